@@ -1,0 +1,1 @@
+package org.quire; public class Quire { public static void main(String[] a){} }
