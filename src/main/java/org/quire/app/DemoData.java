@@ -1,0 +1,106 @@
+package org.quire.app;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.marc4j.marc.Record;
+import org.quire.inventory.InventoryTypes;
+import org.quire.marc.MarcFiles;
+import org.quire.marc.MarcRecordOrError;
+import org.quire.marc.MarcToInstance;
+import org.quire.platform.Json;
+import org.quire.users.UserTypes;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * A sample catalogue and patrons to try things with: each of 1,200 real Library of Congress records becomes an
+ * instance with one holdings record and one Available item (barcodes 10000001…), and FOLIO's 300 sample patrons
+ * are made active (FOLIO's sample marks some inactive and expired; a newcomer needs patrons who can borrow).
+ * Ids are derived from the record number so that loading twice changes nothing.
+ */
+public final class DemoData {
+    static final String MAIN_LIBRARY = "fcd64ce1-6995-48f0-840e-89ffa2288371";
+    static final String BOOK = "1a54b431-2e4f-452d-9cae-9cee66c9a892";
+    static final String CAN_CIRCULATE = "2b94c631-fca9-4892-a730-03ee529ffe27";
+    static final String FOLIO_SOURCE = "f32d531e-df79-46b3-8932-cdd35f7a2264";
+    static final String LC_CALL_NUMBER = "95467209-6d7b-468b-94df-0f5d7ad2747d";
+    public static final int FIRST_ITEM_BARCODE = 10_000_001;
+
+    private DemoData() {
+    }
+
+    public static int loadCatalogue(Connection c, String schema) throws SQLException {
+        List<ObjectNode> instances = new ArrayList<>(), holdings = new ArrayList<>(), items = new ArrayList<>();
+        Path tmp = null;
+        try (InputStream in = DemoData.class.getResourceAsStream("/seed/lc-books-1200.mrc")) {
+            tmp = Files.createTempFile("quire-seed", ".mrc");
+            Files.copy(in, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            try (Stream<MarcRecordOrError> records = MarcFiles.read(tmp)) {
+                for (MarcRecordOrError r : (Iterable<MarcRecordOrError>) records::iterator) {
+                    if (r.isError()) continue;
+                    int n = instances.size();
+                    Record marc = r.record();
+                    ObjectNode inst = MarcToInstance.toInstance(marc);
+                    inst.put("id", uuid("instance", n));
+                    instances.add(inst);
+                    ObjectNode h = Json.object();
+                    h.put("id", uuid("holdings", n));
+                    h.put("instanceId", inst.get("id").asText());
+                    h.put("permanentLocationId", MAIN_LIBRARY);
+                    h.put("sourceId", FOLIO_SOURCE);
+                    String cn = MarcToInstance.lcCallNumber(marc);
+                    if (cn != null) {
+                        h.put("callNumber", cn);
+                        h.put("callNumberTypeId", LC_CALL_NUMBER);
+                    }
+                    holdings.add(h);
+                    ObjectNode item = Json.object();
+                    item.put("id", uuid("item", n));
+                    item.put("holdingsRecordId", h.get("id").asText());
+                    item.put("barcode", String.valueOf(FIRST_ITEM_BARCODE + n));
+                    item.putObject("status").put("name", "Available");
+                    item.put("materialTypeId", BOOK);
+                    item.put("permanentLoanTypeId", CAN_CIRCULATE);
+                    items.add(item);
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot read the demo catalogue: " + e.getMessage(), e);
+        } finally {
+            if (tmp != null) try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // a temp file left behind is harmless
+            }
+        }
+        InventoryTypes.INSTANCES.insertAll(c, schema, instances, null, true);
+        InventoryTypes.HOLDINGS.insertAll(c, schema, holdings, null, true);
+        InventoryTypes.ITEMS.insertAll(c, schema, items, null, true);
+        return items.size();
+    }
+
+    public static int loadPatrons(Connection c, String schema) throws SQLException {
+        List<ObjectNode> users = ReferenceData.read("users");
+        String until = Instant.now().plus(3650, ChronoUnit.DAYS).truncatedTo(ChronoUnit.DAYS).toString();
+        for (ObjectNode u : users) {
+            u.put("active", true);
+            u.put("expirationDate", until);
+        }
+        UserTypes.USERS.insertAll(c, schema, users, null, true);
+        return users.size();
+    }
+
+    static String uuid(String kind, int n) {
+        return UUID.nameUUIDFromBytes(("quire-demo-" + kind + "-" + n).getBytes()).toString();
+    }
+}

@@ -1,0 +1,152 @@
+package org.quire.app;
+
+import io.helidon.webserver.WebServer;
+import org.quire.circulation.CirculationApi;
+import org.quire.config.ConfigApi;
+import org.quire.inventory.InventoryApi;
+import org.quire.platform.Json;
+import org.quire.platform.auth.Authenticator;
+import org.quire.platform.auth.PermissionCache;
+import org.quire.platform.auth.Tokens;
+import org.quire.platform.config.QuireConfig;
+import org.quire.platform.db.Database;
+import org.quire.platform.events.EventDispatcher;
+import org.quire.platform.http.ApiException;
+import org.quire.platform.http.ErrorMapper;
+import org.quire.platform.http.Response;
+import org.quire.platform.http.Router;
+import org.quire.platform.tenancy.Tenants;
+import org.quire.users.LoginApi;
+import org.quire.users.PermissionsApi;
+import org.quire.users.UsersApi;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+
+/** One Quire process: database, tenants, the HTTP server with every module's routes, and the event dispatcher. */
+public final class QuireServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(QuireServer.class);
+    public static final String DEMO_TENANT = "diku";
+    public static final String DEMO_ADMIN = "diku_admin";
+    public static final String DEMO_PASSWORD = "admin";
+
+    private final Database db;
+    private final Tenants tenants;
+    private final EventDispatcher events;
+    private final TenantInstaller installer;
+    private final WebServer server;
+
+    private QuireServer(Database db, Tenants tenants, EventDispatcher events, TenantInstaller installer, WebServer server) {
+        this.db = db;
+        this.tenants = tenants;
+        this.events = events;
+        this.installer = installer;
+        this.server = server;
+    }
+
+    public static QuireServer start(QuireConfig config) {
+        Database db = Database.start(config);
+        try {
+            Tenants tenants = new Tenants(db);
+            tenants.migrateAll();
+            Tokens tokens = Tokens.forDataDir(config.dataDir());
+            PermissionCache permissions = new PermissionCache(db);
+            EventDispatcher events = new EventDispatcher(db, tenants);
+
+            Router router = new Router();
+            InventoryApi.register(router, db);
+            UsersApi.register(router, db);
+            ConfigApi.register(router, db);
+            CirculationApi.register(router, db, permissions);
+            LoginApi.register(router, db, tokens);
+            // Permission names must be complete before the permissions API lists them.
+            java.util.Set<String> names = new java.util.TreeSet<>(router.permissionNames());
+            names.addAll(java.util.List.of("perms.users.get", "perms.users.item.post", "perms.users.item.put",
+                    "perms.users.item.delete", "perms.users.assign.immutable", "perms.permissions.get",
+                    "okapi.proxy.tenants.post", "okapi.proxy.tenants.get", "circulation.override-item-limit-block.post",
+                    "circulation.override-item-not-loanable-block.post", "circulation.override-patron-block.post"));
+            PermissionsApi.register(router, db, permissions, names);
+            TenantInstaller installer = new TenantInstaller(db, tenants, names, permissions);
+            registerPlatform(router, db, tenants, installer);
+
+            installer.grantNewPermissionsToAdmins();
+            if (config.seedDemo() && !tenants.exists(DEMO_TENANT)) {
+                log.info("First start: creating demo tenant '{}' with reference and sample data", DEMO_TENANT);
+                installer.install(DEMO_TENANT, "Demo library",
+                        new TenantInstaller.Options(true, true, DEMO_ADMIN, DEMO_PASSWORD));
+            }
+
+            ErrorMapper errors = new ErrorMapper(Map.of(
+                    "item_barcode_key", "Barcode must be unique, %s is already assigned to another item",
+                    "users_barcode_key", "This barcode has already been taken: %s",
+                    "users_username_key", "User with this username already exists: %s",
+                    "item_holdings_record_id_fkey", "Cannot delete holdings record: it still has items",
+                    "holdings_record_instance_id_fkey", "Cannot delete instance: it still has holdings records",
+                    "loan_one_open_per_item", "Cannot check out item that already has an open loan"));
+            Authenticator auth = new Authenticator(tenants, tokens, permissions);
+            WebServer server = WebServer.builder()
+                    .port(config.port())
+                    .host("0.0.0.0")
+                    .routing(router.toHelidon(auth, errors))
+                    .build()
+                    .start();
+            events.start();
+            return new QuireServer(db, tenants, events, installer, server);
+        } catch (RuntimeException e) {
+            db.close();
+            throw e;
+        }
+    }
+
+    private static void registerPlatform(Router r, Database db, Tenants tenants, TenantInstaller installer) {
+        r.get("/admin/health", Router.PUBLIC, req -> Response.text(200, "OK"));
+        r.get("/_/tenants", "okapi.proxy.tenants.get", req -> Response.ok(tenants.all()));
+        r.post("/_/tenants", "okapi.proxy.tenants.post", req -> {
+            var body = req.json();
+            String id = Json.text(body, "id");
+            if (!Tenants.validId(id)) throw ApiException.badRequest("Invalid tenant id '" + id
+                    + "': use lowercase letters, digits and '_', starting with a letter");
+            boolean reference = req.param("loadReference").map(Boolean::parseBoolean).orElse(true);
+            boolean sample = req.param("loadSample").map(Boolean::parseBoolean).orElse(false);
+            String admin = Json.text(body, "adminUsername");
+            String password = Json.text(body, "adminPassword");
+            if (!installer.install(id, Json.text(body, "name"), new TenantInstaller.Options(reference, sample, admin,
+                    password == null ? "admin" : password))) {
+                throw ApiException.badRequest("Duplicate tenant id " + id);
+            }
+            return Response.created(Json.object().put("id", id).put("name", Json.text(body, "name")))
+                    .header("Location", "/_/tenants/" + id);
+        });
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public Database database() {
+        return db;
+    }
+
+    public Tenants tenants() {
+        return tenants;
+    }
+
+    public TenantInstaller installer() {
+        return installer;
+    }
+
+    public EventDispatcher events() {
+        return events;
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.stop();
+        } finally {
+            events.close();
+            db.close();
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package org.quire.circulation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.InventoryTypes;
+import org.quire.inventory.ItemView;
+import org.quire.platform.Json;
+import org.quire.platform.db.Database;
+import org.quire.platform.http.ApiException;
+import org.quire.platform.records.MultiGet;
+import org.quire.users.PatronView;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Check-in by barcode: closes the open loan, makes the item Available — or In transit to its location's primary
+ * service point when this service point does not serve the location — and records the check-in, in ONE transaction.
+ * <p>
+ * Round trips with an open loan: item + holdings + instance + types + locations, row-locked (1), open loan (1),
+ * service point + loan policy + borrower (1, patron 1), update loan + outbox (2), update item + outbox (2),
+ * check-in record (1), commit (1) = 10.
+ */
+public final class CheckIn {
+    private final Database db;
+
+    public CheckIn(Database db) {
+        this.db = db;
+    }
+
+    public record Request(String itemBarcode, UUID servicePointId, Instant checkInDate, String claimedReturnedResolution,
+                          String schema, UUID staffUserId) {
+    }
+
+    public ObjectNode checkIn(Request req) {
+        return db.tx(c -> run(c, req));
+    }
+
+    private ObjectNode run(Connection c, Request req) throws SQLException {
+        String schema = req.schema();
+        Instant now = Instant.now();
+        ItemView item = ItemView.byBarcodeForUpdate(c, schema, req.itemBarcode()).orElseThrow(() ->
+                ApiException.unprocessable("No item with barcode " + req.itemBarcode() + " exists",
+                        "ITEM_BARCODE_NOT_FOUND", "itemBarcode", req.itemBarcode()));
+        if ("Claimed returned".equals(item.status()) && req.claimedReturnedResolution() == null) {
+            throw ApiException.unprocessable("Item is claimed returned, a resolution is required to check in",
+                    "CLAIMED_RETURNED_RESOLUTION_REQUIRED", "itemBarcode", req.itemBarcode());
+        }
+        ObjectNode openLoan = CirculationContext.openLoan(c, schema, item.id()).orElse(null);
+
+        Map<String, ObjectNode> found = new MultiGet()
+                .add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId())
+                .add("loanPolicy", CirculationTypes.LOAN_POLICIES,
+                        openLoan == null ? null : LoanRepresentation.uuid(openLoan, "loanPolicyId"))
+                .fetch(c, schema);
+        if (!found.containsKey("sp")) throw ApiException.unprocessable("Service point " + req.servicePointId()
+                + " does not exist", "SERVICE_POINT_NOT_FOUND", "servicePointId", String.valueOf(req.servicePointId()));
+
+        ObjectNode loanOut = null;
+        if (openLoan != null) {
+            ObjectNode closed = openLoan.deepCopy();
+            closed.putObject("status").put("name", "Closed");
+            closed.put("returnDate", Json.date(req.checkInDate()));
+            closed.put("systemReturnDate", Json.date(now));
+            closed.put("checkinServicePointId", req.servicePointId().toString());
+            closed.put("action", "checkedin");
+            loanOut = CirculationTypes.LOANS.replace(c, schema, openLoan, closed, req.staffUserId());
+        }
+
+        ObjectNode newItem = item.item().deepCopy();
+        String destination = destination(item, req.servicePointId());
+        ObjectNode status = newItem.putObject("status");
+        if (destination == null) {
+            status.put("name", "Available");
+            newItem.remove("inTransitDestinationServicePointId");
+        } else {
+            status.put("name", "In transit");
+            newItem.put("inTransitDestinationServicePointId", destination);
+        }
+        status.put("date", Json.date(now));
+        ObjectNode lastCheckIn = newItem.putObject("lastCheckIn");
+        lastCheckIn.put("dateTime", Json.date(req.checkInDate()));
+        lastCheckIn.put("servicePointId", req.servicePointId().toString());
+        if (req.staffUserId() != null) lastCheckIn.put("staffMemberId", req.staffUserId().toString());
+        ObjectNode savedItem = InventoryTypes.ITEMS.replace(c, schema, item.item(), newItem, req.staffUserId());
+
+        ObjectNode record = Json.object();
+        record.put("occurredDateTime", Json.date(req.checkInDate()));
+        record.put("itemId", item.id().toString());
+        record.put("servicePointId", req.servicePointId().toString());
+        if (req.staffUserId() != null) record.put("performedByUserId", req.staffUserId().toString());
+        record.put("itemStatusPriorToCheckIn", item.status());
+        if (loanOut != null) record.put("userId", Json.text(loanOut, "userId"));
+        CirculationTypes.CHECK_INS.insert(c, schema, record, req.staffUserId());
+
+        ItemView after = new ItemView(savedItem, item.holdings(), item.instance(), item.materialType(),
+                item.permanentLoanType(), item.temporaryLoanType(), item.effectiveLocation(), item.permanentLocation(),
+                item.temporaryLocation());
+        ObjectNode response = Json.object();
+        Map<UUID, ObjectNode> sps = new HashMap<>();
+        sps.put(req.servicePointId(), found.get("sp"));
+        if (loanOut != null) {
+            PatronView borrower = PatronView.byId(c, schema, LoanRepresentation.uuid(loanOut, "userId")).orElse(null);
+            response.set("loan", LoanRepresentation.extend(loanOut, after, borrower, found.get("loanPolicy"), sps));
+        }
+        ObjectNode itemJson = LoanRepresentation.item(after);
+        if (destination != null) itemJson.putObject("inTransitDestinationServicePoint").put("name", destinationName(c, schema, destination, found.get("sp")));
+        response.set("item", itemJson);
+        response.set("staffSlipContext", staffSlipContext(after, found.get("sp"), destination));
+        response.put("inHouseUse", false);
+        return response;
+    }
+
+    /** null when this service point serves the item's effective location; else the location's primary one. */
+    private static String destination(ItemView item, UUID servicePointId) {
+        ObjectNode loc = item.effectiveLocation();
+        if (loc == null) return null;
+        JsonNode serving = loc.path("servicePointIds");
+        for (JsonNode sp : serving) if (sp.asText().equals(servicePointId.toString())) return null;
+        String primary = Json.text(loc, "primaryServicePoint");
+        if (primary == null || primary.equals(servicePointId.toString())) return null;
+        return primary;
+    }
+
+    private static String destinationName(Connection c, String schema, String id, ObjectNode fallback) throws SQLException {
+        return InventoryTypes.SERVICE_POINTS.get(c, schema, UUID.fromString(id)).map(sp -> Json.text(sp, "name"))
+                .orElse(Json.text(fallback, "name"));
+    }
+
+    /** The tokens FOLIO's transit and hold slips print. */
+    private static ObjectNode staffSlipContext(ItemView item, ObjectNode fromSp, String destination) {
+        ObjectNode ctx = Json.object();
+        ObjectNode i = ctx.putObject("item");
+        i.put("title", item.title());
+        i.put("barcode", item.barcode());
+        i.put("status", item.status());
+        if (item.callNumber() != null) i.put("callNumber", item.callNumber());
+        if (!item.contributorNames().isEmpty()) i.put("primaryContributor", item.contributorNames().get(0).path("name").asText());
+        if (item.materialType() != null) i.put("materialType", item.materialTypeName());
+        if (item.effectiveLocation() != null) i.put("effectiveLocationSpecific", Json.text(item.effectiveLocation(), "name"));
+        i.put("fromServicePoint", Json.text(fromSp, "name"));
+        if (destination != null) i.put("toServicePoint", destination);
+        return ctx;
+    }
+}

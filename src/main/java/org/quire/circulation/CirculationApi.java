@@ -1,0 +1,185 @@
+package org.quire.circulation;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.circulation.rules.PolicyType;
+import org.quire.circulation.rules.RuleCriteria;
+import org.quire.circulation.rules.RulesSyntaxException;
+import org.quire.platform.Json;
+import org.quire.platform.auth.PermissionCache;
+import org.quire.platform.db.Database;
+import org.quire.platform.http.ApiException;
+import org.quire.platform.http.Request;
+import org.quire.platform.http.Response;
+import org.quire.platform.http.Router;
+import org.quire.platform.records.RecordApi;
+import org.quire.platform.records.RecordStore;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import static org.quire.circulation.CirculationTypes.*;
+
+/** mod-circulation's business endpoints and mod-circulation-storage's storage endpoints. */
+public final class CirculationApi {
+    private CirculationApi() {
+    }
+
+    public static void register(Router r, Database db, PermissionCache permissions) {
+        CirculationRulesStore rules = new CirculationRulesStore();
+        CheckOut checkOut = new CheckOut(db, rules, permissions);
+        CheckIn checkIn = new CheckIn(db);
+        Renewal renewal = new Renewal(db, rules);
+
+        RecordApi.register(r, db, LOAN_POLICIES, "/loan-policy-storage/loan-policies", "circulation-storage.loan-policies");
+        RecordApi.register(r, db, REQUEST_POLICIES, "/request-policy-storage/request-policies", "circulation-storage.request-policies");
+        RecordApi.register(r, db, NOTICE_POLICIES, "/patron-notice-policy-storage/patron-notice-policies", "circulation-storage.patron-notice-policies");
+        RecordApi.register(r, db, OVERDUE_FINE_POLICIES, "/overdue-fines-policies", "overdue-fines-policies");
+        RecordApi.register(r, db, LOST_ITEM_POLICIES, "/lost-item-fees-policies", "lost-item-fees-policies");
+        RecordApi.register(r, db, FIXED_DUE_DATE_SCHEDULES, "/fixed-due-date-schedule-storage/fixed-due-date-schedules", "circulation-storage.fixed-due-date-schedules");
+        RecordApi.register(r, db, CANCELLATION_REASONS, "/cancellation-reason-storage/cancellation-reasons", "circulation-storage.cancellation-reasons");
+        RecordApi.register(r, db, LOANS, "/loan-storage/loans", "circulation-storage.loans");
+        RecordApi.register(r, db, CHECK_INS, "/check-in-storage/check-ins", "check-in-storage.check-ins");
+
+        // Business loans: extended representation on reads; writes as storage.
+        r.get("/circulation/loans", "circulation.loans.collection.get", req -> {
+            int limit = req.intParam("limit", RecordApi.DEFAULT_LIMIT, 0, Integer.MAX_VALUE);
+            int offset = req.intParam("offset", 0, 0, Integer.MAX_VALUE);
+            return db.read(c -> {
+                RecordStore.Page page = LOANS.search(c, req.schema(), req.param("query").orElse(null), limit, offset);
+                return Response.ok(RecordApi.page("loans", LoanRepresentation.extendAll(c, req.schema(), page.records()),
+                        page.totalRecords()));
+            });
+        });
+        r.get("/circulation/loans/{id}", "circulation.loans.item.get", req -> db.read(c -> {
+            ObjectNode loan = LOANS.get(c, req.schema(), req.pathUuid("id"))
+                    .orElseThrow(() -> RecordApi.notFound("loans", req.path("id")));
+            return Response.ok(LoanRepresentation.extendAll(c, req.schema(), List.of(loan)).getFirst());
+        }));
+        r.post("/circulation/loans", "circulation.loans.item.post", req -> {
+            ObjectNode saved = db.tx(c -> LOANS.insert(c, req.schema(), req.json(), req.userId()));
+            return Response.created(saved).header("Location", "/circulation/loans/" + saved.get("id").asText());
+        });
+        r.put("/circulation/loans/{id}", "circulation.loans.item.put", req -> {
+            db.tx(c -> LOANS.update(c, req.schema(), req.pathUuid("id"), req.json(), req.userId()));
+            return Response.noContent();
+        });
+        r.delete("/circulation/loans/{id}", "circulation.loans.item.delete", req -> {
+            if (!db.tx(c -> LOANS.delete(c, req.schema(), req.pathUuid("id")))) throw RecordApi.notFound("loans", req.path("id"));
+            return Response.noContent();
+        });
+
+        r.post("/circulation/check-out-by-barcode", "circulation.check-out-by-barcode.post", req -> {
+            ObjectNode b = req.json();
+            requireBody(b, "itemBarcode", "Check out request must have an item barcode");
+            requireBody(b, "userBarcode", "Check out request must have a user barcode");
+            ObjectNode loan = checkOut.checkOut(new CheckOut.Request(Json.text(b, "itemBarcode"), Json.text(b, "userBarcode"),
+                    Json.text(b, "proxyUserBarcode"), optionalUuid(b, "servicePointId"), date(b, "loanDate"),
+                    b.get("overrideBlocks") instanceof ObjectNode o ? o : null, req.tenant(), req.schema(), req.userId()));
+            return Response.created(loan).header("Location", "/circulation/loans/" + loan.get("id").asText());
+        });
+        r.post("/circulation/check-in-by-barcode", "circulation.check-in-by-barcode.post", req -> {
+            ObjectNode b = req.json();
+            requireBody(b, "itemBarcode", "Checkin request must have an item barcode");
+            requireBody(b, "servicePointId", "Checkin request must have a service point id");
+            requireBody(b, "checkInDate", "Checkin request must have an check in date");
+            return Response.ok(checkIn.checkIn(new CheckIn.Request(Json.text(b, "itemBarcode"),
+                    optionalUuid(b, "servicePointId"), date(b, "checkInDate"), Json.text(b, "claimedReturnedResolution"),
+                    req.schema(), req.userId())));
+        });
+        r.post("/circulation/renew-by-barcode", "circulation.renew-by-barcode.post", req -> {
+            ObjectNode b = req.json();
+            requireBody(b, "itemBarcode", "Renewal request must have an item barcode");
+            requireBody(b, "userBarcode", "Renewal request must have a user barcode");
+            return Response.ok(renewal.renew(new Renewal.Request(Json.text(b, "itemBarcode"), Json.text(b, "userBarcode"),
+                    optionalUuid(b, "servicePointId"), req.schema(), req.userId())));
+        });
+
+        r.get("/circulation/rules", "circulation.rules.get", req -> {
+            String text = db.read(c -> rules.text(c, req.schema()));
+            return Response.ok(Json.object().put("rulesAsText", text));
+        });
+        r.put("/circulation/rules", "circulation.rules.put", req -> {
+            String text = Json.text(req.json(), "rulesAsText");
+            if (text == null) throw ApiException.unprocessable("rulesAsText is required", null, "rulesAsText", null);
+            try {
+                db.tx(c -> {
+                    rules.save(c, req.schema(), text);
+                    return null;
+                });
+            } catch (RulesSyntaxException e) {
+                ObjectNode body = Json.object();
+                body.put("message", e.getMessage());
+                body.put("line", e.line());
+                body.put("column", e.column());
+                return Response.json(422, body);
+            }
+            return Response.noContent();
+        });
+        for (PolicyType type : PolicyType.values()) {
+            String name = switch (type) {
+                case LOAN -> "loan-policy";
+                case REQUEST -> "request-policy";
+                case NOTICE -> "notice-policy";
+                case OVERDUE_FINE -> "overdue-fine-policy";
+                case LOST_ITEM -> "lost-item-policy";
+            };
+            r.get("/circulation/rules/" + name, "circulation.rules." + name + ".get", req -> {
+                RuleCriteria criteria = criteria(req, db);
+                var match = db.read(c -> rules.rules(c, req.schema())).match(type, criteria);
+                ObjectNode body = Json.object();
+                body.put(toCamel(name) + "Id", match.policyId());
+                body.putArray("appliedRuleConditions");
+                return Response.ok(body);
+            });
+        }
+    }
+
+    private static String toCamel(String s) {
+        StringBuilder b = new StringBuilder();
+        boolean up = false;
+        for (char ch : s.toCharArray()) {
+            if (ch == '-') up = true;
+            else {
+                b.append(up ? Character.toUpperCase(ch) : ch);
+                up = false;
+            }
+        }
+        return b.toString();
+    }
+
+    /** The query parameters FOLIO's rules endpoints take; the location's institution, campus and library are looked up. */
+    private static RuleCriteria criteria(Request req, Database db) {
+        String item = required(req, "item_type_id"), loan = required(req, "loan_type_id"),
+                patron = required(req, "patron_type_id"), location = required(req, "location_id");
+        ObjectNode loc = db.read(c -> org.quire.inventory.InventoryTypes.LOCATIONS.get(c, req.schema(),
+                org.quire.platform.records.RecordStore.uuid(location, "location_id"))).orElse(Json.object());
+        return new RuleCriteria(patron, item, loan, Json.text(loc, "institutionId"), Json.text(loc, "campusId"),
+                Json.text(loc, "libraryId"), location);
+    }
+
+    private static String required(Request req, String name) {
+        return req.param(name).filter(s -> !s.isBlank())
+                .orElseThrow(() -> ApiException.badRequest("Required query parameter " + name + " is missing"));
+    }
+
+    private static void requireBody(ObjectNode b, String field, String message) {
+        if (Json.text(b, field) == null || Json.text(b, field).isBlank())
+            throw ApiException.unprocessable(message, null, field, null);
+    }
+
+    private static UUID optionalUuid(ObjectNode b, String field) {
+        String s = Json.text(b, field);
+        return s == null ? null : RecordStore.uuid(s, field);
+    }
+
+    private static Instant date(ObjectNode b, String field) {
+        String s = Json.text(b, field);
+        if (s == null) return null;
+        try {
+            return Json.parseInstant(s);
+        } catch (RuntimeException e) {
+            throw ApiException.unprocessable("Invalid date-time: " + s, null, field, s);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package org.quire.circulation;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.circulation.rules.CirculationRules;
+import org.quire.circulation.rules.PolicyType;
+import org.quire.circulation.rules.RuleCriteria;
+import org.quire.circulation.rules.RuleMatch;
+import org.quire.inventory.ItemView;
+import org.quire.platform.Json;
+import org.quire.platform.db.Sql;
+import org.quire.users.PatronView;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Lookups shared by check-out, check-in and renewal. */
+final class CirculationContext {
+    private CirculationContext() {
+    }
+
+    static RuleCriteria criteria(PatronView patron, ItemView item) {
+        ObjectNode loc = item.effectiveLocation();
+        return new RuleCriteria(patron.patronGroupId(), Json.text(item.item(), "materialTypeId"), item.loanTypeId(),
+                loc == null ? null : Json.text(loc, "institutionId"), loc == null ? null : Json.text(loc, "campusId"),
+                loc == null ? null : Json.text(loc, "libraryId"), Json.text(item.item(), "effectiveLocationId"));
+    }
+
+    static RuleMatch match(CirculationRules rules, PolicyType type, PatronView patron, ItemView item) {
+        return rules.match(type, criteria(patron, item));
+    }
+
+    /** The item's open loan, locked for this transaction. */
+    static Optional<ObjectNode> openLoan(Connection c, String schema, UUID itemId) throws SQLException {
+        return Sql.one(c, "SELECT jsonb FROM " + schema + ".loan WHERE item_id = ? AND status_name = 'Open' FOR UPDATE",
+                List.of(itemId), rs -> Json.parseObject(rs.getString(1)));
+    }
+
+    static UUID uuidOrNull(String s) {
+        return s == null ? null : UUID.fromString(s);
+    }
+}

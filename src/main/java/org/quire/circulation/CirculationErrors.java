@@ -1,0 +1,27 @@
+package org.quire.circulation;
+
+import org.quire.platform.http.ApiException;
+import org.quire.platform.http.ValidationError;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The validation errors of one circulation action, collected in FOLIO's order and returned together as one 422
+ * (as mod-circulation's error handler does).
+ */
+final class CirculationErrors {
+    private final List<ValidationError> errors = new ArrayList<>();
+
+    void add(String message, String code, String key, String value) {
+        errors.add(ValidationError.of(message, code, key, value));
+    }
+
+    boolean any() {
+        return !errors.isEmpty();
+    }
+
+    void throwIfAny() {
+        if (!errors.isEmpty()) throw ApiException.unprocessable(errors);
+    }
+}

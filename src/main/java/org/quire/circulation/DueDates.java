@@ -1,0 +1,58 @@
+package org.quire.circulation;
+
+import org.quire.platform.http.ApiException;
+
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Due dates as FOLIO computes them without calendars: Rolling (loan date + period, day-based periods to the end of
+ * that day, capped by the due-date-limit schedule) and Fixed (the schedule entry covering the loan date). Pure
+ * functions of their inputs; times are UTC (the tenant time zone setting is not read yet).
+ */
+public final class DueDates {
+    private DueDates() {
+    }
+
+    public static Instant forCheckOut(LoanPolicy p, Instant loanDate, List<LoanPolicy.ScheduleEntry> schedule) {
+        if (p.fixed()) {
+            return covering(schedule, loanDate).orElseThrow(() -> ApiException.unprocessable(
+                    "Item can't be checked out as the loan date falls outside of the date ranges in the loan policy. "
+                            + "Please review " + p.name() + " before retrying checking out", null, "loanPolicyName", p.name()));
+        }
+        if (p.period() == null) throw ApiException.unprocessable("Loan policy " + p.name()
+                + " has no loan period", null, "loanPolicyId", p.id());
+        return limit(rolling(p.period(), loanDate), loanDate, schedule);
+    }
+
+    /** The renewed due date, or a 422 with FOLIO's renewal message. {@code schedule} is the one the policy names. */
+    public static Instant forRenewal(LoanPolicy p, Instant currentDue, Instant now, List<LoanPolicy.ScheduleEntry> schedule) {
+        if (p.fixed()) {
+            return covering(schedule, now).orElseThrow(() -> ApiException.unprocessable(
+                    "renewal date falls outside of date ranges in fixed loan policy", "RENEWAL_DATE_OUTSIDE_OF_RANGE",
+                    "loanPolicyName", p.name()));
+        }
+        Period period = p.differentRenewalPeriod() && p.renewalPeriod() != null ? p.renewalPeriod() : p.period();
+        Instant from = "SYSTEM_DATE".equals(p.renewFromId()) ? now : currentDue;
+        return limit(rolling(period, from), from, schedule);
+    }
+
+    static Instant rolling(Period period, Instant from) {
+        Instant due = period.addTo(from);
+        if (period.shortTerm()) return due;
+        return due.atZone(ZoneOffset.UTC).toLocalDate().atTime(LocalTime.of(23, 59, 59)).toInstant(ZoneOffset.UTC);
+    }
+
+    /** A Rolling policy's fixed due date schedule is a limit: the due date never passes that period's due date. */
+    private static Instant limit(Instant due, Instant from, List<LoanPolicy.ScheduleEntry> schedule) {
+        return covering(schedule, from).filter(limit -> limit.isBefore(due)).orElse(due);
+    }
+
+    private static Optional<Instant> covering(List<LoanPolicy.ScheduleEntry> schedule, Instant t) {
+        return schedule.stream().filter(e -> !t.isBefore(e.from()) && !t.isAfter(e.to()))
+                .map(LoanPolicy.ScheduleEntry::due).findFirst();
+    }
+}

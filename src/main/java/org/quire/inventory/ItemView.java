@@ -1,0 +1,141 @@
+package org.quire.inventory;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Json;
+import org.quire.platform.cql.SqlWhere;
+import org.quire.platform.db.Sql;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An item with everything around it that circulation and the business API need — holdings, instance, material and
+ * loan types, locations — fetched in ONE statement (FOLIO needs a chain of HTTP calls for the same).
+ */
+public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance, ObjectNode materialType,
+                       ObjectNode permanentLoanType, ObjectNode temporaryLoanType, ObjectNode effectiveLocation,
+                       ObjectNode permanentLocation, ObjectNode temporaryLocation) {
+
+    private static final String SELECT = """
+            SELECT i.jsonb, h.jsonb, inst.jsonb, mt.jsonb, plt.jsonb, tlt.jsonb, el.jsonb, pl.jsonb, tl.jsonb
+            FROM (%2$s) i
+            JOIN %1$s.holdings_record h ON h.id = i.holdings_record_id
+            JOIN %1$s.instance inst ON inst.id = h.instance_id
+            LEFT JOIN %1$s.material_type mt ON mt.id = i.material_type_id
+            LEFT JOIN %1$s.loan_type plt ON plt.id = i.permanent_loan_type_id
+            LEFT JOIN %1$s.loan_type tlt ON tlt.id = i.temporary_loan_type_id
+            LEFT JOIN %1$s.location el ON el.id = i.effective_location_id
+            LEFT JOIN %1$s.location pl ON pl.id = i.permanent_location_id
+            LEFT JOIN %1$s.location tl ON tl.id = i.temporary_location_id
+            """;
+
+    public static Optional<ItemView> byBarcode(Connection c, String schema, String barcode) throws SQLException {
+        return Sql.one(c, SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE barcode = ?"), List.of(barcode), ItemView::map);
+    }
+
+    /** The item row is locked until the transaction ends: concurrent check-outs of one item queue here. */
+    public static Optional<ItemView> byBarcodeForUpdate(Connection c, String schema, String barcode) throws SQLException {
+        return Sql.one(c, SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE barcode = ? FOR UPDATE"),
+                List.of(barcode), ItemView::map);
+    }
+
+    public static Optional<ItemView> byId(Connection c, String schema, java.util.UUID id) throws SQLException {
+        return Sql.one(c, SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE id = ?"), List.of(id), ItemView::map);
+    }
+
+    public static List<ItemView> byIds(Connection c, String schema, java.util.Collection<java.util.UUID> ids)
+            throws SQLException {
+        if (ids.isEmpty()) return List.of();
+        return Sql.list(c, SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE id = ANY(?)"), List.of(c.createArrayOf("uuid", ids.toArray())),
+                ItemView::map);
+    }
+
+    /** A CQL page of items, already translated to SQL over the item table's typed columns. */
+    public static List<ItemView> search(Connection c, String schema, SqlWhere where, String orderBy, int limit,
+                                        int offset) throws SQLException {
+        List<Object> params = new ArrayList<>(where.params());
+        params.add(limit);
+        params.add(offset);
+        // row_number keeps the page's order through the joins without re-sorting on joined columns
+        String inner = "SELECT *, row_number() OVER (ORDER BY " + orderBy + ") AS rn FROM " + schema + ".item WHERE "
+                + where.where() + " ORDER BY " + orderBy + " LIMIT ? OFFSET ?";
+        return Sql.list(c, SELECT.formatted(schema, inner) + " ORDER BY i.rn", params, ItemView::map);
+    }
+
+    private static ItemView map(ResultSet rs) throws SQLException {
+        return new ItemView(obj(rs, 1), obj(rs, 2), obj(rs, 3), obj(rs, 4), obj(rs, 5), obj(rs, 6), obj(rs, 7),
+                obj(rs, 8), obj(rs, 9));
+    }
+
+    private static ObjectNode obj(ResultSet rs, int col) throws SQLException {
+        String s = rs.getString(col);
+        return s == null ? null : Json.parseObject(s);
+    }
+
+    public String title() {
+        return Json.text(instance, "title");
+    }
+
+    public String barcode() {
+        return Json.text(item, "barcode");
+    }
+
+    public String status() {
+        return Json.text(item, "status.name");
+    }
+
+    public java.util.UUID id() {
+        return java.util.UUID.fromString(item.get("id").asText());
+    }
+
+    public String materialTypeName() {
+        return materialType == null ? null : Json.text(materialType, "name");
+    }
+
+    /** The loan type that circulates: temporary wins over permanent. */
+    public String loanTypeId() {
+        String t = Json.text(item, "temporaryLoanTypeId");
+        return t != null ? t : Json.text(item, "permanentLoanTypeId");
+    }
+
+    public ArrayNode contributorNames() {
+        ArrayNode out = Json.array();
+        var contributors = instance.get("contributors");
+        if (contributors != null) for (var ctb : contributors) {
+            if (ctb.hasNonNull("name")) out.addObject().put("name", ctb.get("name").asText());
+        }
+        return out;
+    }
+
+    public String callNumber() {
+        return Json.text(item, "effectiveCallNumberComponents.callNumber");
+    }
+
+    /** mod-inventory's item representation: storage fields plus named references, title and contributors. */
+    public ObjectNode toBusinessJson() {
+        ObjectNode out = item.deepCopy();
+        out.put("title", title());
+        out.set("contributorNames", contributorNames());
+        if (callNumber() != null) out.put("callNumber", callNumber());
+        ref(out, "materialType", materialType);
+        ref(out, "permanentLoanType", permanentLoanType);
+        ref(out, "temporaryLoanType", temporaryLoanType);
+        ref(out, "effectiveLocation", effectiveLocation);
+        ref(out, "permanentLocation", permanentLocation);
+        ref(out, "temporaryLocation", temporaryLocation);
+        out.put("isBoundWith", false);
+        return out;
+    }
+
+    private static void ref(ObjectNode out, String field, ObjectNode ref) {
+        if (ref == null) return;
+        ObjectNode r = out.putObject(field);
+        r.put("id", ref.get("id").asText());
+        r.put("name", Json.text(ref, "name"));
+    }
+}

@@ -1,0 +1,32 @@
+package org.quire.platform.config;
+
+import java.nio.file.Path;
+
+/**
+ * Everything a Quire process needs to know at start-up. Built from flags and environment variables by the CLI;
+ * tests build it directly.
+ *
+ * @param dbUrl JDBC URL of an external PostgreSQL, or null to run the embedded one inside {@code dataDir}
+ * @param seedDemo create the demo tenant {@code diku} with reference and sample data on first start
+ */
+public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, String dbPassword, int poolSize,
+                          boolean seedDemo) {
+
+    public static final int DEFAULT_PORT = 9130;
+
+    /** The pool is sized to the database's cores, not to tenants or modules (DESIGN.md "Runtime picture"). */
+    public static int defaultPoolSize() {
+        return Math.max(4, Math.min(20, Runtime.getRuntime().availableProcessors() * 4));
+    }
+
+    public static QuireConfig fromEnvironment(int port, Path dataDir, String dbUrlFlag, boolean seedDemo) {
+        String url = dbUrlFlag != null ? dbUrlFlag : System.getenv("QUIRE_DB_URL");
+        String pool = System.getenv("QUIRE_DB_POOL_SIZE");
+        return new QuireConfig(port, dataDir, blankToNull(url), System.getenv("QUIRE_DB_USER"),
+                System.getenv("QUIRE_DB_PASSWORD"), pool == null ? defaultPoolSize() : Integer.parseInt(pool), seedDemo);
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+}

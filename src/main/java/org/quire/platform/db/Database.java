@@ -1,0 +1,155 @@
+package org.quire.platform.db;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.flywaydb.core.Flyway;
+import org.quire.platform.config.QuireConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.sql.DataSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * The one connection pool of the process, over either the embedded PostgreSQL (in the data directory) or an external
+ * server given by URL. All tenants share it; virtual threads queue for connections instead of timing out.
+ */
+public final class Database implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Database.class);
+
+    private final EmbeddedPostgres embedded;
+    private final HikariDataSource pool;
+
+    private Database(EmbeddedPostgres embedded, HikariDataSource pool) {
+        this.embedded = embedded;
+        this.pool = pool;
+    }
+
+    public static Database start(QuireConfig config) {
+        EmbeddedPostgres embedded = null;
+        String url = config.dbUrl();
+        String user = config.dbUser();
+        String password = config.dbPassword();
+        if (url == null) {
+            embedded = startEmbedded(config.dataDir());
+            url = embedded.getJdbcUrl("postgres", "postgres");
+            user = "postgres";
+            password = null;
+        }
+        HikariConfig hc = new HikariConfig();
+        hc.setJdbcUrl(url);
+        if (user != null) hc.setUsername(user);
+        if (password != null) hc.setPassword(password);
+        hc.setMaximumPoolSize(config.poolSize());
+        hc.setMinimumIdle(Math.min(4, config.poolSize()));
+        // Under load requests wait for a connection rather than fail; 60 s is a deadlock detector, not a budget.
+        hc.setConnectionTimeout(60_000);
+        hc.setPoolName("quire");
+        hc.addDataSourceProperty("reWriteBatchedInserts", "true");
+        hc.addDataSourceProperty("prepareThreshold", "1");
+        hc.addDataSourceProperty("ApplicationName", "quire");
+        try {
+            HikariDataSource ds = new HikariDataSource(hc);
+            migratePlatform(ds);
+            return new Database(embedded, ds);
+        } catch (RuntimeException e) {
+            closeQuietly(embedded);
+            throw e;
+        }
+    }
+
+    private static EmbeddedPostgres startEmbedded(Path dataDir) {
+        try {
+            Path pgData = dataDir.toAbsolutePath().resolve("postgres");
+            Files.createDirectories(pgData);
+            log.info("Starting embedded PostgreSQL in {}", pgData);
+            return EmbeddedPostgres.builder()
+                    .setDataDirectory(pgData)
+                    .setCleanDataDirectory(false)
+                    .setPort(0)
+                    .setServerConfig("max_connections", "100")
+                    .setServerConfig("shared_buffers", "256MB")
+                    .setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("fsync", "on")
+                    .start();
+        } catch (IOException e) {
+            throw new IllegalStateException("Could not start the embedded PostgreSQL in " + dataDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void migratePlatform(DataSource ds) {
+        Flyway.configure().dataSource(ds).schemas("platform").locations("classpath:db/platform")
+                .load().migrate();
+    }
+
+    /** Creates (if needed) and migrates one tenant schema. */
+    public void migrateTenantSchema(String schema) {
+        Flyway.configure().dataSource(pool).schemas(schema).locations("classpath:db/tenant")
+                .placeholders(java.util.Map.of("schema", schema))
+                .load().migrate();
+    }
+
+    public DataSource dataSource() {
+        return pool;
+    }
+
+    public int activeConnections() {
+        return pool.getHikariPoolMXBean() == null ? 0 : pool.getHikariPoolMXBean().getActiveConnections();
+    }
+
+    public int poolSize() {
+        return pool.getMaximumPoolSize();
+    }
+
+    /** Runs {@code work} in one transaction: committed when it returns, rolled back when it throws. */
+    public <T> T tx(SqlWork<T> work) {
+        try (Connection c = pool.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (Throwable e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new DbException(e);
+        }
+    }
+
+    /** Runs read-only {@code work} on one connection in auto-commit mode (no BEGIN/COMMIT round trips). */
+    public <T> T read(SqlWork<T> work) {
+        try (Connection c = pool.getConnection()) {
+            return work.run(c);
+        } catch (SQLException e) {
+            throw new DbException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+        closeQuietly(embedded);
+    }
+
+    private static void closeQuietly(EmbeddedPostgres pg) {
+        if (pg == null) return;
+        try {
+            pg.close();
+            log.info("Embedded PostgreSQL stopped");
+        } catch (IOException e) {
+            log.warn("Could not stop embedded PostgreSQL cleanly: {}", e.getMessage());
+        }
+    }
+
+    @FunctionalInterface
+    public interface SqlWork<T> {
+        T run(Connection c) throws SQLException;
+    }
+}

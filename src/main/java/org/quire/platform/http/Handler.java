@@ -1,0 +1,6 @@
+package org.quire.platform.http;
+
+@FunctionalInterface
+public interface Handler {
+    Response handle(Request request) throws Exception;
+}

@@ -1,0 +1,38 @@
+package org.quire.platform.http;
+
+import org.quire.platform.Json;
+
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What a handler answers: status, content type, body and extra headers (multi-valued for Set-Cookie). */
+public record Response(int status, String contentType, byte[] body, Map<String, List<String>> headers) {
+
+    public static Response json(int status, Object body) {
+        return new Response(status, "application/json", Json.write(body).getBytes(StandardCharsets.UTF_8),
+                new LinkedHashMap<>());
+    }
+
+    public static Response ok(Object body) {
+        return json(200, body);
+    }
+
+    public static Response created(Object body) {
+        return json(201, body);
+    }
+
+    public static Response text(int status, String text) {
+        return new Response(status, "text/plain", text.getBytes(StandardCharsets.UTF_8), new LinkedHashMap<>());
+    }
+
+    public static Response noContent() {
+        return new Response(204, null, new byte[0], new LinkedHashMap<>());
+    }
+
+    public Response header(String name, String... values) {
+        headers.put(name, List.of(values));
+        return this;
+    }
+}

@@ -1,0 +1,101 @@
+package org.quire.platform.http;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+import io.helidon.http.Method;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import org.quire.platform.auth.Authenticator;
+import org.quire.platform.auth.Principal;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Routes declared by the modules, each with the FOLIO permission it requires. Every request goes through the same
+ * steps (DESIGN.md "Requests"): tenant, token, permission, handler, errors in FOLIO's shapes.
+ */
+public final class Router {
+    /** No tenant and no token (health checks). */
+    public static final String PUBLIC = "<public>";
+    /** A known tenant but no token (login). */
+    public static final String TENANT_ONLY = "<tenant>";
+
+    private record Route(Method method, String path, String permission, Handler handler) {
+    }
+
+    private final List<Route> routes = new ArrayList<>();
+
+    public void get(String path, String permission, Handler h) {
+        routes.add(new Route(Method.GET, path, permission, h));
+    }
+
+    public void post(String path, String permission, Handler h) {
+        routes.add(new Route(Method.POST, path, permission, h));
+    }
+
+    public void put(String path, String permission, Handler h) {
+        routes.add(new Route(Method.PUT, path, permission, h));
+    }
+
+    public void delete(String path, String permission, Handler h) {
+        routes.add(new Route(Method.DELETE, path, permission, h));
+    }
+
+    /** Every permission name some route requires: what "all permissions" means for an admin. */
+    public Set<String> permissionNames() {
+        Set<String> names = new TreeSet<>();
+        for (Route r : routes) if (!r.permission.startsWith("<")) names.add(r.permission);
+        return names;
+    }
+
+    public HttpRouting.Builder toHelidon(Authenticator auth, ErrorMapper errors) {
+        HttpRouting.Builder b = HttpRouting.builder();
+        for (Route r : routes) {
+            b.route(r.method, r.path, (req, res) -> serve(r, req, res, auth, errors));
+        }
+        return b;
+    }
+
+    private static void serve(Route route, ServerRequest req, ServerResponse res, Authenticator auth,
+                              ErrorMapper errors) {
+        Response out;
+        try {
+            java.util.function.Function<String, Optional<String>> header =
+                    name -> req.headers().first(HeaderNames.create(name));
+            Principal p = switch (route.permission) {
+                case PUBLIC -> Principal.NONE;
+                case TENANT_ONLY -> auth.tenantOnly(header);
+                default -> auth.authenticate(header, route.permission);
+            };
+            Map<String, String> pathParams = new HashMap<>();
+            for (String name : req.path().pathParameters().names()) {
+                pathParams.put(name, req.path().pathParameters().get(name));
+            }
+            Map<String, List<String>> query = new HashMap<>();
+            for (String name : req.query().names()) query.put(name, req.query().all(name));
+            byte[] body = req.content().hasEntity() ? req.content().as(byte[].class) : new byte[0];
+            out = route.handler.handle(new Request(p.tenant(), p.userId(), p.username(), pathParams, query, body,
+                    header));
+        } catch (Throwable e) {
+            out = errors.toResponse(e);
+        }
+        send(res, out);
+    }
+
+    private static void send(ServerResponse res, Response out) {
+        res.status(Status.create(out.status()));
+        if (out.contentType() != null) res.header(HeaderNames.CONTENT_TYPE, out.contentType());
+        out.headers().forEach((name, values) ->
+                res.header(HeaderValues.create(HeaderNames.create(name), values.toArray(String[]::new))));
+        if (out.body().length == 0) res.send();
+        else res.send(out.body());
+    }
+}

@@ -1,0 +1,294 @@
+package org.quire.platform.records;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Json;
+import org.quire.platform.cql.CqlException;
+import org.quire.platform.cql.CqlToSql;
+import org.quire.platform.cql.FieldType;
+import org.quire.platform.cql.SqlWhere;
+import org.quire.platform.db.Sql;
+import org.quire.platform.events.Outbox;
+import org.quire.platform.http.ApiException;
+import org.quire.platform.http.ValidationError;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * SQL in and out for any {@link RecordType}: the JSON goes to {@code jsonb}, the typed columns are extracted from it
+ * in Java and written in the same statement, so they can never disagree. All statements are schema-qualified.
+ */
+public final class RecordStore {
+    private final RecordType type;
+    private final String insertSql;
+    private final String updateSql;
+
+    public RecordStore(RecordType type) {
+        this.type = type;
+        StringBuilder cols = new StringBuilder("id, jsonb, created_date, updated_date");
+        StringBuilder marks = new StringBuilder("?, ?, ?, ?");
+        StringBuilder sets = new StringBuilder("jsonb = ?, updated_date = ?");
+        for (RecordType.Column col : type.columns()) {
+            cols.append(", ").append(col.column());
+            marks.append(", ?");
+            sets.append(", ").append(col.column()).append(" = ?");
+        }
+        this.insertSql = "INSERT INTO %s." + type.table() + " (" + cols + ") VALUES (" + marks + ")";
+        this.updateSql = "UPDATE %s." + type.table() + " SET " + sets + " WHERE id = ?";
+    }
+
+    public RecordType type() {
+        return type;
+    }
+
+    public record Page(List<ObjectNode> records, long totalRecords) {
+    }
+
+    // ---- reads -------------------------------------------------------------------------------------------------
+
+    public Optional<ObjectNode> get(Connection c, String schema, UUID id) throws SQLException {
+        return Sql.one(c, "SELECT jsonb FROM " + schema + "." + type.table() + " WHERE id = ?", List.of(id),
+                rs -> Json.parseObject(rs.getString(1)));
+    }
+
+    /** Locks the row for the rest of the transaction (check-out, check-in, updates). */
+    public Optional<ObjectNode> getForUpdate(Connection c, String schema, UUID id) throws SQLException {
+        return Sql.one(c, "SELECT jsonb FROM " + schema + "." + type.table() + " WHERE id = ? FOR UPDATE", List.of(id),
+                rs -> Json.parseObject(rs.getString(1)));
+    }
+
+    /** Many records by id in one round trip. */
+    public Map<UUID, ObjectNode> getMany(Connection c, String schema, Collection<UUID> ids) throws SQLException {
+        Map<UUID, ObjectNode> out = new HashMap<>();
+        if (ids.isEmpty()) return out;
+        for (ObjectNode n : Sql.list(c, "SELECT jsonb FROM " + schema + "." + type.table() + " WHERE id = ANY(?)",
+                List.of(c.createArrayOf("uuid", ids.toArray())), rs -> Json.parseObject(rs.getString(1)))) {
+            out.put(UUID.fromString(n.get("id").asText()), n);
+        }
+        return out;
+    }
+
+    /** First record whose typed column equals {@code value}. */
+    public Optional<ObjectNode> findBy(Connection c, String schema, String column, Object value) throws SQLException {
+        return Sql.one(c, "SELECT jsonb FROM " + schema + "." + type.table() + " WHERE " + column + " = ? LIMIT 1",
+                List.of(value), rs -> Json.parseObject(rs.getString(1)));
+    }
+
+    /**
+     * A CQL search, one round trip in the common case: the total is counted separately only when the page is full
+     * (FOLIO clients page with limit/offset and show totalRecords).
+     */
+    public Page search(Connection c, String schema, String cql, int limit, int offset) throws SQLException {
+        SqlWhere where = translate(cql);
+        String order = where.orderBy().isEmpty() ? type.defaultSort() : where.orderBy();
+        String from = " FROM " + schema + "." + type.table() + " WHERE " + where.where();
+        List<Object> params = new ArrayList<>(where.params());
+        params.add(limit);
+        params.add(offset);
+        List<ObjectNode> rows = limit == 0 ? List.of() : Sql.list(c, "SELECT jsonb" + from + " ORDER BY " + order
+                + " LIMIT ? OFFSET ?", params, rs -> Json.parseObject(rs.getString(1)));
+        long total;
+        if (rows.size() < limit && (offset == 0 || !rows.isEmpty())) {
+            total = offset + rows.size();
+        } else {
+            total = Sql.one(c, "SELECT count(*)" + from, where.params(), rs -> rs.getLong(1)).orElse(0L);
+        }
+        return new Page(rows, total);
+    }
+
+    public SqlWhere translate(String cql) {
+        try {
+            return CqlToSql.translate(cql, type.cqlFields());
+        } catch (CqlException e) {
+            throw ApiException.badRequest(e.getMessage());
+        }
+    }
+
+    // ---- writes ------------------------------------------------------------------------------------------------
+
+    public ObjectNode insert(Connection c, String schema, ObjectNode json, UUID userId) throws SQLException {
+        return insertAll(c, schema, List.of(json), userId, false).getFirst();
+    }
+
+    /**
+     * Inserts records in one JDBC batch; with {@code upsert} an existing id is replaced (FOLIO's
+     * batch/synchronous?upsert=true).
+     */
+    public List<ObjectNode> insertAll(Connection c, String schema, List<ObjectNode> records, UUID userId,
+                                      boolean upsert) throws SQLException {
+        Instant now = Instant.now();
+        for (ObjectNode r : records) {
+            validate(r);
+            if (!r.hasNonNull("id")) r.put("id", UUID.randomUUID().toString());
+            uuid(r.get("id").asText(), "id");
+            if (type.versioned()) r.put("_version", 1);
+            stampMetadata(r, null, now, userId);
+        }
+        List<ObjectNode> previous = new ArrayList<>();
+        if (upsert) {
+            Map<UUID, ObjectNode> old = getMany(c, schema, records.stream().map(r -> UUID.fromString(r.get("id").asText())).toList());
+            for (ObjectNode r : records) {
+                ObjectNode p = old.get(UUID.fromString(r.get("id").asText()));
+                previous.add(p);
+                if (p != null) {
+                    stampMetadata(r, p, now, userId);
+                    if (type.versioned()) r.put("_version", p.path("_version").asInt(1) + 1);
+                }
+            }
+        } else {
+            records.forEach(r -> previous.add(null));
+        }
+        type.hooks().beforeWrite(c, schema, records, previous);
+        String sql = insertSql.formatted(schema);
+        if (upsert) {
+            StringBuilder sets = new StringBuilder("jsonb = EXCLUDED.jsonb, updated_date = EXCLUDED.updated_date");
+            for (RecordType.Column col : type.columns())
+                sets.append(", ").append(col.column()).append(" = EXCLUDED.").append(col.column());
+            sql += " ON CONFLICT (id) DO UPDATE SET " + sets;
+        }
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (ObjectNode r : records) {
+                List<Object> params = new ArrayList<>();
+                params.add(UUID.fromString(r.get("id").asText()));
+                params.add(new Sql.Json(r.toString()));
+                params.add(Json.parseInstant(Json.text(r, "metadata.createdDate")));
+                params.add(Json.parseInstant(Json.text(r, "metadata.updatedDate")));
+                params.addAll(columnValues(r));
+                Sql.bind(ps, params);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        type.hooks().afterWrite(c, schema, records, previous);
+        for (int i = 0; i < records.size(); i++) publish(c, schema, previous.get(i) == null ? "CREATED" : "UPDATED", previous.get(i), records.get(i));
+        return records;
+    }
+
+    /** Replaces a record; 404 when absent, 409 when the client's {@code _version} is stale. */
+    public ObjectNode update(Connection c, String schema, UUID id, ObjectNode json, UUID userId) throws SQLException {
+        ObjectNode previous = getForUpdate(c, schema, id)
+                .orElseThrow(() -> ApiException.notFound(type.table().replace('_', ' ') + " not found: " + id));
+        json.put("id", id.toString());
+        return replace(c, schema, previous, json, userId);
+    }
+
+    /**
+     * Writes a new version of a record the caller has already read and locked in this transaction (the hot paths
+     * use this to avoid reading the row twice).
+     */
+    public ObjectNode replace(Connection c, String schema, ObjectNode previous, ObjectNode json, UUID userId)
+            throws SQLException {
+        UUID id = UUID.fromString(previous.get("id").asText());
+        json.put("id", id.toString());
+        validate(json);
+        if (type.versioned()) {
+            int stored = previous.path("_version").asInt(1);
+            if (json.hasNonNull("_version") && json.get("_version").asInt() != stored) {
+                throw ApiException.conflict("Cannot update record " + id + " because it has been changed (optimistic "
+                        + "locking): Stored _version is " + stored + ", _version of request is "
+                        + json.get("_version").asInt());
+            }
+            json.put("_version", stored + 1);
+        }
+        stampMetadata(json, previous, Instant.now(), userId);
+        type.hooks().beforeWrite(c, schema, List.of(json), java.util.Collections.singletonList(previous));
+        List<Object> params = new ArrayList<>();
+        params.add(new Sql.Json(json.toString()));
+        params.add(Json.parseInstant(Json.text(json, "metadata.updatedDate")));
+        params.addAll(columnValues(json));
+        params.add(id);
+        Sql.update(c, updateSql.formatted(schema), params);
+        type.hooks().afterWrite(c, schema, List.of(json), java.util.Collections.singletonList(previous));
+        publish(c, schema, "UPDATED", previous, json);
+        return json;
+    }
+
+    public boolean delete(Connection c, String schema, UUID id) throws SQLException {
+        Optional<ObjectNode> existing = getForUpdate(c, schema, id);
+        if (existing.isEmpty()) return false;
+        type.hooks().beforeDelete(c, schema, existing.get());
+        boolean deleted = Sql.update(c, "DELETE FROM " + schema + "." + type.table() + " WHERE id = ?", List.of(id)) > 0;
+        publish(c, schema, "DELETED", existing.get(), null);
+        return deleted;
+    }
+
+    /** Appends an event {type, old, new} to the outbox in the writing transaction, when the type has a topic. */
+    private void publish(Connection c, String schema, String kind, ObjectNode old, ObjectNode now) throws SQLException {
+        if (type.eventTopic() == null) return;
+        ObjectNode payload = Json.object();
+        payload.put("type", kind);
+        if (old != null) payload.set("old", old);
+        if (now != null) payload.set("new", now);
+        UUID id = UUID.fromString((now != null ? now : old).get("id").asText());
+        Outbox.append(c, schema, type.eventTopic(), id, payload);
+    }
+
+    // ---- helpers -----------------------------------------------------------------------------------------------
+
+    private void validate(ObjectNode r) {
+        List<ValidationError> errors = new ArrayList<>();
+        for (String p : type.required()) {
+            JsonNode n = Json.at(r, p);
+            if (n == null || n.isNull() || (n.isTextual() && n.asText().isEmpty())) errors.add(ValidationError.required(p));
+        }
+        if (!errors.isEmpty()) throw ApiException.unprocessable(errors);
+    }
+
+    private static void stampMetadata(ObjectNode r, ObjectNode previous, Instant now, UUID userId) {
+        ObjectNode md = r.putObject("metadata");
+        String by = userId == null ? null : userId.toString();
+        String created = previous == null ? Json.date(now) : Json.text(previous, "metadata.createdDate");
+        md.put("createdDate", created == null ? Json.date(now) : created);
+        String createdBy = previous == null ? by : Json.text(previous, "metadata.createdByUserId");
+        if (createdBy != null) md.put("createdByUserId", createdBy);
+        md.put("updatedDate", Json.date(now));
+        if (by != null) md.put("updatedByUserId", by);
+    }
+
+    private List<Object> columnValues(ObjectNode r) {
+        List<Object> values = new ArrayList<>(type.columns().size());
+        for (RecordType.Column col : type.columns()) values.add(value(r, col));
+        return values;
+    }
+
+    private static Object value(ObjectNode r, RecordType.Column col) {
+        JsonNode n = Json.at(r, col.jsonPath());
+        if (n == null || n.isNull() || n.isMissingNode()) return null;
+        FieldType t = col.type();
+        return switch (t) {
+            case UUID -> n.asText().isEmpty() ? null : uuid(n.asText(), col.jsonPath());
+            case INTEGER -> n.asInt();
+            case NUMBER -> new BigDecimal(n.asText());
+            case BOOLEAN -> n.asBoolean();
+            case DATETIME -> {
+                try {
+                    yield Json.parseInstant(n.asText());
+                } catch (RuntimeException e) {
+                    throw ApiException.unprocessable("Invalid date-time: " + n.asText(), null, col.jsonPath(), n.asText());
+                }
+            }
+            case KEYWORD, TEXT -> n.asText();
+        };
+    }
+
+    public static UUID uuid(String s, String property) {
+        try {
+            return UUID.fromString(s);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.unprocessable(List.of(new ValidationError("must match \"^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-"
+                    + "[1-8][a-fA-F0-9]{3}-[89abAB][a-fA-F0-9]{3}-[a-fA-F0-9]{12}$\"",
+                    "javax.validation.constraints.Pattern.message", List.of(new ValidationError.Parameter(property, s)))));
+        }
+    }
+}

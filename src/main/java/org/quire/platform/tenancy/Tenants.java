@@ -1,0 +1,83 @@
+package org.quire.platform.tenancy;
+
+import org.quire.platform.db.Database;
+import org.quire.platform.db.Sql;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/**
+ * The tenant registry (platform.tenant) and each tenant's schema, tenant_&lt;id&gt;, migrated with Flyway. Known tenant
+ * ids are kept in memory; an unknown id is looked up once more so a tenant created by another process is found.
+ */
+public final class Tenants {
+    private static final Logger log = LoggerFactory.getLogger(Tenants.class);
+    /** FOLIO's tenant ids: lowercase letters, digits and underscores, starting with a letter. */
+    private static final Pattern ID = Pattern.compile("[a-z][a-z0-9_]{0,62}");
+
+    public record Tenant(String id, String name) {
+    }
+
+    private final Database db;
+    private final Set<String> known = ConcurrentHashMap.newKeySet();
+
+    public Tenants(Database db) {
+        this.db = db;
+    }
+
+    public static String schema(String tenantId) {
+        return "tenant_" + tenantId;
+    }
+
+    public static boolean validId(String id) {
+        return id != null && ID.matcher(id).matches();
+    }
+
+    public List<Tenant> all() {
+        return db.read(c -> Sql.list(c, "SELECT id, name FROM platform.tenant ORDER BY id", List.of(),
+                rs -> new Tenant(rs.getString(1), rs.getString(2))));
+    }
+
+    public boolean exists(String id) {
+        if (known.contains(id)) return true;
+        if (!validId(id)) return false;
+        boolean found = db.read(c -> Sql.one(c, "SELECT 1 FROM platform.tenant WHERE id = ?", List.of(id),
+                rs -> true)).isPresent();
+        if (found) known.add(id);
+        return found;
+    }
+
+    /** Registers the tenant and creates and migrates its schema. Returns false when it already existed. */
+    public boolean create(String id, String name) {
+        if (!validId(id)) throw new IllegalArgumentException("Invalid tenant id '" + id
+                + "': use lowercase letters, digits and '_', starting with a letter");
+        int inserted = db.tx(c -> Sql.update(c, "INSERT INTO platform.tenant (id, name) VALUES (?, ?) "
+                + "ON CONFLICT (id) DO NOTHING", List.of(id, name == null ? id : name)));
+        db.migrateTenantSchema(schema(id));
+        known.add(id);
+        if (inserted > 0) log.info("Created tenant {}", id);
+        return inserted > 0;
+    }
+
+    /** Removes a tenant and all its data (used to undo a tenant whose installation failed half-way). */
+    public void drop(String id) {
+        if (!validId(id)) return;
+        db.tx(c -> {
+            Sql.update(c, "DROP SCHEMA IF EXISTS " + schema(id) + " CASCADE", List.of());
+            return Sql.update(c, "DELETE FROM platform.tenant WHERE id = ?", List.of(id));
+        });
+        known.remove(id);
+    }
+
+    /** Brings every tenant schema up to the current migrations (on start-up). */
+    public void migrateAll() {
+        for (Tenant t : all()) {
+            db.migrateTenantSchema(schema(t.id()));
+            known.add(t.id());
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package org.quire.users;
+
+import org.quire.platform.cql.FieldType;
+import org.quire.platform.records.RecordStore;
+import org.quire.platform.records.RecordType;
+
+/** Users, patron groups, proxy relationships, manual blocks and permission assignments. */
+public final class UserTypes {
+    private UserTypes() {
+    }
+
+    public static final RecordStore USERS = new RecordStore(RecordType.builder("users", "users")
+            .column("username", "username", FieldType.KEYWORD)
+            .column("barcode", "barcode", FieldType.KEYWORD)
+            .column("active", "active", FieldType.BOOLEAN)
+            .column("patron_group", "patronGroup", FieldType.UUID)
+            .column("external_system_id", "externalSystemId", FieldType.KEYWORD)
+            .column("type", "type", FieldType.KEYWORD)
+            .column("last_name", "personal.lastName", FieldType.TEXT)
+            .column("first_name", "personal.firstName", FieldType.TEXT)
+            .column("email", "personal.email", FieldType.KEYWORD)
+            .column("expiration_date", "expirationDate", FieldType.DATETIME)
+            .keywords("username", "barcode", "personal.firstName", "personal.lastName", "personal.email",
+                    "externalSystemId")
+            .defaultSort("lower(last_name), lower(first_name), id")
+            .events("users.user")
+            .build());
+
+    public static final RecordStore GROUPS = new RecordStore(RecordType.builder("patron_group", "usergroups")
+            .column("group_name", "group", FieldType.TEXT)
+            .required("group")
+            .keywords("group")
+            .defaultSort("lower(group_name)")
+            .build());
+
+    public static final RecordStore PROXIES = new RecordStore(RecordType.builder("proxy_for", "proxiesFor")
+            .column("user_id", "userId", FieldType.UUID)
+            .column("proxy_user_id", "proxyUserId", FieldType.UUID)
+            .required("userId", "proxyUserId")
+            .build());
+
+    public static final RecordStore MANUAL_BLOCKS = new RecordStore(RecordType.builder("manual_block", "manualblocks")
+            .column("user_id", "userId", FieldType.UUID)
+            .column("expiration_date", "expirationDate", FieldType.DATETIME)
+            .required("userId")
+            .build());
+
+    public static final RecordStore PERMISSION_USERS = new RecordStore(RecordType.builder("permission_user",
+            "permissionUsers")
+            .column("user_id", "userId", FieldType.UUID)
+            .required("userId")
+            .build());
+}
