@@ -1,0 +1,36 @@
+package org.quire;
+
+import org.quire.app.QuireServer;
+import org.quire.platform.config.QuireConfig;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * One real Quire — embedded PostgreSQL, HTTP server, demo tenant — per test JVM, shared by the black-box tests
+ * (DESIGN.md "Tests": real server, real database, no mocks). Stopped by a shutdown hook.
+ */
+public final class TestServer {
+    private static QuireServer server;
+
+    private TestServer() {
+    }
+
+    public static synchronized QuireServer get() {
+        if (server == null) {
+            try {
+                Path dir = Files.createTempDirectory("quire-test");
+                server = QuireServer.start(new QuireConfig(0, dir, null, null, null, 10, true));
+                Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return server;
+    }
+
+    public static Api api() {
+        return new Api("http://localhost:" + get().port());
+    }
+}
