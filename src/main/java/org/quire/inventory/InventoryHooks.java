@@ -51,6 +51,9 @@ final class InventoryHooks {
                             + ".item WHERE holdings_record_id = ANY(?) FOR UPDATE",
                     List.of(c.createArrayOf("uuid", changed.toArray())), rs -> Json.parseObject(rs.getString(1)));
             if (items.isEmpty()) return;
+            java.util.Map<String, ObjectNode> byId = new java.util.HashMap<>();
+            for (ObjectNode h : records) byId.put(h.get("id").asText(), h);
+            for (ObjectNode item : items) ItemHooks.derive(item, byId.get(item.get("holdingsRecordId").asText()));
             InventoryTypes.ITEMS.insertAll(c, schema, items, null, true);
         }
 
@@ -72,7 +75,7 @@ final class InventoryHooks {
             for (int i = 0; i < records.size(); i++) {
                 ObjectNode item = records.get(i);
                 ObjectNode old = previous.get(i);
-                if (old != null && !locationOrCallNumberChanged(old, item)) {
+                if (old != null && !locationOrCallNumberChanged(old, item) && derivedUntouched(old, item)) {
                     // Derived values only depend on these fields and on the holdings (whose changes are pushed
                     // down by HoldingsHooks), so a status change — the circulation hot path — reads nothing.
                     for (String f : List.of("effectiveLocationId", "effectiveCallNumberComponents"))
@@ -90,6 +93,14 @@ final class InventoryHooks {
                 ObjectNode h = holdings.get(UUID.fromString(item.get("holdingsRecordId").asText()));
                 derive(item, h == null ? Json.object() : h);
             }
+        }
+
+        /** The writer sent no derived values, or the stored ones: nothing asks for a re-derivation. */
+        private static boolean derivedUntouched(ObjectNode old, ObjectNode item) {
+            for (String f : List.of("effectiveLocationId", "effectiveCallNumberComponents")) {
+                if (item.has(f) && !item.get(f).equals(old.get(f))) return false;
+            }
+            return true;
         }
 
         private static boolean locationOrCallNumberChanged(ObjectNode a, ObjectNode b) {

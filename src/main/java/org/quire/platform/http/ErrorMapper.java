@@ -42,7 +42,8 @@ public final class ErrorMapper {
         return Response.text(a.status(), a.getMessage());
     }
 
-    private Response fromDb(SQLException s) {
+    private Response fromDb(SQLException e) {
+        SQLException s = serverError(e);
         String state = s.getSQLState() == null ? "" : s.getSQLState();
         String constraint = constraintName(s);
         String detail = detail(s);
@@ -60,6 +61,14 @@ public final class ErrorMapper {
                 yield Response.text(500, "Internal server error (" + id + "); see the server log");
             }
         };
+    }
+
+    /** A batch failure wraps the server's error; the constraint name and detail are on the wrapped one. */
+    private static SQLException serverError(SQLException e) {
+        for (SQLException s = e; s != null; s = s.getNextException()) {
+            if (s instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null) return s;
+        }
+        return e;
     }
 
     private static String constraintName(SQLException s) {
