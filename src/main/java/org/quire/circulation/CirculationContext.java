@@ -34,8 +34,11 @@ final class CirculationContext {
 
     /** The item's open loan, locked for this transaction. */
     static Optional<ObjectNode> openLoan(Connection c, String schema, UUID itemId) throws SQLException {
-        return Sql.one(c, "SELECT jsonb FROM " + schema + ".loan WHERE item_id = ? AND status_name = 'Open' FOR UPDATE",
-                List.of(itemId), rs -> Json.parseObject(rs.getString(1)));
+        return Sql.one(c, openLoanSql(schema), List.of(itemId), rs -> Json.parseObject(rs.getString(1)));
+    }
+
+    static String openLoanSql(String schema) {
+        return "SELECT jsonb FROM " + schema + ".loan WHERE item_id = ? AND status_name = 'Open' FOR UPDATE";
     }
 
     static UUID uuidOrNull(String s) {

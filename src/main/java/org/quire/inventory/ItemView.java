@@ -35,13 +35,17 @@ public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance
             """;
 
     public static Optional<ItemView> byBarcode(Connection c, String schema, String barcode) throws SQLException {
-        return Sql.one(c, SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE barcode = ?"), List.of(barcode), ItemView::map);
+        return Sql.one(c, byBarcodeSql(schema, false), List.of(barcode), ItemView::map);
     }
 
     /** The item row is locked until the transaction ends: concurrent check-outs of one item queue here. */
     public static Optional<ItemView> byBarcodeForUpdate(Connection c, String schema, String barcode) throws SQLException {
-        return Sql.one(c, SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE barcode = ? FOR UPDATE"),
-                List.of(barcode), ItemView::map);
+        return Sql.one(c, byBarcodeSql(schema, true), List.of(barcode), ItemView::map);
+    }
+
+    /** The statement behind the barcode lookups (public so a test can EXPLAIN exactly it). */
+    public static String byBarcodeSql(String schema, boolean lock) {
+        return SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE barcode = ?" + (lock ? " FOR UPDATE" : ""));
     }
 
     public static Optional<ItemView> byId(Connection c, String schema, java.util.UUID id) throws SQLException {

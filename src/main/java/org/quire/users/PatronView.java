@@ -23,7 +23,12 @@ public record PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> man
             """;
 
     public static Optional<PatronView> byBarcode(Connection c, String schema, String barcode) throws SQLException {
-        return Sql.one(c, SELECT.formatted(schema, "barcode"), List.of(barcode), PatronView::map);
+        return Sql.one(c, byBarcodeSql(schema), List.of(barcode), PatronView::map);
+    }
+
+    /** The statement behind {@link #byBarcode} (public so a test can EXPLAIN exactly it). */
+    public static String byBarcodeSql(String schema) {
+        return SELECT.formatted(schema, "barcode");
     }
 
     public static Optional<PatronView> byId(Connection c, String schema, UUID id) throws SQLException {
