@@ -117,7 +117,7 @@ public final class TenantInstaller {
             String schema = Tenants.schema(t.id());
             db.tx(c -> {
                 List<UUID> admins = Sql.list(c, "SELECT user_id FROM " + schema + ".permission_user WHERE jsonb->"
-                        + "'permissions' ? '" + ALL + "'", List.of(), rs -> rs.getObject(1, UUID.class));
+                        + "'permissions' @> to_jsonb(ARRAY[?::text])", List.of(ALL), rs -> rs.getObject(1, UUID.class));
                 for (UUID a : admins) PermissionsApi.grant(c, schema, a, allWithMarker());
                 return null;
             });

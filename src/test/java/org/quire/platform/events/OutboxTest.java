@@ -1,0 +1,45 @@
+package org.quire.platform.events;
+
+import org.junit.jupiter.api.Test;
+import org.quire.Api;
+import org.quire.Fixtures;
+import org.quire.TestServer;
+import org.quire.platform.db.Sql;
+import org.quire.platform.tenancy.Tenants;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Item and loan changes reach consumers after commit, in order; a failed action publishes nothing. */
+class OutboxTest {
+
+    @Test
+    void checkOutPublishesItemAndLoanEvents_afterCommit() throws Exception {
+        Api.Session s = Fixtures.tenant("outbox_events");
+        List<Event> seen = new CopyOnWriteArrayList<>();
+        TestServer.get().events().subscribe(e -> {
+            if (e.tenant().equals("outbox_events")) seen.add(e);
+        });
+        String itemId = Fixtures.item(s, "ob-1", Fixtures.BOOK, Fixtures.CAN_CIRCULATE, Fixtures.MAIN_LIBRARY).path("id").asText();
+        Fixtures.patron(s, "ob-u1", Fixtures.UNDERGRAD, false);
+        assertThat(s.post("/circulation/check-out-by-barcode", Fixtures.checkOut("ob-1", "ob-u1")).status()).isEqualTo(422);
+        Fixtures.patron(s, "ob-u2", Fixtures.UNDERGRAD, true);
+        assertThat(s.post("/circulation/check-out-by-barcode", Fixtures.checkOut("ob-1", "ob-u2")).status()).isEqualTo(201);
+
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (System.currentTimeMillis() < deadline && seen.stream().noneMatch(e -> e.topic().equals("circulation.loan"))) {
+            Thread.sleep(50);
+        }
+        List<Event> itemEvents = seen.stream().filter(e -> e.recordId().toString().equals(itemId)).toList();
+        assertThat(itemEvents).extracting(e -> e.payload().path("type").asText()).containsExactly("CREATED", "UPDATED");
+        assertThat(itemEvents.getLast().payload().path("new").path("status").path("name").asText()).isEqualTo("Checked out");
+        assertThat(itemEvents.getLast().payload().path("old").path("status").path("name").asText()).isEqualTo("Available");
+        assertThat(seen).filteredOn(e -> e.topic().equals("circulation.loan")).hasSize(1);
+        assertThat(seen).extracting(Event::id).isSorted();
+        long pending = TestServer.get().database().read(c -> Sql.one(c, "SELECT count(*) FROM "
+                + Tenants.schema("outbox_events") + ".outbox", List.of(), rs -> rs.getLong(1)).orElse(-1L));
+        assertThat(pending).isZero();
+    }
+}
