@@ -51,13 +51,17 @@ public final class Tenants {
         return found;
     }
 
-    /** Registers the tenant and creates and migrates its schema. Returns false when it already existed. */
+    /**
+     * Creates and migrates the tenant's schema, then registers it — in that order, so that nothing (the event
+     * dispatcher, a request) sees a registered tenant without tables. Returns false when it already existed.
+     */
     public boolean create(String id, String name) {
         if (!validId(id)) throw new IllegalArgumentException("Invalid tenant id '" + id
                 + "': use lowercase letters, digits and '_', starting with a letter");
+        if (exists(id)) return false;
+        db.migrateTenantSchema(schema(id));
         int inserted = db.tx(c -> Sql.update(c, "INSERT INTO platform.tenant (id, name) VALUES (?, ?) "
                 + "ON CONFLICT (id) DO NOTHING", List.of(id, name == null ? id : name)));
-        db.migrateTenantSchema(schema(id));
         known.add(id);
         if (inserted > 0) log.info("Created tenant {}", id);
         return inserted > 0;
