@@ -18,6 +18,9 @@ import java.util.concurrent.CountDownLatch;
 public final class Quire implements Runnable {
 
     public static void main(String[] args) {
+        // Helidon logs through java.util.logging; route it to the same log as everything else.
+        org.slf4j.bridge.SLF4JBridgeHandler.removeHandlersForRootLogger();
+        org.slf4j.bridge.SLF4JBridgeHandler.install();
         System.exit(new CommandLine(new Quire()).execute(args));
     }
 
