@@ -6,8 +6,14 @@ import java.nio.file.Path;
 final class TestData {
   private TestData() {}
 
+  /** The real data is required, not optional: a missing folder fails loudly instead of skipping tests. */
   static Path shared() {
-    return Path.of(System.getProperty("quire.shared.dir", "/work/shared"));
+    Path p = Path.of(System.getProperty("quire.shared.dir", "../shared"));
+    if (!java.nio.file.Files.isDirectory(p.resolve("data/marc"))) {
+      throw new IllegalStateException("The shared test data is missing at " + p.toAbsolutePath()
+          + ": check out shared/ beside this repository or set -Dquire.shared.dir");
+    }
+    return p;
   }
 
   static Path bib(String name) {
