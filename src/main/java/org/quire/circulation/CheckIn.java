@@ -97,9 +97,7 @@ public final class CheckIn {
         if (loanOut != null) record.put("userId", Json.text(loanOut, "userId"));
         CirculationTypes.CHECK_INS.insert(c, schema, record, req.staffUserId());
 
-        ItemView after = new ItemView(savedItem, item.holdings(), item.instance(), item.materialType(),
-                item.permanentLoanType(), item.temporaryLoanType(), item.effectiveLocation(), item.permanentLocation(),
-                item.temporaryLocation());
+        ItemView after = item.withItem(savedItem);
         ObjectNode response = Json.object();
         Map<UUID, ObjectNode> sps = new HashMap<>();
         sps.put(req.servicePointId(), found.get("sp"));

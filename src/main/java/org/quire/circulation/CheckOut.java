@@ -165,9 +165,7 @@ public final class CheckOut {
         newItem.putObject("status").put("name", "Checked out").put("date", Json.date(now));
         ObjectNode savedItem = InventoryTypes.ITEMS.replace(c, schema, item.item(), newItem, req.staffUserId());
 
-        ItemView after = new ItemView(savedItem, item.holdings(), item.instance(), item.materialType(),
-                item.permanentLoanType(), item.temporaryLoanType(), item.effectiveLocation(), item.permanentLocation(),
-                item.temporaryLocation());
+        ItemView after = item.withItem(savedItem);
         Map<UUID, ObjectNode> sps = found.containsKey("sp") ? Map.of(req.servicePointId(), found.get("sp")) : Map.of();
         return LoanRepresentation.extend(loan, after, patron, found.get("loan"), sps);
     }

@@ -72,7 +72,7 @@ public final class InventoryApi {
         return db.read(c -> {
             List<ObjectNode> page = ItemView.search(c, req.schema(), where, order, limit, offset).stream()
                     .map(ItemView::toBusinessJson).toList();
-            long total = page.size() < limit && (offset == 0 || !page.isEmpty()) ? offset + page.size()
+            long total = RecordStore.pageTellsTotal(limit, offset, page.size()) ? offset + page.size()
                     : ITEMS.search(c, req.schema(), req.param("query").orElse(null), 0, 0).totalRecords();
             return Response.ok(RecordApi.page("items", page, total));
         });

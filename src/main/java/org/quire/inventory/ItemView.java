@@ -81,6 +81,12 @@ public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance
         return s == null ? null : Json.parseObject(s);
     }
 
+    /** The same context around a new version of the item (after a status change). */
+    public ItemView withItem(ObjectNode newItem) {
+        return new ItemView(newItem, holdings, instance, materialType, permanentLoanType, temporaryLoanType,
+                effectiveLocation, permanentLocation, temporaryLocation);
+    }
+
     public String title() {
         return Json.text(instance, "title");
     }

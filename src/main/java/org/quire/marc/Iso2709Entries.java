@@ -4,8 +4,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Iterator;
-import java.util.NoSuchElementException;
 import org.marc4j.MarcPermissiveStreamReader;
 import org.marc4j.marc.Record;
 
@@ -18,7 +16,7 @@ import org.marc4j.marc.Record;
  * starts after the next terminator. 0x1D cannot occur inside UTF-8 or MARC-8 text, so the cut is
  * safe.
  */
-final class Iso2709Entries implements Iterator<MarcRecordOrError> {
+final class Iso2709Entries extends EntryIterator {
   private static final int RECORD_TERMINATOR = 0x1D;
   /** ISO 2709 records are at most 99,999 bytes; anything far longer is not MARC. */
   private static final int MAX_CHUNK = 1_000_000;
@@ -30,32 +28,13 @@ final class Iso2709Entries implements Iterator<MarcRecordOrError> {
 
   private final InputStream in;
   private int index;
-  private MarcRecordOrError next;
-  private boolean done;
 
   Iso2709Entries(InputStream in) {
     this.in = in;
   }
 
   @Override
-  public boolean hasNext() {
-    if (next == null && !done) {
-      next = readNext();
-    }
-    return next != null;
-  }
-
-  @Override
-  public MarcRecordOrError next() {
-    if (!hasNext()) {
-      throw new NoSuchElementException();
-    }
-    MarcRecordOrError result = next;
-    next = null;
-    return result;
-  }
-
-  private MarcRecordOrError readNext() {
+  protected MarcRecordOrError readNext() {
     byte[] chunk;
     try {
       chunk = readChunk();

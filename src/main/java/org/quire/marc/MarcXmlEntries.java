@@ -1,8 +1,6 @@
 package org.quire.marc;
 
 import java.io.InputStream;
-import java.util.Iterator;
-import java.util.NoSuchElementException;
 import org.marc4j.MarcXmlReader;
 
 /**
@@ -10,35 +8,16 @@ import org.marc4j.MarcXmlReader;
  * first parse failure becomes one error entry and iteration stops there; records before it are
  * still delivered.
  */
-final class MarcXmlEntries implements Iterator<MarcRecordOrError> {
+final class MarcXmlEntries extends EntryIterator {
   private final MarcXmlReader reader;
   private int index;
-  private MarcRecordOrError next;
-  private boolean done;
 
   MarcXmlEntries(InputStream in) {
     this.reader = new MarcXmlReader(in);
   }
 
   @Override
-  public boolean hasNext() {
-    if (next == null && !done) {
-      next = readNext();
-    }
-    return next != null;
-  }
-
-  @Override
-  public MarcRecordOrError next() {
-    if (!hasNext()) {
-      throw new NoSuchElementException();
-    }
-    MarcRecordOrError result = next;
-    next = null;
-    return result;
-  }
-
-  private MarcRecordOrError readNext() {
+  protected MarcRecordOrError readNext() {
     try {
       if (!reader.hasNext()) {
         done = true;

@@ -73,6 +73,44 @@ class AuthAndTenancyTest {
     }
 
     @Test
+    void refreshRotatesTokens_andLogoutRevokesTheRefreshToken() {
+        Api.Reply login = api.send("POST", "/authn/login-with-expiry", "{\"username\":\"diku_admin\",\"password\":\"admin\"}",
+                "diku", null);
+        String refresh = login.raw().headers().allValues("set-cookie").stream()
+                .filter(c -> c.startsWith("folioRefreshToken=")).findFirst().orElseThrow().split(";")[0];
+        java.util.function.Function<String, Api.Reply> withCookie = path -> {
+            try {
+                var req = java.net.http.HttpRequest.newBuilder(java.net.URI.create(login.raw().uri().resolve(path).toString()))
+                        .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).header("X-Okapi-Tenant", "diku")
+                        .header("Cookie", refresh).build();
+                var r = java.net.http.HttpClient.newHttpClient().send(req, java.net.http.HttpResponse.BodyHandlers.ofString());
+                return new Api.Reply(r.statusCode(), r.body(), r);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        Api.Reply refreshed = withCookie.apply("/authn/refresh");
+        assertThat(refreshed.status()).isEqualTo(201);
+        String access = refreshed.raw().headers().allValues("set-cookie").stream()
+                .filter(c -> c.startsWith("folioAccessToken=")).findFirst().orElseThrow().split(";")[0].substring(17);
+        assertThat(api.send("GET", "/users?limit=1", null, "diku", access).status()).isEqualTo(200);
+        assertThat(withCookie.apply("/authn/refresh").status()).as("a refresh token is used once").isEqualTo(422);
+        assertThat(withCookie.apply("/authn/logout").status()).isEqualTo(204);
+    }
+
+    @Test
+    void configurationAndSettingsEntries_areStoredAndQueried() {
+        assertThat(diku.post("/configurations/entries", Json.object().put("module", "CHECKOUT")
+                .put("configName", "other_settings").put("value", "{\"audioAlertsEnabled\":false}")).status()).isEqualTo(201);
+        Api.Reply r = diku.get("/configurations/entries", "(module==CHECKOUT and configName==other_settings)");
+        assertThat(r.json().path("configs").get(0).path("value").asText()).contains("audioAlertsEnabled");
+        assertThat(diku.post("/settings/entries", Json.object().put("scope", "circulation").put("key", "loanHistory")
+                .set("value", Json.object().put("closingType", "never"))).status()).isEqualTo(201);
+        assertThat(diku.get("/settings/entries", "scope==circulation and key==loanHistory").json().path("items").get(0)
+                .path("value").path("closingType").asText()).isEqualTo("never");
+    }
+
+    @Test
     void badInput_isA4xxNeverA500() {
         assertThat(diku.get("/users", "barcode==").status()).isEqualTo(400);
         assertThat(diku.get("/users", "nosuchfield==1").status()).isEqualTo(400);

@@ -99,12 +99,17 @@ public final class RecordStore {
         List<ObjectNode> rows = limit == 0 ? List.of() : Sql.list(c, "SELECT jsonb" + from + " ORDER BY " + order
                 + " LIMIT ? OFFSET ?", params, rs -> Json.parseObject(rs.getString(1)));
         long total;
-        if (rows.size() < limit && (offset == 0 || !rows.isEmpty())) {
+        if (pageTellsTotal(limit, offset, rows.size())) {
             total = offset + rows.size();
         } else {
             total = Sql.one(c, "SELECT count(*)" + from, where.params(), rs -> rs.getLong(1)).orElse(0L);
         }
         return new Page(rows, total);
+    }
+
+    /** A page that is not full (and not past the end) already tells the total: no count query needed. */
+    public static boolean pageTellsTotal(int limit, int offset, int size) {
+        return size < limit && (offset == 0 || size > 0);
     }
 
     public SqlWhere translate(String cql) {
