@@ -22,8 +22,8 @@ import java.util.UUID;
  * service point when this service point does not serve the location — and records the check-in, in ONE transaction.
  * <p>
  * Round trips with an open loan: item + holdings + instance + types + locations, row-locked (1), open loan (1),
- * service point + loan policy + borrower (1, patron 1), update loan + outbox (2), update item + outbox (2),
- * check-in record (1), commit (1) = 10.
+ * service point + loan policy (1), update loan with its event (1), update item with its event (1), check-in record
+ * (1), borrower for the response (1), commit (1) = 8 (counted in PostgreSQL's statement log).
  */
 public final class CheckIn {
     private final Database db;

@@ -21,8 +21,8 @@ import java.util.UUID;
  * Renewal by barcode: the loan's current policy (by the circulation rules) decides whether and until when it can be
  * renewed. All renewal errors are collected and returned together, as FOLIO does.
  * <p>
- * Round trips: item (1), patron (1), open loan (1), policy + service point (1), [schedule (1)], update loan + outbox
- * (2), commit (1) = 7.
+ * Round trips: item (1), patron (1), open loan (1), policy + service point (1), [schedule (1)], update loan with its
+ * event (1), commit (1) = 6.
  */
 public final class Renewal {
     private final Database db;

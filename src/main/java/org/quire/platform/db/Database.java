@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The one connection pool of the process, over either the embedded PostgreSQL (in the data directory) or an external
@@ -106,21 +108,40 @@ public final class Database implements AutoCloseable {
         return pool.getMaximumPoolSize();
     }
 
+    /** Callbacks registered by the transaction running on this thread, run only if it commits. */
+    private static final ThreadLocal<Map<Object, Runnable>> AFTER_COMMIT = new ThreadLocal<>();
+
     /** Runs {@code work} in one transaction: committed when it returns, rolled back when it throws. */
     public <T> T tx(SqlWork<T> work) {
+        Map<Object, Runnable> outer = AFTER_COMMIT.get();
+        Map<Object, Runnable> callbacks = new LinkedHashMap<>();
+        AFTER_COMMIT.set(callbacks);
         try (Connection c = pool.getConnection()) {
             c.setAutoCommit(false);
+            T result;
             try {
-                T result = work.run(c);
+                result = work.run(c);
                 c.commit();
-                return result;
             } catch (Throwable e) {
                 c.rollback();
                 throw e;
             }
+            callbacks.values().forEach(Runnable::run);
+            return result;
         } catch (SQLException e) {
             throw new DbException(e);
+        } finally {
+            AFTER_COMMIT.set(outer);
         }
+    }
+
+    /**
+     * Runs {@code callback} after the current transaction commits (never if it rolls back); one callback per
+     * {@code key}, however often it is registered.
+     */
+    public static void afterCommit(Object key, Runnable callback) {
+        Map<Object, Runnable> callbacks = AFTER_COMMIT.get();
+        if (callbacks != null) callbacks.putIfAbsent(key, callback);
     }
 
     /** Runs read-only {@code work} on one connection in auto-commit mode (no BEGIN/COMMIT round trips). */

@@ -8,6 +8,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -15,17 +18,21 @@ import java.util.function.Consumer;
 
 /**
  * Delivers outbox events to in-process consumers after commit, at least once and in id order (so in order per
- * record). A batch is claimed with FOR UPDATE SKIP LOCKED and deleted in the same transaction as its delivery, so
- * several Quire processes on one database never deliver the same event twice concurrently, and an event survives a
- * crash between commit and delivery (it is delivered on the next pass). Consumers must be idempotent.
+ * record). A committing transaction wakes the dispatcher for its tenant; a sweep of all tenants every
+ * {@link #SWEEP_MILLIS} picks up what other processes wrote or a crash left behind. A batch is claimed with
+ * FOR UPDATE SKIP LOCKED and deleted in the transaction that delivers it, so several Quire processes on one database
+ * never deliver an event concurrently, and no event is lost between commit and delivery. Consumers must be
+ * idempotent (a crash after delivery but before the delete re-delivers).
  */
 public final class EventDispatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EventDispatcher.class);
     private static final int BATCH = 500;
+    static final long SWEEP_MILLIS = 5_000;
 
     private final Database db;
     private final Tenants tenants;
     private final List<Consumer<Event>> consumers = new CopyOnWriteArrayList<>();
+    private final Set<String> dirty = ConcurrentHashMap.newKeySet();
     private final Semaphore wake = new Semaphore(0);
     private volatile boolean running = true;
     private Thread thread;
@@ -39,21 +46,34 @@ public final class EventDispatcher implements AutoCloseable {
         consumers.add(consumer);
     }
 
-    /** Called after a commit that wrote events, so delivery does not wait for the next poll. */
-    public void nudge() {
+    private final Consumer<String> committed = schema -> {
+        dirty.add(schema.substring("tenant_".length()));
         wake.release();
-    }
+    };
 
     public void start() {
+        Outbox.listen(committed);
         thread = Thread.ofVirtual().name("outbox-dispatcher").start(this::loop);
     }
 
     private void loop() {
+        long lastSweep = 0;
         while (running) {
             try {
-                wake.tryAcquire(500, TimeUnit.MILLISECONDS);
+                wake.tryAcquire(SWEEP_MILLIS, TimeUnit.MILLISECONDS);
                 wake.drainPermits();
-                if (running) deliverAll();
+                if (!running) return;
+                if (System.currentTimeMillis() - lastSweep >= SWEEP_MILLIS) {
+                    dirty.clear();
+                    deliverAll();
+                    lastSweep = System.currentTimeMillis();
+                } else {
+                    for (String tenant : List.copyOf(dirty)) {
+                        dirty.remove(tenant);
+                        // Listeners are per JVM: another server's database may have written it.
+                        if (tenants.exists(tenant)) deliver(tenant);
+                    }
+                }
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
@@ -62,16 +82,19 @@ public final class EventDispatcher implements AutoCloseable {
         }
     }
 
-    /** Delivers everything pending now; returns the number of events delivered. */
+    /** Delivers everything pending now in every tenant; returns the number of events delivered. */
     public int deliverAll() {
         int total = 0;
-        for (Tenants.Tenant t : tenants.all()) {
-            int n;
-            do {
-                n = deliverBatch(t.id());
-                total += n;
-            } while (n == BATCH);
-        }
+        for (Tenants.Tenant t : tenants.all()) total += deliver(t.id());
+        return total;
+    }
+
+    private int deliver(String tenant) {
+        int total = 0, n;
+        do {
+            n = deliverBatch(tenant);
+            total += n;
+        } while (n == BATCH);
         return total;
     }
 
@@ -80,7 +103,7 @@ public final class EventDispatcher implements AutoCloseable {
         return db.tx(c -> {
             List<Event> events = Sql.list(c, "SELECT id, topic, record_id, payload FROM " + schema
                             + ".outbox ORDER BY id LIMIT " + BATCH + " FOR UPDATE SKIP LOCKED", List.of(),
-                    rs -> new Event(tenant, rs.getLong(1), rs.getString(2), rs.getObject(3, java.util.UUID.class),
+                    rs -> new Event(tenant, rs.getLong(1), rs.getString(2), rs.getObject(3, UUID.class),
                             Json.parseObject(rs.getString(4))));
             if (events.isEmpty()) return 0;
             for (Event e : events) {
@@ -95,6 +118,7 @@ public final class EventDispatcher implements AutoCloseable {
     @Override
     public void close() {
         running = false;
+        Outbox.unlisten(committed);
         if (thread != null) {
             thread.interrupt();
             try {

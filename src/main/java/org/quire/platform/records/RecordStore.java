@@ -44,8 +44,8 @@ public final class RecordStore {
             marks.append(", ?");
             sets.append(", ").append(col.column()).append(" = ?");
         }
-        this.insertSql = "INSERT INTO %s." + type.table() + " (" + cols + ") VALUES (" + marks + ")";
-        this.updateSql = "UPDATE %s." + type.table() + " SET " + sets + " WHERE id = ?";
+        this.insertSql = "INSERT INTO %1$s." + type.table() + " (" + cols + ") VALUES (" + marks + ")";
+        this.updateSql = withEvent("UPDATE %1$s." + type.table() + " SET " + sets + " WHERE id = ?");
     }
 
     public RecordType type() {
@@ -155,28 +155,29 @@ public final class RecordStore {
             records.forEach(r -> previous.add(null));
         }
         type.hooks().beforeWrite(c, schema, records, previous);
-        String sql = insertSql.formatted(schema);
+        String sql = insertSql;
         if (upsert) {
             StringBuilder sets = new StringBuilder("jsonb = EXCLUDED.jsonb, updated_date = EXCLUDED.updated_date");
             for (RecordType.Column col : type.columns())
                 sets.append(", ").append(col.column()).append(" = EXCLUDED.").append(col.column());
             sql += " ON CONFLICT (id) DO UPDATE SET " + sets;
         }
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (ObjectNode r : records) {
+        try (PreparedStatement ps = c.prepareStatement(withEvent(sql).formatted(schema))) {
+            for (int i = 0; i < records.size(); i++) {
+                ObjectNode r = records.get(i);
                 List<Object> params = new ArrayList<>();
                 params.add(UUID.fromString(r.get("id").asText()));
                 params.add(new Sql.Json(r.toString()));
                 params.add(Json.parseInstant(Json.text(r, "metadata.createdDate")));
                 params.add(Json.parseInstant(Json.text(r, "metadata.updatedDate")));
                 params.addAll(columnValues(r));
+                addEventParams(params, schema, previous.get(i) == null ? "CREATED" : "UPDATED", previous.get(i), r);
                 Sql.bind(ps, params);
                 ps.addBatch();
             }
             ps.executeBatch();
         }
         type.hooks().afterWrite(c, schema, records, previous);
-        for (int i = 0; i < records.size(); i++) publish(c, schema, previous.get(i) == null ? "CREATED" : "UPDATED", previous.get(i), records.get(i));
         return records;
     }
 
@@ -213,9 +214,9 @@ public final class RecordStore {
         params.add(Json.parseInstant(Json.text(json, "metadata.updatedDate")));
         params.addAll(columnValues(json));
         params.add(id);
+        addEventParams(params, schema, "UPDATED", previous, json);
         Sql.update(c, updateSql.formatted(schema), params);
         type.hooks().afterWrite(c, schema, List.of(json), java.util.Collections.singletonList(previous));
-        publish(c, schema, "UPDATED", previous, json);
         return json;
     }
 
@@ -228,15 +229,33 @@ public final class RecordStore {
         return deleted;
     }
 
-    /** Appends an event {type, old, new} to the outbox in the writing transaction, when the type has a topic. */
+    /**
+     * When the type publishes events, the write statement also appends its outbox event — one statement, one
+     * round trip, and the event exists exactly when the write does (DESIGN.md "Events").
+     */
+    private String withEvent(String writeSql) {
+        if (type.eventTopic() == null) return writeSql;
+        return "WITH written AS (" + writeSql + ") " + Outbox.INSERT;
+    }
+
+    private void addEventParams(List<Object> params, String schema, String kind, ObjectNode old, ObjectNode now) {
+        if (type.eventTopic() == null) return;
+        params.addAll(Outbox.params(type.eventTopic(), event(kind, old, now)));
+        Outbox.written(schema);
+    }
+
     private void publish(Connection c, String schema, String kind, ObjectNode old, ObjectNode now) throws SQLException {
         if (type.eventTopic() == null) return;
+        Outbox.append(c, schema, type.eventTopic(), event(kind, old, now));
+    }
+
+    /** The event payload {type, old, new}; its record is the new version's (or, on delete, the old one's). */
+    private static Outbox.Entry event(String kind, ObjectNode old, ObjectNode now) {
         ObjectNode payload = Json.object();
         payload.put("type", kind);
         if (old != null) payload.set("old", old);
         if (now != null) payload.set("new", now);
-        UUID id = UUID.fromString((now != null ? now : old).get("id").asText());
-        Outbox.append(c, schema, type.eventTopic(), id, payload);
+        return new Outbox.Entry(UUID.fromString((now != null ? now : old).get("id").asText()), payload);
     }
 
     // ---- helpers -----------------------------------------------------------------------------------------------
