@@ -21,7 +21,16 @@ public final class Quire implements Runnable {
         // Helidon logs through java.util.logging; route it to the same log as everything else.
         org.slf4j.bridge.SLF4JBridgeHandler.removeHandlersForRootLogger();
         org.slf4j.bridge.SLF4JBridgeHandler.install();
-        System.exit(new CommandLine(new Quire()).execute(args));
+        CommandLine cli = new CommandLine(new Quire());
+        // Bad input (an invalid tenant id, an unreachable database) is told in one line, not a stack trace.
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof IllegalArgumentException || e instanceof IllegalStateException) {
+                cmd.getErr().println("quire: " + e.getMessage());
+                return 2;
+            }
+            throw e;
+        });
+        System.exit(cli.execute(args));
     }
 
     @Override

@@ -119,13 +119,14 @@ public final class EventDispatcher implements AutoCloseable {
     public void close() {
         running = false;
         Outbox.unlisten(committed);
-        if (thread != null) {
-            thread.interrupt();
-            try {
-                thread.join(2_000);
-            } catch (InterruptedException ignored) {
-                Thread.currentThread().interrupt();
-            }
+        if (thread == null) return;
+        // Let a delivery in progress finish (interrupting it would break its connection mid-statement).
+        wake.release();
+        try {
+            thread.join(5_000);
+            if (thread.isAlive()) thread.interrupt();
+        } catch (InterruptedException ignored) {
+            Thread.currentThread().interrupt();
         }
     }
 }
