@@ -46,6 +46,7 @@ public final class QuireServer implements AutoCloseable {
     }
 
     public static QuireServer start(QuireConfig config) {
+        requireFreePort(config.port());
         Database db = Database.start(config);
         try {
             Tenants tenants = new Tenants(db);
@@ -91,11 +92,26 @@ public final class QuireServer implements AutoCloseable {
                     .routing(router.toHelidon(auth, errors))
                     .build()
                     .start();
+            if (!server.isRunning() || server.port() <= 0) {
+                throw new IllegalStateException("The HTTP server could not listen on port " + config.port());
+            }
             events.start();
             return new QuireServer(db, tenants, events, installer, server);
         } catch (RuntimeException e) {
             db.close();
             throw e;
+        }
+    }
+
+    /** Fails fast, before minutes of start-up work, when another process holds the port. */
+    private static void requireFreePort(int port) {
+        if (port == 0) return;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new java.net.InetSocketAddress(port));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("Port " + port + " is already in use (is Quire already running?); "
+                    + "choose another with --port");
         }
     }
 

@@ -15,14 +15,18 @@ import java.util.Optional;
 
 /**
  * An item with everything around it that circulation and the business API need — holdings, instance, material and
- * loan types, locations — fetched in ONE statement (FOLIO needs a chain of HTTP calls for the same).
+ * loan types, locations — fetched in ONE statement (FOLIO needs a chain of HTTP calls for the same). Of the
+ * instance only id, title, hrid and contributors are read: a MARC-derived instance can be large.
  */
 public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance, ObjectNode materialType,
                        ObjectNode permanentLoanType, ObjectNode temporaryLoanType, ObjectNode effectiveLocation,
                        ObjectNode permanentLocation, ObjectNode temporaryLocation) {
 
     private static final String SELECT = """
-            SELECT i.jsonb, h.jsonb, inst.jsonb, mt.jsonb, plt.jsonb, tlt.jsonb, el.jsonb, pl.jsonb, tl.jsonb
+            SELECT i.jsonb, h.jsonb,
+                   jsonb_build_object('id', inst.id, 'title', inst.title, 'hrid', inst.hrid,
+                                      'contributors', coalesce(inst.jsonb->'contributors', '[]'::jsonb)),
+                   mt.jsonb, plt.jsonb, tlt.jsonb, el.jsonb, pl.jsonb, tl.jsonb
             FROM (%2$s) i
             JOIN %1$s.holdings_record h ON h.id = i.holdings_record_id
             JOIN %1$s.instance inst ON inst.id = h.instance_id

@@ -79,8 +79,9 @@ public final class Database implements AutoCloseable {
                     .setServerConfig("synchronous_commit", "on")
                     .setServerConfig("fsync", "on")
                     .start();
-        } catch (IOException e) {
-            throw new IllegalStateException("Could not start the embedded PostgreSQL in " + dataDir + ": " + e.getMessage(), e);
+        } catch (IOException | IllegalStateException e) {
+            throw new IllegalStateException("Could not start the embedded PostgreSQL in " + dataDir + " (is another "
+                    + "Quire using this data directory?): " + e.getMessage(), e);
         }
     }
 
