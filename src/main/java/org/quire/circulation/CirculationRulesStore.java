@@ -1,6 +1,8 @@
 package org.quire.circulation;
 
 import org.quire.circulation.rules.CirculationRules;
+import org.quire.circulation.rules.RulesSyntaxException;
+import org.quire.platform.http.ApiException;
 import org.quire.platform.db.Sql;
 
 import java.sql.Connection;
@@ -30,7 +32,14 @@ public final class CirculationRulesStore {
         Cached cached = cache.get(schema);
         if (cached != null && System.currentTimeMillis() - cached.loadedAt < TTL_MILLIS) return cached.rules;
         String text = text(c, schema);
-        CirculationRules rules = cached != null && cached.text.equals(text) ? cached.rules : CirculationRules.parse(text);
+        CirculationRules rules;
+        try {
+            rules = cached != null && cached.text.equals(text) ? cached.rules : CirculationRules.parse(text);
+        } catch (RulesSyntaxException e) {
+            // Only reachable when a tenant has no rules yet: PUT /circulation/rules refuses invalid text.
+            throw ApiException.unprocessable("The circulation rules of this tenant are missing or invalid: "
+                    + e.getMessage(), "CIRCULATION_RULES_INVALID", "line", String.valueOf(e.line()));
+        }
         cache.put(schema, new Cached(text, rules, System.currentTimeMillis()));
         return rules;
     }

@@ -19,7 +19,8 @@ import static org.quire.Fixtures.*;
 /** Circulation rules, loan policies and the check-out and check-in rules over HTTP, in a tenant of their own. */
 class CirculationPoliciesTest {
     static Api.Session s;
-    static String rolling, notLoanable, limitOne, fixed;
+    static final String GRADUATE = "ad0bc554-d5bc-463c-85d1-5562127ae91b";
+    static String rolling, notLoanable, limitOne, fixed, notRenewable;
 
     @BeforeAll
     static void setUp() {
@@ -40,13 +41,17 @@ class CirculationPoliciesTest {
         fixed = policy(Json.object().put("name", "Semester loan").put("loanable", true)
                 .set("loansPolicy", Json.object().put("profileId", "Fixed")
                         .put("fixedDueDateScheduleId", schedule.json().path("id").asText())));
+        notRenewable = policy(Json.object().put("name", "No renewals").put("loanable", true).put("renewable", false)
+                .set("loansPolicy", Json.object().put("profileId", "Rolling")
+                        .set("period", Json.object().put("duration", 1).put("intervalId", "Days"))));
         String others = " r 334e5a9e-94f9-4673-8d1d-ab552863886b n 122b3d2b-4788-4f1e-9117-56daa91cb75c"
                 + " o cd3f6cac-fa17-4079-9fae-2fb28e521412 i ed892c0e-52e0-4cd9-8133-c0ef07b4a709";
         String rules = "priority: t, s, c, b, a, m, g\n"
                 + "fallback-policy: l " + rolling + others + "\n"
                 + "m " + DVD + ": l " + notLoanable + "\n"
                 + "m " + BOOK + " + t " + READING_ROOM + ": l " + limitOne + "\n"
-                + "g " + STAFF + ": l " + fixed + "\n";
+                + "g " + STAFF + ": l " + fixed + "\n"
+                + "g " + GRADUATE + ": l " + notRenewable + "\n";
         Api.Reply put = s.put("/circulation/rules", Json.object().put("rulesAsText", rules));
         assertThat(put.status()).as(put.body()).isEqualTo(204);
         assertThat(s.get("/circulation/rules").json().path("rulesAsText").asText()).isEqualTo(rules);
@@ -159,6 +164,37 @@ class CirculationPoliciesTest {
         Fixtures.patron(s, "u-lost-1", UNDERGRAD, true);
         assertThat(firstMessage(checkOut("p-lost-1", "u-lost-1")))
                 .isEqualTo("Title of p-lost-1 (book) (Barcode: p-lost-1) has the item status Declared lost and cannot be checked out");
+    }
+
+    @Test
+    void notRenewablePolicy_refusesRenewal_andRenewingAnotherUsersLoanIsRefused() {
+        Fixtures.item(s, "p-nr-1", BOOK, CAN_CIRCULATE, MAIN_LIBRARY);
+        Fixtures.patron(s, "u-grad-1", GRADUATE, true);
+        Fixtures.patron(s, "u-grad-2", GRADUATE, true);
+        assertThat(checkOut("p-nr-1", "u-grad-1").status()).isEqualTo(201);
+        Api.Reply r = s.post("/circulation/renew-by-barcode", Json.object().put("itemBarcode", "p-nr-1").put("userBarcode", "u-grad-1"));
+        assertThat(r.status()).isEqualTo(422);
+        assertThat(firstMessage(r)).isEqualTo("loan is not renewable");
+        Api.Reply other = s.post("/circulation/renew-by-barcode", Json.object().put("itemBarcode", "p-nr-1").put("userBarcode", "u-grad-2"));
+        assertThat(firstMessage(other)).isEqualTo("Cannot renew item checked out to different user");
+    }
+
+    @Test
+    void proxyCheckOut_needsAValidRelationship() {
+        Fixtures.item(s, "p-proxy-1", BOOK, CAN_CIRCULATE, MAIN_LIBRARY);
+        ObjectNode sponsor = Fixtures.patron(s, "u-sponsor", UNDERGRAD, true);
+        ObjectNode proxy = Fixtures.patron(s, "u-proxy", UNDERGRAD, true);
+        ObjectNode body = Fixtures.checkOut("p-proxy-1", "u-sponsor").put("proxyUserBarcode", "u-proxy");
+        Api.Reply none = s.post("/circulation/check-out-by-barcode", body);
+        assertThat(firstMessage(none)).isEqualTo("Cannot check out item via proxy when relationship is invalid");
+        assertThat(firstMessage(s.post("/circulation/check-out-by-barcode", Fixtures.checkOut("p-proxy-1", "u-sponsor")
+                .put("proxyUserBarcode", "u-sponsor")))).isEqualTo("User cannot be proxy for themselves");
+        assertThat(s.post("/proxiesfor", Json.object().put("userId", sponsor.path("id").asText())
+                .put("proxyUserId", proxy.path("id").asText()).put("status", "Active")).status()).isEqualTo(201);
+        Api.Reply ok = s.post("/circulation/check-out-by-barcode", body);
+        assertThat(ok.status()).as(ok.body()).isEqualTo(201);
+        assertThat(ok.json().path("proxyUserId").asText()).isEqualTo(proxy.path("id").asText());
+        assertThat(ok.json().path("userId").asText()).isEqualTo(sponsor.path("id").asText());
     }
 
     @Test
