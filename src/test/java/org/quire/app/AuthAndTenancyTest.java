@@ -63,6 +63,23 @@ class AuthAndTenancyTest {
     }
 
     @Test
+    void browserClientsOnAnotherOrigin_arePreflightedAndSeeTheToken() throws Exception {
+        var client = java.net.http.HttpClient.newHttpClient();
+        String base = "http://localhost:" + TestServer.get().port();
+        var preflight = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/circulation/check-out-by-barcode"))
+                .method("OPTIONS", java.net.http.HttpRequest.BodyPublishers.noBody())
+                .header("Origin", "http://localhost:3000").header("Access-Control-Request-Method", "POST")
+                .header("Access-Control-Request-Headers", "content-type,x-okapi-tenant,x-okapi-token").build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(preflight.statusCode()).isEqualTo(204);
+        assertThat(preflight.headers().firstValue("access-control-allow-origin")).hasValue("http://localhost:3000");
+        assertThat(preflight.headers().firstValue("access-control-allow-headers")).hasValueSatisfying(h ->
+                assertThat(h).contains("x-okapi-token"));
+        Api.Reply login = api.send("POST", "/authn/login", "{\"username\":\"diku_admin\",\"password\":\"admin\"}", "diku", null);
+        assertThat(login.header("access-control-expose-headers")).hasValueSatisfying(h -> assertThat(h).contains("x-okapi-token"));
+    }
+
+    @Test
     void loginWithExpiry_setsFolioCookies() {
         Api.Reply r = api.send("POST", "/authn/login-with-expiry", "{\"username\":\"diku_admin\",\"password\":\"admin\"}",
                 "diku", null);

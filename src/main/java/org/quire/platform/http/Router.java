@@ -58,10 +58,32 @@ public final class Router {
 
     public HttpRouting.Builder toHelidon(Authenticator auth, ErrorMapper errors) {
         HttpRouting.Builder b = HttpRouting.builder();
+        // FOLIO's UI runs on another origin and preflights its calls, as it does against Okapi.
+        b.route(Method.OPTIONS, "/*", (req, res) -> {
+            cors(req, res);
+            res.header(HeaderNames.create("Access-Control-Allow-Methods"), "GET, PUT, POST, DELETE, PATCH, OPTIONS");
+            res.header(HeaderNames.create("Access-Control-Allow-Headers"), req.headers()
+                    .first(HeaderNames.create("Access-Control-Request-Headers"))
+                    .orElse("Content-Type, X-Okapi-Tenant, X-Okapi-Token, Authorization"));
+            res.header(HeaderNames.create("Access-Control-Max-Age"), "3600");
+            res.status(Status.NO_CONTENT_204).send();
+        });
         for (Route r : routes) {
-            b.route(r.method, r.path, (req, res) -> serve(r, req, res, auth, errors));
+            b.route(r.method, r.path, (req, res) -> {
+                cors(req, res);
+                serve(r, req, res, auth, errors);
+            });
         }
         return b;
+    }
+
+    /** Echo the caller's origin (credentials, i.e. FOLIO's cookies, rule out "*") and expose the token headers. */
+    private static void cors(ServerRequest req, ServerResponse res) {
+        res.header(HeaderNames.create("Access-Control-Allow-Origin"),
+                req.headers().first(HeaderNames.create("Origin")).orElse("*"));
+        res.header(HeaderNames.create("Access-Control-Allow-Credentials"), "true");
+        res.header(HeaderNames.create("Access-Control-Expose-Headers"), "x-okapi-token, refreshtoken, location");
+        res.header(HeaderNames.create("Vary"), "Origin");
     }
 
     private static void serve(Route route, ServerRequest req, ServerResponse res, Authenticator auth,
