@@ -13,7 +13,6 @@ import org.quire.users.PatronView;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 
@@ -22,7 +21,7 @@ import java.util.UUID;
  * service point when this service point does not serve the location — and records the check-in, in ONE transaction.
  * <p>
  * Round trips with an open loan: item + holdings + instance + types + locations, row-locked (1), open loan (1),
- * service point + loan policy (1), update loan with its event (1), update item with its event (1), check-in record
+ * service point + the loan's policies and service points (1), update loan with its event (1), update item with its event (1), check-in record
  * (1), borrower for the response (1), commit (1) = 8 (counted in PostgreSQL's statement log).
  */
 public final class CheckIn {
@@ -52,11 +51,9 @@ public final class CheckIn {
         }
         ObjectNode openLoan = CirculationContext.openLoan(c, schema, item.id()).orElse(null);
 
-        Map<String, ObjectNode> found = new MultiGet()
-                .add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId())
-                .add("loanPolicy", CirculationTypes.LOAN_POLICIES,
-                        openLoan == null ? null : LoanRepresentation.uuid(openLoan, "loanPolicyId"))
-                .fetch(c, schema);
+        MultiGet lookups = new MultiGet().add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId());
+        if (openLoan != null) LoanRepresentation.addRefs(lookups, openLoan);
+        Map<String, ObjectNode> found = lookups.fetch(c, schema);
         if (!found.containsKey("sp")) throw ApiException.unprocessable("Service point " + req.servicePointId()
                 + " does not exist", "SERVICE_POINT_NOT_FOUND", "servicePointId", String.valueOf(req.servicePointId()));
 
@@ -99,11 +96,9 @@ public final class CheckIn {
 
         ItemView after = item.withItem(savedItem);
         ObjectNode response = Json.object();
-        Map<UUID, ObjectNode> sps = new HashMap<>();
-        sps.put(req.servicePointId(), found.get("sp"));
         if (loanOut != null) {
             PatronView borrower = PatronView.byId(c, schema, LoanRepresentation.uuid(loanOut, "userId")).orElse(null);
-            response.set("loan", LoanRepresentation.extend(loanOut, after, borrower, found.get("loanPolicy"), sps));
+            response.set("loan", LoanRepresentation.extend(loanOut, after, borrower, LoanRepresentation.byId(found.values())));
         }
         ObjectNode itemJson = LoanRepresentation.item(after);
         if (destination != null) itemJson.putObject("inTransitDestinationServicePoint").put("name", destinationName(c, schema, destination, found.get("sp")));

@@ -28,7 +28,7 @@ import java.util.UUID;
  * transaction.
  * <p>
  * Round trips (no proxy, no item limit): patron + group + manual blocks (1), item + holdings + instance + types +
- * locations, row-locked (1), open loan (1), loan policy + service point (1), insert loan with its event (1), update
+ * locations, row-locked (1), open loan (1), the three policies + service point (1), insert loan with its event (1), update
  * item with its event (1), commit (1) = 7 (counted in PostgreSQL's statement log); +1 for an item limit, +2 for a
  * proxy. The circulation rules are matched in memory (their text is re-read at most every 5 s). FOLIO makes ~26
  * HTTP calls for the same.
@@ -109,6 +109,8 @@ public final class CheckOut {
         Map<String, ObjectNode> found = new MultiGet()
                 .add("loan", CirculationTypes.LOAN_POLICIES, CirculationContext.uuidOrNull(loanRule.policyId()))
                 .add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId())
+                .add("overdue", CirculationTypes.OVERDUE_FINE_POLICIES, CirculationContext.uuidOrNull(overdueId))
+                .add("lost", CirculationTypes.LOST_ITEM_POLICIES, CirculationContext.uuidOrNull(lostId))
                 .fetch(c, schema);
         if (!found.containsKey("loan")) {
             errors.add("Loan policy " + loanRule.policyId() + " could not be found, please check circulation rules",
@@ -167,8 +169,7 @@ public final class CheckOut {
         ObjectNode savedItem = InventoryTypes.ITEMS.replace(c, schema, item.item(), newItem, req.staffUserId());
 
         ItemView after = item.withItem(savedItem);
-        Map<UUID, ObjectNode> sps = found.containsKey("sp") ? Map.of(req.servicePointId(), found.get("sp")) : Map.of();
-        return LoanRepresentation.extend(loan, after, patron, found.get("loan"), sps);
+        return LoanRepresentation.extend(loan, after, patron, LoanRepresentation.byId(found.values()));
     }
 
     private void validateProxy(Connection c, String schema, PatronView patron, PatronView proxy, Instant now,

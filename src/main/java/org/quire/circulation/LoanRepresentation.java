@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
+import org.quire.platform.records.MultiGet;
 import org.quire.users.PatronView;
 import org.quire.users.UserTypes;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -18,44 +20,71 @@ import java.util.UUID;
 
 /**
  * mod-circulation's extended loan: the stored loan plus item, borrower, policy names and service points. A page of
- * loans costs four statements whatever its size (items, users, policies, service points), never one per loan.
+ * loans costs three statements whatever its size (items, users, policies and service points), never one per loan.
  */
 public final class LoanRepresentation {
     private LoanRepresentation() {
     }
 
     public static List<ObjectNode> extendAll(Connection c, String schema, List<ObjectNode> loans) throws SQLException {
-        Set<UUID> itemIds = new HashSet<>(), userIds = new HashSet<>(), policyIds = new HashSet<>(), spIds = new HashSet<>();
+        Set<UUID> itemIds = new HashSet<>(), userIds = new HashSet<>();
+        MultiGet refs = new MultiGet();
         for (ObjectNode l : loans) {
             addId(itemIds, l, "itemId");
             addId(userIds, l, "userId");
-            addId(policyIds, l, "loanPolicyId");
-            addId(spIds, l, "checkoutServicePointId");
-            addId(spIds, l, "checkinServicePointId");
+            addRefs(refs, l);
         }
-        Map<UUID, ItemView> items = new java.util.HashMap<>();
+        Map<UUID, ItemView> items = new HashMap<>();
         for (ItemView v : ItemView.byIds(c, schema, itemIds)) items.put(v.id(), v);
         Map<UUID, ObjectNode> users = UserTypes.USERS.getMany(c, schema, userIds);
-        Map<UUID, ObjectNode> policies = CirculationTypes.LOAN_POLICIES.getMany(c, schema, policyIds);
-        Map<UUID, ObjectNode> sps = InventoryTypes.SERVICE_POINTS.getMany(c, schema, spIds);
+        Map<UUID, ObjectNode> named = byId(refs.fetch(c, schema).values());
         List<ObjectNode> out = new ArrayList<>(loans.size());
         for (ObjectNode l : loans) {
             ObjectNode u = users.get(uuid(l, "userId"));
-            out.add(extend(l, items.get(uuid(l, "itemId")), u == null ? null : new PatronView(u, null, List.of()),
-                    policies.get(uuid(l, "loanPolicyId")), sps));
+            out.add(extend(l, items.get(uuid(l, "itemId")), u == null ? null : new PatronView(u, null, List.of()), named));
         }
         return out;
     }
 
-    public static ObjectNode extend(ObjectNode loan, ItemView item, PatronView borrower, ObjectNode loanPolicy,
-                                    Map<UUID, ObjectNode> servicePoints) {
+    /** Queues the policies and service points a loan names, for one multi-table lookup. */
+    public static MultiGet addRefs(MultiGet refs, ObjectNode loan) {
+        refs.addAll(CirculationTypes.LOAN_POLICIES, ids(loan, "loanPolicyId"));
+        refs.addAll(CirculationTypes.OVERDUE_FINE_POLICIES, ids(loan, "overdueFinePolicyId"));
+        refs.addAll(CirculationTypes.LOST_ITEM_POLICIES, ids(loan, "lostItemPolicyId"));
+        refs.addAll(InventoryTypes.SERVICE_POINTS, ids(loan, "checkoutServicePointId"));
+        refs.addAll(InventoryTypes.SERVICE_POINTS, ids(loan, "checkinServicePointId"));
+        return refs;
+    }
+
+    public static Map<UUID, ObjectNode> byId(java.util.Collection<ObjectNode> records) {
+        Map<UUID, ObjectNode> out = new HashMap<>();
+        for (ObjectNode r : records) out.put(UUID.fromString(r.get("id").asText()), r);
+        return out;
+    }
+
+    /**
+     * The extended loan. {@code named} holds, by id, the loan's policies and service points (whatever of them
+     * was found); names are added for those present.
+     */
+    public static ObjectNode extend(ObjectNode loan, ItemView item, PatronView borrower, Map<UUID, ObjectNode> named) {
         ObjectNode out = loan.deepCopy();
         if (item != null) out.set("item", item(item));
         if (borrower != null) out.set("borrower", borrower.borrower());
-        if (loanPolicy != null) out.putObject("loanPolicy").put("name", Json.text(loanPolicy, "name"));
-        servicePoint(out, "checkoutServicePoint", lookup(servicePoints, uuid(loan, "checkoutServicePointId")));
-        servicePoint(out, "checkinServicePoint", lookup(servicePoints, uuid(loan, "checkinServicePointId")));
+        name(out, "loanPolicy", named.get(uuid(loan, "loanPolicyId")));
+        name(out, "overdueFinePolicy", named.get(uuid(loan, "overdueFinePolicyId")));
+        name(out, "lostItemPolicy", named.get(uuid(loan, "lostItemPolicyId")));
+        servicePoint(out, "checkoutServicePoint", lookup(named, uuid(loan, "checkoutServicePointId")));
+        servicePoint(out, "checkinServicePoint", lookup(named, uuid(loan, "checkinServicePointId")));
         return out;
+    }
+
+    private static void name(ObjectNode out, String field, ObjectNode policy) {
+        if (policy != null) out.putObject(field).put("name", Json.text(policy, "name"));
+    }
+
+    private static List<UUID> ids(ObjectNode n, String field) {
+        UUID id = uuid(n, field);
+        return id == null ? List.of() : List.of(id);
     }
 
     /** The item summary embedded in loans and check-in responses. */

@@ -21,7 +21,7 @@ import java.util.UUID;
  * Renewal by barcode: the loan's current policy (by the circulation rules) decides whether and until when it can be
  * renewed. All renewal errors are collected and returned together, as FOLIO does.
  * <p>
- * Round trips: item (1), patron (1), open loan (1), policy + service point (1), [schedule (1)], update loan with its
+ * Round trips: item (1), patron (1), open loan (1), policies + service point (1), [schedule (1)], update loan with its
  * event (1), commit (1) = 6.
  */
 public final class Renewal {
@@ -63,9 +63,8 @@ public final class Renewal {
                 "userBarcode", req.userBarcode());
 
         RuleMatch rule = CirculationContext.match(rules.rules(c, schema), PolicyType.LOAN, patron, item);
-        Map<String, ObjectNode> found = new MultiGet()
-                .add("loan", CirculationTypes.LOAN_POLICIES, CirculationContext.uuidOrNull(rule.policyId()))
-                .add("sp", InventoryTypes.SERVICE_POINTS, LoanRepresentation.uuid(loan, "checkoutServicePointId"))
+        Map<String, ObjectNode> found = LoanRepresentation.addRefs(new MultiGet()
+                .add("loan", CirculationTypes.LOAN_POLICIES, CirculationContext.uuidOrNull(rule.policyId())), loan)
                 .fetch(c, schema);
         if (!found.containsKey("loan")) throw ApiException.unprocessable("Loan policy " + rule.policyId()
                 + " could not be found, please check circulation rules", "LOAN_POLICY_NOT_FOUND", "loanPolicyId", rule.policyId());
@@ -90,8 +89,6 @@ public final class Renewal {
         renewed.put("action", "renewed");
         renewed.put("loanPolicyId", policy.id());
         ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, loan, renewed, req.staffUserId());
-        Map<UUID, ObjectNode> sps = found.containsKey("sp")
-                ? Map.of(LoanRepresentation.uuid(loan, "checkoutServicePointId"), found.get("sp")) : Map.of();
-        return LoanRepresentation.extend(saved, item, patron, found.get("loan"), sps);
+        return LoanRepresentation.extend(saved, item, patron, LoanRepresentation.byId(found.values()));
     }
 }

@@ -56,6 +56,8 @@ class CheckOutCheckInTest {
         JsonNode loan = out.json();
         assertThat(loan.path("status").path("name").asText()).isEqualTo("Open");
         assertThat(loan.path("loanPolicy").path("name").asText()).isEqualTo("One Hour");
+        assertThat(loan.path("overdueFinePolicy").path("name").asText()).isEqualTo("Overdue fine policy");
+        assertThat(loan.path("checkoutServicePoint").path("name").asText()).isEqualTo("Circ Desk 1");
         Instant loanDate = Instant.parse(loan.path("loanDate").asText());
         Instant due = Instant.parse(loan.path("dueDate").asText());
         assertThat(Duration.between(loanDate, due)).isEqualTo(Duration.ofHours(1));
@@ -72,6 +74,8 @@ class CheckOutCheckInTest {
         assertThat(in.status()).as(in.body()).isEqualTo(200);
         assertThat(in.json().path("loan").path("status").path("name").asText()).isEqualTo("Closed");
         assertThat(in.json().path("loan").path("action").asText()).isEqualTo("checkedin");
+        assertThat(in.json().path("loan").path("checkinServicePoint").path("name").asText()).isEqualTo("Circ Desk 1");
+        assertThat(in.json().path("loan").path("lostItemPolicy").path("name").asText()).isEqualTo("Lost item fee policy");
         assertThat(in.json().path("item").path("status").path("name").asText()).isEqualTo("Available");
         JsonNode stored = admin.get("/item-storage/items", "barcode==\"" + item + "\"").json().path("items").get(0);
         assertThat(stored.path("status").path("name").asText()).isEqualTo("Available");

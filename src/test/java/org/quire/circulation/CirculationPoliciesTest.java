@@ -229,6 +229,8 @@ class CirculationPoliciesTest {
         assertThat(loan.path("item").path("location").path("name").asText()).isEqualTo("Main Library");
         assertThat(loan.path("borrower").path("barcode").asText()).isEqualTo("u-list-1");
         assertThat(loan.path("loanPolicy").path("name").asText()).isEqualTo("Three weeks");
+        assertThat(loan.path("overdueFinePolicy").path("name").asText()).isEqualTo("Overdue fine policy");
+        assertThat(loan.path("lostItemPolicy").path("name").asText()).isEqualTo("Lost item fee policy");
         assertThat(loan.path("checkoutServicePoint").path("name").asText()).isEqualTo("Circ Desk 1");
     }
 }

@@ -30,6 +30,12 @@ public final class MultiGet {
         return this;
     }
 
+    /** Adds every id of {@code ids} from {@code store}, each keyed by its id. */
+    public MultiGet addAll(RecordStore store, java.util.Collection<UUID> ids) {
+        for (UUID id : ids) add(id.toString(), store, id);
+        return this;
+    }
+
     /** Records found, by the key each was added with; absent keys were not found. */
     public Map<String, ObjectNode> fetch(Connection c, String schema) throws SQLException {
         Map<String, ObjectNode> out = new HashMap<>();
