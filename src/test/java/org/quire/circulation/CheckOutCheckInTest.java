@@ -101,6 +101,22 @@ class CheckOutCheckInTest {
     }
 
     @Test
+    void theDatabaseRefusesASecondOpenLoanForAnItem_evenThroughStorage() {
+        String itemId = java.util.UUID.randomUUID().toString();
+        ObjectNode loan = Json.object().put("itemId", itemId).put("userId", java.util.UUID.randomUUID().toString())
+                .put("loanDate", Instant.now().toString()).put("action", "checkedout");
+        loan.putObject("status").put("name", "Open");
+        assertThat(admin.post("/loan-storage/loans", loan).status()).isEqualTo(201);
+        Api.Reply second = admin.post("/loan-storage/loans", loan.deepCopy().put("id", java.util.UUID.randomUUID().toString()));
+        assertThat(second.status()).isEqualTo(422);
+        assertThat(second.json().path("errors").get(0).path("message").asText())
+                .isEqualTo("Cannot check out item that already has an open loan");
+        ObjectNode closed = loan.deepCopy().put("id", java.util.UUID.randomUUID().toString());
+        closed.putObject("status").put("name", "Closed");
+        assertThat(admin.post("/loan-storage/loans", closed).status()).as("closed loans are not limited").isEqualTo(201);
+    }
+
+    @Test
     void unknownBarcodes_giveFolioMessages() {
         Api.Reply r = admin.post("/circulation/check-out-by-barcode", checkOutBody("no-such-item", "no-such-user"));
         assertThat(r.status()).isEqualTo(422);
