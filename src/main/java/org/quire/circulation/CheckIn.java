@@ -9,10 +9,12 @@ import org.quire.platform.db.Database;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.records.MultiGet;
 import org.quire.users.PatronView;
+import org.quire.users.UserTypes;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -22,7 +24,7 @@ import java.util.UUID;
  * <p>
  * Round trips with an open loan: item + holdings + instance + types + locations, row-locked (1), open loan (1),
  * service point + the loan's policies and service points (1), update loan with its event (1), update item with its event (1), check-in record
- * (1), borrower for the response (1), commit (1) = 8 (counted in PostgreSQL's statement log).
+ * (1), borrower's user row for the response (1), commit (1) = 8 (counted in PostgreSQL's statement log).
  */
 public final class CheckIn {
     private final Database db;
@@ -97,7 +99,9 @@ public final class CheckIn {
         ItemView after = item.withItem(savedItem);
         ObjectNode response = Json.object();
         if (loanOut != null) {
-            PatronView borrower = PatronView.byId(c, schema, LoanRepresentation.uuid(loanOut, "userId")).orElse(null);
+            // Only the borrower summary is printed: the user row alone, not the patron's group and blocks.
+            PatronView borrower = UserTypes.USERS.get(c, schema, LoanRepresentation.uuid(loanOut, "userId"))
+                    .map(u -> new PatronView(u, null, List.of())).orElse(null);
             response.set("loan", LoanRepresentation.extend(loanOut, after, borrower, LoanRepresentation.byId(found.values())));
         }
         ObjectNode itemJson = LoanRepresentation.item(after);

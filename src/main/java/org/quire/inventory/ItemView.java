@@ -38,10 +38,6 @@ public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance
             LEFT JOIN %1$s.location tl ON tl.id = i.temporary_location_id
             """;
 
-    public static Optional<ItemView> byBarcode(Connection c, String schema, String barcode) throws SQLException {
-        return Sql.one(c, byBarcodeSql(schema, false), List.of(barcode), ItemView::map);
-    }
-
     /** The item row is locked until the transaction ends: concurrent check-outs of one item queue here. */
     public static Optional<ItemView> byBarcodeForUpdate(Connection c, String schema, String barcode) throws SQLException {
         return Sql.one(c, byBarcodeSql(schema, true), List.of(barcode), ItemView::map);

@@ -31,10 +31,6 @@ public record PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> man
         return SELECT.formatted(schema, "barcode");
     }
 
-    public static Optional<PatronView> byId(Connection c, String schema, UUID id) throws SQLException {
-        return Sql.one(c, SELECT.formatted(schema, "id"), List.of(id), PatronView::map);
-    }
-
     private static PatronView map(java.sql.ResultSet rs) throws SQLException {
         String g = rs.getString(2);
         List<ObjectNode> blocks = new java.util.ArrayList<>();
@@ -76,13 +72,5 @@ public record PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> man
         if (user.hasNonNull("barcode")) b.put("barcode", user.get("barcode").asText());
         if (user.hasNonNull("patronGroup")) b.put("patronGroup", user.get("patronGroup").asText());
         return b;
-    }
-
-    /** "Last, First" as FOLIO prints a patron's name in messages. */
-    public String displayName() {
-        JsonNode p = user.path("personal");
-        String last = p.path("lastName").asText("");
-        String first = p.path("firstName").asText("");
-        return first.isEmpty() ? last : last + ", " + first;
     }
 }

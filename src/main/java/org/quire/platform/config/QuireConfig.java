@@ -12,8 +12,6 @@ import java.nio.file.Path;
 public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, String dbPassword, int poolSize,
                           boolean seedDemo) {
 
-    public static final int DEFAULT_PORT = 9130;
-
     /** The pool is sized to the database's cores, not to tenants or modules (DESIGN.md "Runtime picture"). */
     public static int defaultPoolSize() {
         return Math.max(4, Math.min(20, Runtime.getRuntime().availableProcessors() * 4));

@@ -97,18 +97,6 @@ public final class Database implements AutoCloseable {
                 .load().migrate();
     }
 
-    public DataSource dataSource() {
-        return pool;
-    }
-
-    public int activeConnections() {
-        return pool.getHikariPoolMXBean() == null ? 0 : pool.getHikariPoolMXBean().getActiveConnections();
-    }
-
-    public int poolSize() {
-        return pool.getMaximumPoolSize();
-    }
-
     /** Callbacks registered by the transaction running on this thread, run only if it commits. */
     private static final ThreadLocal<Map<Object, Runnable>> AFTER_COMMIT = new ThreadLocal<>();
 

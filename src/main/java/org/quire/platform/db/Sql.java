@@ -4,9 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,15 +52,6 @@ public final class Sql {
                 case null, default -> ps.setObject(i + 1, p);
             }
         }
-    }
-
-    public static Instant instant(ResultSet rs, String column) throws SQLException {
-        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
-        return t == null ? null : t.toInstant();
-    }
-
-    public static Timestamp timestamp(Instant t) {
-        return t == null ? null : Timestamp.from(t);
     }
 
     /** A parameter that is bound as jsonb text. */

@@ -45,10 +45,6 @@ public final class ApiException extends RuntimeException {
         return new ApiException(409, message, List.of());
     }
 
-    public static ApiException tooLarge(String message) {
-        return new ApiException(413, message, List.of());
-    }
-
     public static ApiException unprocessable(List<ValidationError> errors) {
         return new ApiException(422, errors.getFirst().message(), List.copyOf(errors));
     }

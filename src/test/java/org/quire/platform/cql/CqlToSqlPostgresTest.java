@@ -2,14 +2,10 @@ package org.quire.platform.cql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.quire.TestServer;
+import org.quire.platform.db.Sql;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,51 +26,38 @@ class CqlToSqlPostgresTest {
               new CqlField("dueDate", "due_date", FieldType.DATETIME))
           .withDefaults("title", "barcode");
 
-  private static EmbeddedPostgres postgres;
-  private static Connection connection;
+  private static final String SCHEMA = "cql_sql_test";
 
+  /** The table lives in a schema of its own in the one test database (DESIGN.md: one PostgreSQL per test JVM). */
   @BeforeAll
-  static void start() throws Exception {
-    postgres = EmbeddedPostgres.builder().start();
-    connection = postgres.getPostgresDatabase().getConnection();
-    try (Statement s = connection.createStatement()) {
-      s.execute(
+  static void createTable() {
+    TestServer.get().database().tx(c -> {
+      Sql.update(c, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE", List.of());
+      Sql.update(c, "CREATE SCHEMA " + SCHEMA, List.of());
+      Sql.update(c, "SET LOCAL search_path TO " + SCHEMA, List.of());
+      try (Statement s = c.createStatement()) {
+        s.execute(
           """
-          CREATE TABLE item (id uuid PRIMARY KEY, barcode text, status_name text, title text,
-            copies int, price numeric, active boolean, due_date timestamptz);
-          INSERT INTO item VALUES
-            ('%s', 'B1', 'Open', 'Harry Potter and the Stone', 3, 9.99, true, '2024-01-31T10:00Z'),
-            ('00000000-0000-4000-8000-000000000002', '50%%_off', 'Closed', 'The Hobbit', 1,
-              20.00, false, '2024-02-01T00:00Z'),
-            ('00000000-0000-4000-8000-000000000003', 'a*b\\c', NULL, 'Potter''s Field', 7,
-              NULL, NULL, NULL);
-          """
-              .formatted(U1));
-    }
+            CREATE TABLE item (id uuid PRIMARY KEY, barcode text, status_name text, title text,
+              copies int, price numeric, active boolean, due_date timestamptz);
+            INSERT INTO item VALUES
+              ('%s', 'B1', 'Open', 'Harry Potter and the Stone', 3, 9.99, true, '2024-01-31T10:00Z'),
+              ('00000000-0000-4000-8000-000000000002', '50%%_off', 'Closed', 'The Hobbit', 1,
+                20.00, false, '2024-02-01T00:00Z'),
+              ('00000000-0000-4000-8000-000000000003', 'a*b\\c', NULL, 'Potter''s Field', 7,
+                NULL, NULL, NULL);
+            """
+                .formatted(U1));
+      }
+      return null;
+    });
   }
 
-  @AfterAll
-  static void stop() throws Exception {
-    connection.close();
-    postgres.close();
-  }
-
-  private static List<String> barcodes(String cql) throws Exception {
+  private static List<String> barcodes(String cql) {
     SqlWhere w = CqlToSql.translate(cql, FIELDS);
     String order = w.orderBy().isEmpty() ? "barcode" : w.orderBy();
-    String sql = "SELECT barcode FROM item WHERE " + w.where() + " ORDER BY " + order;
-    try (PreparedStatement ps = connection.prepareStatement(sql)) {
-      for (int i = 0; i < w.params().size(); i++) {
-        ps.setObject(i + 1, w.params().get(i));
-      }
-      List<String> result = new ArrayList<>();
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          result.add(rs.getString(1));
-        }
-      }
-      return result;
-    }
+    String sql = "SELECT barcode FROM " + SCHEMA + ".item WHERE " + w.where() + " ORDER BY " + order;
+    return TestServer.get().database().read(c -> Sql.list(c, sql, w.params(), rs -> rs.getString(1)));
   }
 
   @Test
