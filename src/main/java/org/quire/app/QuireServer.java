@@ -15,6 +15,7 @@ import org.quire.platform.http.ApiException;
 import org.quire.platform.http.ErrorMapper;
 import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
+import org.quire.platform.metrics.Metrics;
 import org.quire.platform.tenancy.Tenants;
 import org.quire.users.LoginApi;
 import org.quire.users.PermissionsApi;
@@ -31,13 +32,16 @@ public final class QuireServer implements AutoCloseable {
     public static final String DEMO_ADMIN = "diku_admin";
     public static final String DEMO_PASSWORD = "admin";
 
+    private final Metrics metrics;
     private final Database db;
     private final Tenants tenants;
     private final EventDispatcher events;
     private final TenantInstaller installer;
     private final WebServer server;
 
-    private QuireServer(Database db, Tenants tenants, EventDispatcher events, TenantInstaller installer, WebServer server) {
+    private QuireServer(Metrics metrics, Database db, Tenants tenants, EventDispatcher events,
+                        TenantInstaller installer, WebServer server) {
+        this.metrics = metrics;
         this.db = db;
         this.tenants = tenants;
         this.events = events;
@@ -47,7 +51,14 @@ public final class QuireServer implements AutoCloseable {
 
     public static QuireServer start(QuireConfig config) {
         requireFreePort(config.port());
-        Database db = Database.start(config);
+        Metrics metrics = new Metrics();
+        Database db;
+        try {
+            db = Database.start(config, metrics.registry());
+        } catch (RuntimeException e) {
+            metrics.close();
+            throw e;
+        }
         try {
             Tenants tenants = new Tenants(db);
             tenants.migrateAll();
@@ -61,15 +72,17 @@ public final class QuireServer implements AutoCloseable {
             ConfigApi.register(router, db);
             CirculationApi.register(router, db, permissions);
             LoginApi.register(router, db, tokens);
-            // Permission names must be complete before the permissions API lists them.
+            // Permission names must be complete before the permissions API lists them (registerPlatform's routes
+            // come later, as they need the installer, so their names are listed here).
             java.util.Set<String> names = new java.util.TreeSet<>(router.permissionNames());
             names.addAll(java.util.List.of("perms.users.get", "perms.users.item.post", "perms.users.item.put",
                     "perms.users.item.delete", "perms.users.assign.immutable", "perms.permissions.get",
-                    "okapi.proxy.tenants.post", "okapi.proxy.tenants.get", "circulation.override-item-limit-block.post",
-                    "circulation.override-item-not-loanable-block.post", "circulation.override-patron-block.post"));
+                    "okapi.proxy.tenants.post", "okapi.proxy.tenants.get", "quire.admin.ping.get",
+                    "circulation.override-item-limit-block.post", "circulation.override-item-not-loanable-block.post",
+                    "circulation.override-patron-block.post"));
             PermissionsApi.register(router, db, permissions, names);
             TenantInstaller installer = new TenantInstaller(db, tenants, names, permissions);
-            registerPlatform(router, db, tenants, installer);
+            registerPlatform(router, tenants, installer, metrics);
 
             installer.grantNewPermissionsToAdmins();
             if (config.seedDemo() && !tenants.exists(DEMO_TENANT)) {
@@ -96,9 +109,10 @@ public final class QuireServer implements AutoCloseable {
                 throw new IllegalStateException("The HTTP server could not listen on port " + config.port());
             }
             events.start();
-            return new QuireServer(db, tenants, events, installer, server);
+            return new QuireServer(metrics, db, tenants, events, installer, server);
         } catch (RuntimeException e) {
             db.close();
+            metrics.close();
             throw e;
         }
     }
@@ -115,8 +129,13 @@ public final class QuireServer implements AutoCloseable {
         }
     }
 
-    private static void registerPlatform(Router r, Database db, Tenants tenants, TenantInstaller installer) {
+    private static void registerPlatform(Router r, Tenants tenants, TenantInstaller installer, Metrics metrics) {
         r.get("/admin/health", Router.PUBLIC, req -> Response.text(200, "OK"));
+        // Public like health: Prometheus scrapers send no tenant or token, and the numbers reveal no library data.
+        r.get("/admin/metrics", Router.PUBLIC, req -> new Response(200, Metrics.CONTENT_TYPE,
+                metrics.scrape().getBytes(java.nio.charset.StandardCharsets.UTF_8), new java.util.LinkedHashMap<>()));
+        // The benchmark's HTTP floor: a FOLIO call's token and permission check without any database work.
+        r.get("/admin/ping", "quire.admin.ping.get", req -> Response.text(200, "pong"));
         r.get("/_/tenants", "okapi.proxy.tenants.get", req -> Response.ok(tenants.all()));
         r.post("/_/tenants", "okapi.proxy.tenants.post", req -> {
             var body = req.json();
@@ -163,6 +182,7 @@ public final class QuireServer implements AutoCloseable {
         } finally {
             events.close();
             db.close();
+            metrics.close();
         }
     }
 }

@@ -2,6 +2,8 @@ package org.quire.platform.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.flywaydb.core.Flyway;
 import org.quire.platform.config.QuireConfig;
@@ -33,6 +35,11 @@ public final class Database implements AutoCloseable {
     }
 
     public static Database start(QuireConfig config) {
+        return start(config, null);
+    }
+
+    /** Starts the pool reporting its connections and waits into {@code metrics} ({@code hikaricp_*{pool="quire"}}). */
+    public static Database start(QuireConfig config, MeterRegistry metrics) {
         EmbeddedPostgres embedded = null;
         String url = config.dbUrl();
         String user = config.dbUser();
@@ -52,6 +59,7 @@ public final class Database implements AutoCloseable {
         // Under load requests wait for a connection rather than fail; 60 s is a deadlock detector, not a budget.
         hc.setConnectionTimeout(60_000);
         hc.setPoolName("quire");
+        if (metrics != null) hc.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(metrics));
         hc.addDataSourceProperty("reWriteBatchedInserts", "true");
         hc.addDataSourceProperty("prepareThreshold", "1");
         hc.addDataSourceProperty("ApplicationName", "quire");
