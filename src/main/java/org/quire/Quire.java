@@ -11,10 +11,10 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
-/** The command line: {@code quire serve}, {@code quire tenant create <id>}. */
+/** The command line: {@code quire serve}, {@code quire tenant create <id>}, {@code quire bench <workflow>}. */
 @Command(name = "quire", mixinStandardHelpOptions = true, version = "Quire 0.1",
         description = "A fast, FOLIO-compatible library services platform in one process.",
-        subcommands = {Quire.Serve.class, Quire.Tenant.class})
+        subcommands = {Quire.Serve.class, Quire.Tenant.class, org.quire.bench.BenchCommand.class})
 public final class Quire implements Runnable {
 
     public static void main(String[] args) {

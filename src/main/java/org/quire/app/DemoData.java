@@ -29,18 +29,23 @@ import java.util.stream.Stream;
  * Ids are derived from the record number so that loading twice changes nothing.
  */
 public final class DemoData {
-    static final String MAIN_LIBRARY = "fcd64ce1-6995-48f0-840e-89ffa2288371";
-    static final String BOOK = "1a54b431-2e4f-452d-9cae-9cee66c9a892";
-    static final String CAN_CIRCULATE = "2b94c631-fca9-4892-a730-03ee529ffe27";
-    static final String FOLIO_SOURCE = "f32d531e-df79-46b3-8932-cdd35f7a2264";
-    static final String LC_CALL_NUMBER = "95467209-6d7b-468b-94df-0f5d7ad2747d";
+    public static final String MAIN_LIBRARY = "fcd64ce1-6995-48f0-840e-89ffa2288371";
+    public static final String BOOK = "1a54b431-2e4f-452d-9cae-9cee66c9a892";
+    public static final String CAN_CIRCULATE = "2b94c631-fca9-4892-a730-03ee529ffe27";
+    public static final String FOLIO_SOURCE = "f32d531e-df79-46b3-8932-cdd35f7a2264";
+    public static final String LC_CALL_NUMBER = "95467209-6d7b-468b-94df-0f5d7ad2747d";
     public static final int FIRST_ITEM_BARCODE = 10_000_001;
 
     private DemoData() {
     }
 
-    public static int loadCatalogue(Connection c, String schema) throws SQLException {
-        List<ObjectNode> instances = new ArrayList<>(), holdings = new ArrayList<>(), items = new ArrayList<>();
+    /** One record of the demo catalogue: the instance mapped from MARC (no id yet) and its LC call number. */
+    public record SeedTitle(ObjectNode instance, String callNumber) {
+    }
+
+    /** The 1,200 real LC records of the demo catalogue; the benchmark's generator reuses them for its titles. */
+    public static List<SeedTitle> seedTitles() {
+        List<SeedTitle> titles = new ArrayList<>();
         Path tmp = null;
         try (InputStream in = DemoData.class.getResourceAsStream("/seed/lc-books-1200.mrc")) {
             tmp = Files.createTempFile("quire-seed", ".mrc");
@@ -48,30 +53,8 @@ public final class DemoData {
             try (Stream<MarcRecordOrError> records = MarcFiles.read(tmp)) {
                 for (MarcRecordOrError r : (Iterable<MarcRecordOrError>) records::iterator) {
                     if (r.isError()) continue;
-                    int n = instances.size();
                     Record marc = r.record();
-                    ObjectNode inst = MarcToInstance.toInstance(marc);
-                    inst.put("id", uuid("instance", n));
-                    instances.add(inst);
-                    ObjectNode h = Json.object();
-                    h.put("id", uuid("holdings", n));
-                    h.put("instanceId", inst.get("id").asText());
-                    h.put("permanentLocationId", MAIN_LIBRARY);
-                    h.put("sourceId", FOLIO_SOURCE);
-                    String cn = MarcToInstance.lcCallNumber(marc);
-                    if (cn != null) {
-                        h.put("callNumber", cn);
-                        h.put("callNumberTypeId", LC_CALL_NUMBER);
-                    }
-                    holdings.add(h);
-                    ObjectNode item = Json.object();
-                    item.put("id", uuid("item", n));
-                    item.put("holdingsRecordId", h.get("id").asText());
-                    item.put("barcode", String.valueOf(FIRST_ITEM_BARCODE + n));
-                    item.putObject("status").put("name", "Available");
-                    item.put("materialTypeId", BOOK);
-                    item.put("permanentLoanTypeId", CAN_CIRCULATE);
-                    items.add(item);
+                    titles.add(new SeedTitle(MarcToInstance.toInstance(marc), MarcToInstance.lcCallNumber(marc)));
                 }
             }
         } catch (IOException e) {
@@ -82,6 +65,35 @@ public final class DemoData {
             } catch (IOException ignored) {
                 // a temp file left behind is harmless
             }
+        }
+        return titles;
+    }
+
+    public static int loadCatalogue(Connection c, String schema) throws SQLException {
+        List<ObjectNode> instances = new ArrayList<>(), holdings = new ArrayList<>(), items = new ArrayList<>();
+        for (SeedTitle title : seedTitles()) {
+            int n = instances.size();
+            ObjectNode inst = title.instance();
+            inst.put("id", uuid("instance", n));
+            instances.add(inst);
+            ObjectNode h = Json.object();
+            h.put("id", uuid("holdings", n));
+            h.put("instanceId", inst.get("id").asText());
+            h.put("permanentLocationId", MAIN_LIBRARY);
+            h.put("sourceId", FOLIO_SOURCE);
+            if (title.callNumber() != null) {
+                h.put("callNumber", title.callNumber());
+                h.put("callNumberTypeId", LC_CALL_NUMBER);
+            }
+            holdings.add(h);
+            ObjectNode item = Json.object();
+            item.put("id", uuid("item", n));
+            item.put("holdingsRecordId", h.get("id").asText());
+            item.put("barcode", String.valueOf(FIRST_ITEM_BARCODE + n));
+            item.putObject("status").put("name", "Available");
+            item.put("materialTypeId", BOOK);
+            item.put("permanentLoanTypeId", CAN_CIRCULATE);
+            items.add(item);
         }
         InventoryTypes.INSTANCES.insertAll(c, schema, instances, null, true);
         InventoryTypes.HOLDINGS.insertAll(c, schema, holdings, null, true);

@@ -1,0 +1,235 @@
+package org.quire.bench;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.HdrHistogram.Histogram;
+import org.quire.platform.config.QuireConfig;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * One {@code quire bench} run: start (or reach) the server, prepare the data, then for each user level run Quire's
+ * phase and, right after it at the same concurrency, the floor's two phases — SQL over JDBC on the same database, and
+ * HTTP with a trivial authenticated GET on the same server — and write the report.
+ */
+public final class Bench {
+    static final String HTTP_FLOOR = "HTTP floor: GET /admin/ping";
+
+    private final BenchOptions o;
+    private final Progress progress;
+
+    public Bench(BenchOptions options, PrintStream out) {
+        this.o = options;
+        this.progress = new Progress(out);
+    }
+
+    /** Runs the benchmark and writes the report; returns it (its directory is {@link #outDir()}). */
+    public BenchReport run() throws Exception {
+        String startedAt = Instant.now().toString();
+        Path out = outDir();
+        Files.createDirectories(out);
+        try (BenchTarget target = o.url() == null ? BenchTarget.startPrivate(out, progress) : BenchTarget.external(o)) {
+            BenchHttp http = new BenchHttp(target.url());
+            BenchHttp.Session admin = http.login(o.adminTenant(), o.adminUser(), o.adminPassword());
+            List<TenantData> tenants = prepare(admin);
+            UiCalls uiCalls = o.uiCalls() ? UiCalls.probe(tenants.getFirst().session()) : null;
+            Workflow workflow = Workflow.of(o, uiCalls);
+            try (ResourceSampler sampler = new ResourceSampler(http, target.dbUrl(), target.dbUser(), target.dbPassword())) {
+                long loansBefore = loans(tenants);
+                sampler.start();
+                HikariDataSource floorDb = floorPool(target, sampler);
+                try {
+                List<String> notes = new ArrayList<>(workflow.notes());
+                List<BenchReport.LevelResult> levels = new ArrayList<>();
+                List<BenchReport.Window> windows = List.of();
+                for (int users : levelsToRun()) {
+                    progress.step(String.format("Level: %d users × %d tenant%s", users, tenants.size(),
+                            tenants.size() == 1 ? "" : "s"));
+                    Level level = runLevel(users, tenants, workflow, floorDb);
+                    levels.add(level.result());
+                    notes.addAll(level.errors());
+                    if (o.longevity() != null) windows = level.windows();
+                }
+                long loansAfter = loans(tenants);
+                BenchReport.Resources resources = sampler.stop(loansBefore, loansAfter);
+                notes.addAll(standardNotes(floorDb != null));
+                BenchReport report = new BenchReport(o.workflow(), startedAt, Instant.now().toString(), settings(target),
+                        machine(), new BenchReport.DataSet(tenants.size(), o.itemsPerTenant(), o.patronsPerTenant(),
+                        o.openLoansPerTenant()), levels, windows, drift(windows), resources, notes);
+                ReportFiles.write(report, out);
+                progress.step("Report: " + out.resolve("report.md") + " (also report.json, report.html)");
+                return report;
+                } finally {
+                    if (floorDb != null) floorDb.close();
+                }
+            }
+        }
+    }
+
+    public Path outDir() {
+        if (o.out() != null) return o.out();
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        return Path.of("bench-reports", stamp + "-" + o.workflow());
+    }
+
+    private List<Integer> levelsToRun() {
+        return o.longevity() == null ? o.users() : List.of(o.users().getFirst());
+    }
+
+    /** Each tenant is its own library: created, given data, and logged in to; two at a time on a small machine. */
+    private List<TenantData> prepare(BenchHttp.Session admin) throws Exception {
+        String run = Long.toString(Instant.now().getEpochSecond(), 36);
+        progress.step(String.format("Preparing %d tenant%s: %,d items, %,d patrons, %,d open loans each", o.tenants(),
+                o.tenants() == 1 ? "" : "s", o.itemsPerTenant(), o.patronsPerTenant(), o.openLoansPerTenant()));
+        List<TenantData> tenants = Collections.synchronizedList(new ArrayList<>());
+        try (ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, o.tenants()))) {
+            List<Future<TenantData>> jobs = new ArrayList<>();
+            for (int i = 1; i <= o.tenants(); i++) {
+                String id = "bench_" + run + "_" + i;
+                jobs.add(pool.submit(() -> new DataSetup(admin, progress).prepare(id, o.itemsPerTenant(),
+                        o.patronsPerTenant(), o.openLoansPerTenant())));
+            }
+            for (Future<TenantData> f : jobs) tenants.add(f.get());
+        }
+        return List.copyOf(tenants);
+    }
+
+    private record Level(BenchReport.LevelResult result, List<BenchReport.Window> windows, List<String> errors) {
+    }
+
+    private Level runLevel(int users, List<TenantData> tenants, Workflow workflow, HikariDataSource floorDb)
+            throws InterruptedException {
+        int threads = users * tenants.size();
+        Duration duration = o.longevity() != null ? o.longevity() : o.duration();
+        Duration floorRampUp = o.rampUp().compareTo(o.floorDuration()) < 0 ? o.rampUp() : o.floorDuration();
+        LoadRunner.Phase quirePhase = new LoadRunner.Phase("Quire", threads, o.rampUp(), duration, o.thinkTime(),
+                (m, i) -> {
+                    if (o.longevity() != null && i == 0) m.windows(o.window());
+                    return workflow.quireUser(m, tenants.get(i % tenants.size()));
+                });
+        Measurements quire = LoadRunner.run(quirePhase, progress);
+
+        List<String> errors = new ArrayList<>(prefixed("Quire, " + users + " users", quire.errorSamples()));
+        Measurements sql = null;
+        if (floorDb != null) {
+            sql = LoadRunner.run(new LoadRunner.Phase("SQL floor", threads, floorRampUp, o.floorDuration(),
+                    o.thinkTime(), (m, i) -> workflow.sqlFloorUser(m, tenants.get(i % tenants.size()), floorDb)), progress);
+            errors.addAll(prefixed("SQL floor, " + users + " users", sql.errorSamples()));
+        }
+        Measurements httpFloor = LoadRunner.run(new LoadRunner.Phase("HTTP floor", threads, floorRampUp,
+                o.floorDuration(), o.thinkTime(), (m, i) -> {
+                    BenchHttp.Session s = tenants.get(i % tenants.size()).session();
+                    return () -> Timed.call(m, HTTP_FLOOR, () -> s.get("/admin/ping"));
+                }), progress);
+        errors.addAll(prefixed("HTTP floor, " + users + " users", httpFloor.errorSamples()));
+
+        List<BenchReport.RequestStats> floorRows = new ArrayList<>();
+        if (sql != null) floorRows.addAll(sql.stats());
+        floorRows.addAll(httpFloor.stats());
+        List<BenchReport.Ratio> ratios = new ArrayList<>();
+        for (Map.Entry<String, String> pair : new java.util.TreeMap<>(workflow.sqlFloorOf()).entrySet()) {
+            if (sql == null) continue;
+            Histogram sum = FloorSum.of(sql.histogram(pair.getValue()), httpFloor.histogram(HTTP_FLOOR));
+            if (sum.getTotalCount() == 0) continue;
+            String label = "floor: " + pair.getValue().substring("SQL floor: ".length()) + " (SQL + HTTP)";
+            floorRows.add(Measurements.stats(label, sum, 0, 0));
+            Histogram q = quire.histogram(pair.getKey());
+            if (q.getTotalCount() == 0) continue;
+            double qp95 = Measurements.ms(q.getValueAtPercentile(95));
+            double fp95 = Measurements.ms(sum.getValueAtPercentile(95));
+            ratios.add(new BenchReport.Ratio(pair.getKey(), label, qp95, fp95, qp95 / fp95));
+        }
+        var result = new BenchReport.LevelResult(users, tenants.size(), quire.measuredSeconds(), quire.stats(),
+                floorRows, ratios, quire.timeline());
+        return new Level(result, quire.windowList(), errors);
+    }
+
+    private static List<String> prefixed(String phase, List<String> samples) {
+        return samples.stream().map(s -> "Error sample (" + phase + "): " + s).toList();
+    }
+
+    /** A pool as large as the server's, so the SQL floor has exactly Quire's connection budget. */
+    private HikariDataSource floorPool(BenchTarget target, ResourceSampler sampler) {
+        if (target.dbUrl() == null) return null;
+        HikariConfig hc = new HikariConfig();
+        hc.setJdbcUrl(target.dbUrl());
+        if (target.dbUser() != null) hc.setUsername(target.dbUser());
+        if (target.dbPassword() != null) hc.setPassword(target.dbPassword());
+        Integer size = sampler.poolSize();
+        hc.setMaximumPoolSize(size != null ? size : QuireConfig.defaultPoolSize());
+        hc.setConnectionTimeout(60_000);
+        hc.setPoolName("bench-floor");
+        hc.addDataSourceProperty("prepareThreshold", "1");
+        hc.addDataSourceProperty("ApplicationName", "quire-bench-floor");
+        return new HikariDataSource(hc);
+    }
+
+    private static long loans(List<TenantData> tenants) throws Exception {
+        long n = 0;
+        for (TenantData t : tenants) n += DataSetup.allLoans(t.session());
+        return n;
+    }
+
+    private static List<BenchReport.Drift> drift(List<BenchReport.Window> windows) {
+        if (windows.size() < 2) return List.of();
+        List<BenchReport.Drift> drift = new ArrayList<>();
+        for (BenchReport.RequestStats first : windows.getFirst().quire()) {
+            windows.getLast().quire().stream().filter(l -> l.label().equals(first.label())).findFirst().ifPresent(last ->
+                    drift.add(new BenchReport.Drift(first.label(), first.p95(), last.p95(), last.p95() / first.p95())));
+        }
+        return drift;
+    }
+
+    private BenchReport.Settings settings(BenchTarget target) {
+        return new BenchReport.Settings(levelsToRun(), seconds(o.duration()), seconds(o.rampUp()), o.tenants(),
+                seconds(o.thinkTime()), o.url() == null ? "private server on embedded PostgreSQL" : target.url(),
+                o.dataScale(), o.uiCalls(), o.longevity() == null ? null : seconds(o.longevity()), seconds(o.window()));
+    }
+
+    private static double seconds(Duration d) {
+        return d.toMillis() / 1000.0;
+    }
+
+    private static BenchReport.Machine machine() {
+        long memory = -1;
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) memory = os.getTotalMemorySize();
+        return new BenchReport.Machine(Runtime.getRuntime().availableProcessors(), memory,
+                System.getProperty("java.vm.name") + " " + Runtime.version(),
+                System.getProperty("os.name") + " " + System.getProperty("os.version"));
+    }
+
+    private List<String> standardNotes(boolean sqlFloor) {
+        List<String> notes = new ArrayList<>();
+        notes.add("Closed model, as the PTF's JMeter plans: each virtual user makes one transaction, waits the think "
+                + "time, and starts again. Latency is measured at the client with System.nanoTime from sending the "
+                + "request to the whole response; coordinated omission does not arise in a closed model (no request "
+                + "waits for a schedule) and is not corrected. KOs are included in the percentiles, as in JMeter.");
+        notes.add("Ramp-up (" + seconds(o.rampUp()) + " s for Quire, at most the floor duration for the floor) is not "
+                + "measured. Each floor phase runs " + seconds(o.floorDuration()) + " s right after Quire's level, at "
+                + "the same number of virtual users.");
+        notes.add(sqlFloor
+                ? "SQL floor: the statements the work needs, over JDBC in one transaction, on a pool as large as "
+                  + "Quire's, against the same database. Floor = SQL floor + HTTP floor, combined as the "
+                  + "distribution of the sum of independent draws from the two measured histograms."
+                : "No SQL floor: the database of the server under test was not given (--db-url).");
+        notes.add(HTTP_FLOOR + ": the same client, tenant, token and permission check as every call, and no database.");
+        notes.add("Data set: fallback-only circulation rules (FOLIO's Example Loan Policy), one item per instance of "
+                + "real LC titles; no open requests, fines or notices yet (issue 4). 40% of the items are the SQL "
+                + "floor's own, so the floor never touches loans Quire's users work with.");
+        return notes;
+    }
+}

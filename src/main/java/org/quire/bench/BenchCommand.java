@@ -1,0 +1,133 @@
+package org.quire.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code quire bench <workflow> [options]} and {@code quire bench compare A B}. */
+@Command(name = "bench", subcommands = BenchCommand.Compare.class, description = {
+        "Load-test Quire with FOLIO's Performance Task Force workflows and measure the floor in the same run.",
+        "Workflows: cico, loans, multi-tenant-cico. Writes report.md, report.json and report.html.",
+        "Exit code 1 when any request failed."})
+public final class BenchCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "WORKFLOW", description = "cico, loans or multi-tenant-cico")
+    String workflow;
+
+    @Option(names = "--users", split = ",", description = "Virtual users per tenant, one level each. "
+            + "Default: 1,5,8,20 (multi-tenant-cico: 5; --longevity: 8)")
+    List<Integer> users;
+
+    @Option(names = "--duration", defaultValue = "5m", description = "Measured time per level. Default: ${DEFAULT-VALUE}")
+    String duration;
+
+    @Option(names = "--ramp-up", defaultValue = "30s", description = "Unmeasured start-up per level. Default: ${DEFAULT-VALUE}")
+    String rampUp;
+
+    @Option(names = "--floor-duration", description = "Measured time of each floor phase. Default: the duration, at most 1m")
+    String floorDuration;
+
+    @Option(names = "--tenants", description = "Tenants, each with its users. Default: 1 (multi-tenant-cico: 61)")
+    Integer tenants;
+
+    @Option(names = "--think-time", defaultValue = "0", description = "Pause after each transaction. Default: ${DEFAULT-VALUE}")
+    String thinkTime;
+
+    @Option(names = "--url", description = "A running Quire to measure. Default: start a private one on an embedded "
+            + "PostgreSQL")
+    String url;
+
+    @Option(names = "--db-url", description = "With --url: the JDBC URL of its database, for the SQL floor "
+            + "(user and password from QUIRE_DB_USER / QUIRE_DB_PASSWORD)")
+    String dbUrl;
+
+    @Option(names = "--admin", defaultValue = "diku:diku_admin:admin", description = "tenant:user:password of an "
+            + "administrator allowed to create tenants. Default: ${DEFAULT-VALUE}")
+    String admin;
+
+    @Option(names = "--out", description = "Report directory. Default: ./bench-reports/<timestamp>-<workflow>")
+    Path out;
+
+    @Option(names = "--data-scale", description = "Per-tenant data, as a multiple of the PTF baseline (50,000 items, "
+            + "5,000 patrons, 5,000 open loans). Default: 1 (multi-tenant-cico: 0.05)")
+    Double dataScale;
+
+    @Option(names = "--ui-calls", description = "Also make the GETs of FOLIO's check-out and check-in screens")
+    boolean uiCalls;
+
+    @Option(names = "--longevity", description = "One level for this long (e.g. 2h), reported per window")
+    String longevity;
+
+    @Option(names = "--window", defaultValue = "10m", description = "Window of a longevity report. Default: ${DEFAULT-VALUE}")
+    String window;
+
+    @Override
+    public Integer call() throws Exception {
+        BenchReport report = new Bench(options(), System.out).run();
+        long errors = report.levels().stream().flatMap(l -> java.util.stream.Stream.concat(l.quire().stream(),
+                l.floor().stream())).mapToLong(BenchReport.RequestStats::ko).sum();
+        if (errors > 0) System.out.println("quire bench: " + errors + " requests failed; see the notes in the report");
+        return errors > 0 ? 1 : 0;
+    }
+
+    BenchOptions options() {
+        if (workflow == null) throw new IllegalArgumentException("Name a workflow: "
+                + String.join(", ", BenchOptions.WORKFLOWS) + " (or: quire bench compare A B)");
+        if (!BenchOptions.WORKFLOWS.contains(workflow)) throw new IllegalArgumentException("Unknown workflow '"
+                + workflow + "': choose one of " + String.join(", ", BenchOptions.WORKFLOWS));
+        boolean multi = workflow.equals("multi-tenant-cico");
+        Duration longRun = longevity == null ? null : BenchOptions.parseDuration(longevity);
+        List<Integer> levels = users != null ? users
+                : multi ? List.of(5) : longRun != null ? List.of(8) : Arrays.asList(1, 5, 8, 20);
+        if (levels.isEmpty() || levels.stream().anyMatch(u -> u < 1)) {
+            throw new IllegalArgumentException("--users needs positive numbers, e.g. --users 1,5,8,20");
+        }
+        Duration measured = BenchOptions.parseDuration(duration);
+        Duration floor = floorDuration != null ? BenchOptions.parseDuration(floorDuration)
+                : (longRun != null ? Duration.ofMinutes(1) : min(measured, Duration.ofMinutes(1)));
+        int tenantCount = tenants != null ? tenants : multi ? 61 : 1;
+        if (tenantCount < 1) throw new IllegalArgumentException("--tenants must be at least 1");
+        String[] a = admin.split(":", 3);
+        if (a.length != 3) throw new IllegalArgumentException("--admin must be tenant:user:password");
+        return new BenchOptions(workflow, List.copyOf(levels), measured, floor, BenchOptions.parseDuration(rampUp),
+                tenantCount, BenchOptions.parseDuration(thinkTime), url, url == null ? null : dbUrlOrEnv(),
+                System.getenv("QUIRE_DB_USER"), System.getenv("QUIRE_DB_PASSWORD"), out,
+                dataScale != null ? dataScale : multi ? 0.05 : 1.0, uiCalls, longRun,
+                BenchOptions.parseDuration(window), a[0], a[1], a[2]);
+    }
+
+    private String dbUrlOrEnv() {
+        return dbUrl != null ? dbUrl : System.getenv("QUIRE_DB_URL");
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    @Command(name = "compare", description = "Print the differences between two reports (directories or report.json)")
+    static final class Compare implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "A", description = "The earlier report")
+        Path a;
+
+        @Parameters(index = "1", paramLabel = "B", description = "The later report")
+        Path b;
+
+        @Override
+        public Integer call() throws Exception {
+            System.out.print(CompareReports.compare(ReportFiles.read(a), ReportFiles.read(b)));
+            return 0;
+        }
+    }
+
+    /** Lets tests run the command as the launcher does. */
+    public static int execute(String... args) {
+        return new CommandLine(new BenchCommand()).execute(args);
+    }
+}

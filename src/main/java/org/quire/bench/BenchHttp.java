@@ -1,0 +1,115 @@
+package org.quire.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.quire.platform.Json;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/**
+ * The load generator's HTTP client: one keep-alive HTTP/1.1 client for all virtual users, calls made the way FOLIO
+ * clients make them (X-Okapi-Tenant and X-Okapi-Token headers, JSON bodies). Quire's requests and the HTTP floor go
+ * through this same client, so its own cost is in both.
+ */
+public final class BenchHttp {
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
+    private final String baseUrl;
+
+    public BenchHttp(String baseUrl) {
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+    }
+
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    /** A reply; {@code json()} parses the body on demand. */
+    public record Reply(int status, String body) {
+        public JsonNode json() {
+            try {
+                return Json.MAPPER.readTree(body);
+            } catch (IOException e) {
+                throw new IllegalStateException("Not JSON (HTTP " + status + "): " + abbreviated());
+            }
+        }
+
+        public boolean ok() {
+            return status >= 200 && status < 300;
+        }
+
+        public String abbreviated() {
+            String b = body == null ? "" : body.replaceAll("\\s+", " ");
+            return b.length() > 300 ? b.substring(0, 300) + "…" : b;
+        }
+    }
+
+    /** Tenant and token of one logged-in staff user. */
+    public record Session(BenchHttp http, String tenant, String token) {
+        public Reply get(String pathAndQuery) throws IOException, InterruptedException {
+            return http.send(request(pathAndQuery).GET().build());
+        }
+
+        public Reply post(String path, Object body) throws IOException, InterruptedException {
+            return http.send(request(path).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build());
+        }
+
+        public Reply put(String path, Object body) throws IOException, InterruptedException {
+            return http.send(request(path).header("Content-Type", "application/json")
+                    .PUT(HttpRequest.BodyPublishers.ofString(Json.write(body))).build());
+        }
+
+        /** POST that must succeed; bench set-up fails loudly rather than measuring a broken data set. */
+        public JsonNode postOk(String path, Object body) throws IOException, InterruptedException {
+            Reply r = post(path, body);
+            if (!r.ok()) throw new IllegalStateException("POST " + path + " → HTTP " + r.status() + ": " + r.abbreviated());
+            return r.body() == null || r.body().isBlank() ? null : r.json();
+        }
+
+        public JsonNode getOk(String pathAndQuery) throws IOException, InterruptedException {
+            Reply r = get(pathAndQuery);
+            if (!r.ok()) throw new IllegalStateException("GET " + pathAndQuery + " → HTTP " + r.status() + ": " + r.abbreviated());
+            return r.json();
+        }
+
+        private HttpRequest.Builder request(String pathAndQuery) {
+            HttpRequest.Builder b = HttpRequest.newBuilder(http.uri(pathAndQuery)).timeout(Duration.ofSeconds(120))
+                    .header("X-Okapi-Tenant", tenant).header("Accept", "application/json, text/plain");
+            if (token != null) b.header("X-Okapi-Token", token);
+            return b;
+        }
+    }
+
+    /** Logs in as FOLIO's UI and the PTF scripts do; the token comes back in the x-okapi-token header. */
+    public Session login(String tenant, String username, String password) throws IOException, InterruptedException {
+        Reply r = new Session(this, tenant, null).post("/authn/login",
+                Json.object().put("username", username).put("password", password));
+        if (!r.ok()) throw new IllegalStateException("Cannot log in as " + username + " to tenant " + tenant + ": HTTP "
+                + r.status() + " " + r.abbreviated());
+        return new Session(this, tenant, r.json().path("okapiToken").asText());
+    }
+
+    /** GET without tenant or token (health, metrics). */
+    public Reply getPublic(String pathAndQuery) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(10)).GET().build());
+    }
+
+    private Reply send(HttpRequest req) throws IOException, InterruptedException {
+        HttpResponse<String> resp = client.send(req, HttpResponse.BodyHandlers.ofString());
+        return new Reply(resp.statusCode(), resp.body());
+    }
+
+    /** A CQL query as a URL query value (spaces as %20: a '+' would stay a plus sign in some servers). */
+    public static String cql(String query) {
+        return java.net.URLEncoder.encode(query, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    private URI uri(String pathAndQuery) {
+        return URI.create(baseUrl + pathAndQuery);
+    }
+}

@@ -1,0 +1,74 @@
+package org.quire.bench;
+
+import java.util.List;
+
+/**
+ * Everything one {@code quire bench} run measured; written as report.json and rendered as report.md and report.html.
+ * Times are milliseconds, measured at the client with nanosecond timers.
+ *
+ * @param levels one entry per user level, in the order run
+ * @param windows for a longevity run: the figures per window (10 minutes by default); empty otherwise
+ * @param drift for a longevity run: p95 of the last window against the first, per request; empty otherwise
+ * @param notes facts a reader needs to trust the figures (skipped calls, coordinated omission, floor definition)
+ */
+public record BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
+                          DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
+                          Resources resources, List<String> notes) {
+
+    /** The options the run was started with. */
+    public record Settings(List<Integer> users, double durationSeconds, double rampUpSeconds, int tenants,
+                           double thinkTimeSeconds, String target, double dataScale, boolean uiCalls,
+                           Double longevitySeconds, double windowSeconds) {
+    }
+
+    public record Machine(int cores, long memoryBytes, String java, String os) {
+    }
+
+    /** What was prepared before the first level, per tenant. */
+    public record DataSet(int tenants, int itemsPerTenant, int patronsPerTenant, int openLoansPerTenant) {
+    }
+
+    /**
+     * One user level: Quire's requests, the floor measured right after at the same concurrency, and the ratios.
+     *
+     * @param users virtual users per tenant
+     * @param floor the floor's parts (SQL, HTTP) and their sums, labelled "floor: …"
+     */
+    public record LevelResult(int users, int tenants, double durationSeconds, List<RequestStats> quire,
+                              List<RequestStats> floor, List<Ratio> ratios, List<TimePoint> timeline) {
+    }
+
+    /** A row of the PTF table. {@code pctKo} is 0–100; {@code reqPerSec} is total ÷ measured seconds. */
+    public record RequestStats(String label, long total, long ok, long ko, double pctKo, double reqPerSec,
+                               double min, double p50, double p75, double p95, double p99, double max, double avg) {
+    }
+
+    /** p95 of a Quire request against p95 of its floor. */
+    public record Ratio(String label, String floorLabel, double quireP95, double floorP95, double ratio) {
+    }
+
+    /** All of Quire's requests in one time slice of a level (one second by default), from the level's start. */
+    public record TimePoint(double atSeconds, double seconds, long requests, long errors, double p50, double p95) {
+    }
+
+    /** A longevity window: Quire's figures between two offsets from the start of the level. */
+    public record Window(double fromSeconds, double toSeconds, List<RequestStats> quire) {
+    }
+
+    /** p95 in the last window ÷ p95 in the first: above 1 means the request got slower over the run. */
+    public record Drift(String label, double firstP95, double lastP95, double ratio) {
+    }
+
+    /**
+     * Resource use over the whole run, sampled every 500 ms; null where the target does not tell (an external server
+     * without a database URL, for instance).
+     *
+     * @param peakPoolConnectionsInUse the server's pool (active connections), from its metrics
+     * @param peakDbConnectionsInUse non-idle connections of the server seen by PostgreSQL (pg_stat_activity)
+     * @param loansBefore rows in the loan tables of the bench tenants before the first level
+     */
+    public record Resources(Double serverCpuSeconds, Long peakRssBytes, Integer poolSize,
+                            Integer peakPoolConnectionsInUse, Integer peakDbConnectionsInUse, Long loansBefore,
+                            Long loansAfter) {
+    }
+}

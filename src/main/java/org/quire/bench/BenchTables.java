@@ -1,0 +1,120 @@
+package org.quire.bench;
+
+import org.quire.bench.BenchReport.DataSet;
+import org.quire.bench.BenchReport.Drift;
+import org.quire.bench.BenchReport.LevelResult;
+import org.quire.bench.BenchReport.Machine;
+import org.quire.bench.BenchReport.Ratio;
+import org.quire.bench.BenchReport.RequestStats;
+import org.quire.bench.BenchReport.Resources;
+import org.quire.bench.BenchReport.Settings;
+import org.quire.bench.BenchReport.Window;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The tables the Markdown and HTML reports share, so both always show the same figures in the same form. */
+final class BenchTables {
+    /** The columns of the Performance Task Force's JMeter tables, so the figures can be read side by side. */
+    static final String[] PTF_COLUMNS = {"Request", "Total", "OK", "KO", "%KO", "Req/s", "Min", "p50", "p75", "p95",
+            "p99", "Max", "Average"};
+
+    private BenchTables() {
+    }
+
+    static <T> List<T> orEmpty(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+
+    static String levelHeading(LevelResult level) {
+        String users = level.users() + (level.users() == 1 ? " user" : " users");
+        if (level.tenants() <= 1) return users;
+        return users + " × " + level.tenants() + " tenants = " + (long) level.users() * level.tenants();
+    }
+
+    static ReportTable requests(List<RequestStats> rows) {
+        ReportTable t = new ReportTable(1, PTF_COLUMNS);
+        for (RequestStats s : orEmpty(rows)) {
+            t.row(s.label(), Long.toString(s.total()), Long.toString(s.ok()), Long.toString(s.ko()),
+                    Formats.pct(s.pctKo()), Formats.rate(s.reqPerSec()), Formats.ms(s.min()), Formats.ms(s.p50()),
+                    Formats.ms(s.p75()), Formats.ms(s.p95()), Formats.ms(s.p99()), Formats.ms(s.max()),
+                    Formats.ms(s.avg()));
+        }
+        return t;
+    }
+
+    static ReportTable ratios(List<Ratio> ratios) {
+        ReportTable t = new ReportTable(1, "Request", "p95 Quire (ms)", "p95 floor (ms)", "Quire ÷ floor");
+        for (Ratio r : orEmpty(ratios)) {
+            t.row(r.label(), Formats.ms(r.quireP95()), Formats.ms(r.floorP95()), Formats.ratio(r.ratio()));
+        }
+        return t;
+    }
+
+    static ReportTable windows(List<Window> windows) {
+        ReportTable t = new ReportTable(2, "Window (min)", "Request", "p50", "p95", "p99", "Count");
+        for (Window w : orEmpty(windows)) {
+            String span = Formats.number(w.fromSeconds() / 60) + "–" + Formats.number(w.toSeconds() / 60);
+            for (RequestStats s : orEmpty(w.quire())) {
+                t.row(span, s.label(), Formats.ms(s.p50()), Formats.ms(s.p95()), Formats.ms(s.p99()),
+                        Long.toString(s.total()));
+            }
+        }
+        return t;
+    }
+
+    static ReportTable drift(List<Drift> drift) {
+        ReportTable t = new ReportTable(1, "Request", "p95 first window (ms)", "p95 last window (ms)", "Last ÷ first");
+        for (Drift d : orEmpty(drift)) {
+            t.row(d.label(), Formats.ms(d.firstP95()), Formats.ms(d.lastP95()), Formats.ratio(d.ratio()));
+        }
+        return t;
+    }
+
+    static ReportTable resources(Resources r) {
+        Resources res = r == null ? new Resources(null, null, null, null, null, null, null) : r;
+        return new ReportTable(2, "Measure", "Value")
+                .row("Server CPU time", res.serverCpuSeconds() == null ? Formats.NOT_MEASURED
+                        : Formats.fixed(res.serverCpuSeconds(), 2) + " s")
+                .row("Peak RSS", res.peakRssBytes() == null ? Formats.NOT_MEASURED : Formats.mib(res.peakRssBytes()))
+                .row("Pool size", Formats.orNotMeasured(res.poolSize()))
+                .row("Peak pool connections in use", Formats.orNotMeasured(res.peakPoolConnectionsInUse()))
+                .row("Peak DB connections in use", Formats.orNotMeasured(res.peakDbConnectionsInUse()))
+                .row("Loans before", Formats.orNotMeasured(res.loansBefore()))
+                .row("Loans after", Formats.orNotMeasured(res.loansAfter()));
+    }
+
+    static ReportTable settings(Settings s) {
+        ReportTable t = new ReportTable(2, "Setting", "Value");
+        if (s == null) return t;
+        t.row("Users per tenant", orEmpty(s.users()).stream().map(String::valueOf).collect(Collectors.joining(", ")))
+                .row("Tenants", Integer.toString(s.tenants()))
+                .row("Duration per level", Formats.seconds(s.durationSeconds()))
+                .row("Ramp-up", Formats.seconds(s.rampUpSeconds()))
+                .row("Think time", Formats.seconds(s.thinkTimeSeconds()))
+                .row("Target", s.target() == null ? "—" : s.target())
+                .row("Data scale", Formats.number(s.dataScale()))
+                .row("UI calls", s.uiCalls() ? "yes" : "no")
+                .row("Longevity", s.longevitySeconds() == null ? "no" : Formats.seconds(s.longevitySeconds()));
+        if (s.longevitySeconds() != null) t.row("Window", Formats.seconds(s.windowSeconds()));
+        return t;
+    }
+
+    static ReportTable machine(Machine m) {
+        ReportTable t = new ReportTable(2, "Machine", "Value");
+        if (m == null) return t;
+        return t.row("Cores", Integer.toString(m.cores()))
+                .row("Memory", Formats.gib(m.memoryBytes()))
+                .row("Java", m.java() == null ? "" : m.java())
+                .row("OS", m.os() == null ? "" : m.os());
+    }
+
+    static ReportTable data(DataSet d) {
+        ReportTable t = new ReportTable(2, "Data set", "Value");
+        if (d == null) return t;
+        return t.row("Tenants", Integer.toString(d.tenants()))
+                .row("Items per tenant", Integer.toString(d.itemsPerTenant()))
+                .row("Patrons per tenant", Integer.toString(d.patronsPerTenant()))
+                .row("Open loans per tenant", Integer.toString(d.openLoansPerTenant()));
+    }
+}

@@ -1,0 +1,121 @@
+package org.quire.bench;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The Quire under test and the database behind it. By default a private one: an embedded PostgreSQL owned by the
+ * bench, with the same settings as Quire's own embedded one, and a Quire server in a child process on it — a separate
+ * process, so that the server's CPU time and memory are its own and the load generator does not share its heap.
+ *
+ * @param url the server's base URL
+ * @param dbUrl JDBC URL of its database, or null when not known (an external server given without --db-url)
+ */
+public record BenchTarget(String url, String dbUrl, String dbUser, String dbPassword, AutoCloseable resources)
+        implements AutoCloseable {
+
+    public static BenchTarget external(BenchOptions o) {
+        return new BenchTarget(o.url(), o.dbUrl(), o.dbUser(), o.dbPassword(), () -> { });
+    }
+
+    /** Starts PostgreSQL and Quire in a fresh temporary directory; everything is removed on close. */
+    public static BenchTarget startPrivate(Path out, Progress progress) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("quire-bench-");
+        List<AutoCloseable> opened = new ArrayList<>();
+        opened.add(() -> deleteTree(dir));
+        try {
+            progress.step("Starting a private PostgreSQL and Quire (server log: " + out.resolve("server.log") + ")");
+            EmbeddedPostgres pg = EmbeddedPostgres.builder()
+                    .setDataDirectory(dir.resolve("postgres"))
+                    .setCleanDataDirectory(true)
+                    .setPort(0)
+                    .setServerConfig("max_connections", "100")
+                    .setServerConfig("shared_buffers", "256MB")
+                    .setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("fsync", "on")
+                    .start();
+            opened.add(pg);
+            String dbUrl = pg.getJdbcUrl("postgres", "postgres");
+            int port = freePort();
+            Process server = startServer(port, dir.resolve("server"), dbUrl, out.resolve("server.log"));
+            opened.add(() -> stop(server));
+            String url = "http://localhost:" + port;
+            awaitHealthy(url, server, out.resolve("server.log"));
+            return new BenchTarget(url, dbUrl, "postgres", null, () -> closeAll(opened));
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            closeAll(opened);
+            throw e;
+        }
+    }
+
+    /** The same Java and class path as this process, so a bench always measures the code it was built with. */
+    private static Process startServer(int port, Path dataDir, String dbUrl, Path log) throws IOException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> cmd = List.of(java, "-Xmx2g", "-cp", System.getProperty("java.class.path"), "org.quire.Quire",
+                "serve", "--port", String.valueOf(port), "--data-dir", dataDir.toString(), "--db-url", dbUrl);
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put("QUIRE_DB_USER", "postgres");
+        pb.environment().remove("QUIRE_DB_PASSWORD");
+        return pb.start();
+    }
+
+    private static void awaitHealthy(String url, Process server, Path log) throws InterruptedException {
+        BenchHttp http = new BenchHttp(url);
+        long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!server.isAlive()) {
+                throw new IllegalStateException("The bench's Quire server stopped during start-up; see " + log);
+            }
+            try {
+                if (http.getPublic("/admin/health").status() == 200) return;
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(250);
+        }
+        throw new IllegalStateException("The bench's Quire server did not start within 5 minutes; see " + log);
+    }
+
+    /** SIGTERM, so that Quire stops cleanly; then SIGKILL if it hangs. */
+    private static void stop(Process p) throws InterruptedException {
+        p.destroy();
+        if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) p.destroyForcibly().waitFor();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void closeAll(List<AutoCloseable> opened) {
+        for (int i = opened.size() - 1; i >= 0; i--) {
+            try {
+                opened.get(i).close();
+            } catch (Exception e) {
+                System.err.println("quire bench: while cleaning up: " + e.getMessage());
+            }
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        resources.close();
+    }
+}

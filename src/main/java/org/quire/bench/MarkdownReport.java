@@ -1,0 +1,49 @@
+package org.quire.bench;
+
+import org.quire.bench.BenchReport.LevelResult;
+
+import static org.quire.bench.BenchTables.orEmpty;
+
+/** report.md: the run's tables in Markdown whose columns are padded, so it reads as well in a terminal. */
+public final class MarkdownReport {
+    private MarkdownReport() {
+    }
+
+    public static String render(BenchReport r) {
+        StringBuilder md = new StringBuilder();
+        md.append("# Quire bench: ").append(r.workflow()).append(", started ").append(r.startedAt()).append("\n\n");
+        if (r.finishedAt() != null) md.append("Finished ").append(r.finishedAt()).append(".\n\n");
+        section(md, "## Settings", BenchTables.settings(r.settings()));
+        section(md, "## Machine", BenchTables.machine(r.machine()));
+        section(md, "## Data set", BenchTables.data(r.data()));
+        for (LevelResult level : orEmpty(r.levels())) level(md, level);
+        if (!orEmpty(r.windows()).isEmpty()) {
+            section(md, "## Longevity windows\n\nTimes in milliseconds.", BenchTables.windows(r.windows()));
+        }
+        if (!orEmpty(r.drift()).isEmpty()) {
+            section(md, "## Drift\n\np95 of the last window ÷ p95 of the first: above 1 means the request got slower.",
+                    BenchTables.drift(r.drift()));
+        }
+        section(md, "## Resources", BenchTables.resources(r.resources()));
+        if (!orEmpty(r.notes()).isEmpty()) {
+            md.append("## Notes\n\n");
+            for (String note : r.notes()) md.append("- ").append(note).append('\n');
+            md.append('\n');
+        }
+        return md.toString().stripTrailing() + "\n";
+    }
+
+    private static void level(StringBuilder md, LevelResult level) {
+        md.append("## ").append(BenchTables.levelHeading(level)).append("\n\n");
+        md.append("Measured for ").append(Formats.seconds(level.durationSeconds()))
+                .append("; times in milliseconds.\n\n");
+        section(md, "### Quire", BenchTables.requests(level.quire()));
+        section(md, "### Floor", BenchTables.requests(level.floor()));
+        section(md, "### Quire ÷ floor (p95)", BenchTables.ratios(level.ratios()));
+    }
+
+    private static void section(StringBuilder md, String heading, ReportTable table) {
+        md.append(heading).append("\n\n");
+        md.append(table.isEmpty() ? "Not recorded.\n" : table.markdown()).append('\n');
+    }
+}

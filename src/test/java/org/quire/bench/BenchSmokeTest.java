@@ -1,0 +1,109 @@
+package org.quire.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.quire.TestServer;
+import org.quire.platform.Json;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The CI smoke run of the harness, end to end as a librarian would run it: a private server and database, data
+ * prepared through the API, a short level, the floor, the report files. It asserts structure and zero errors — never a
+ * timing.
+ */
+class BenchSmokeTest {
+
+    @Test
+    void cicoOnAPrivateServerWritesACompleteReportWithoutErrors(@TempDir Path out) throws Exception {
+        int exit = BenchCommand.execute("cico", "--users", "2", "--duration", "10s", "--ramp-up", "2s",
+                "--floor-duration", "4s", "--data-scale", "0.01", "--out", out.toString());
+
+        BenchReport report = ReportFiles.read(out);
+        assertThat(exit).as("exit code (1 = some request failed; see the notes: %s)", report.notes()).isZero();
+        assertThat(report.workflow()).isEqualTo("cico");
+        assertThat(report.data()).isEqualTo(new BenchReport.DataSet(1, 500, 50, 50));
+        assertThat(report.levels()).hasSize(1);
+        BenchReport.LevelResult level = report.levels().getFirst();
+        assertThat(level.users()).isEqualTo(2);
+        assertThat(level.durationSeconds()).isBetween(9.0, 12.0);
+
+        assertThat(level.quire()).extracting(BenchReport.RequestStats::label)
+                .containsExactly(CicoWorkflow.CHECK_IN, CicoWorkflow.CHECK_OUT);
+        assertThat(level.floor()).extracting(BenchReport.RequestStats::label).containsExactlyInAnyOrder(
+                CicoSqlFloor.CHECK_IN, CicoSqlFloor.CHECK_OUT, Bench.HTTP_FLOOR,
+                "floor: check-in (SQL + HTTP)", "floor: check-out (SQL + HTTP)");
+        for (BenchReport.RequestStats row : level.quire()) {
+            assertThat(row.total()).as(row.label()).isPositive();
+            assertThat(row.ko()).as(row.label()).isZero();
+            assertThat(row.min()).isLessThanOrEqualTo(row.p50());
+            assertThat(row.p50()).isLessThanOrEqualTo(row.p95());
+            assertThat(row.p95()).isLessThanOrEqualTo(row.max());
+        }
+        assertThat(level.floor()).allSatisfy(row -> {
+            assertThat(row.total()).as(row.label()).isPositive();
+            assertThat(row.ko()).as(row.label()).isZero();
+        });
+        assertThat(level.ratios()).extracting(BenchReport.Ratio::label)
+                .containsExactly(CicoWorkflow.CHECK_IN, CicoWorkflow.CHECK_OUT);
+        assertThat(level.ratios()).allSatisfy(r -> assertThat(r.ratio()).isEqualTo(r.quireP95() / r.floorP95()));
+        assertThat(level.timeline()).hasSizeBetween(9, 12);
+        assertThat(level.timeline().stream().mapToLong(BenchReport.TimePoint::requests).sum())
+                .isEqualTo(level.quire().stream().mapToLong(BenchReport.RequestStats::total).sum());
+
+        BenchReport.Resources res = report.resources();
+        assertThat(res.serverCpuSeconds()).isPositive();
+        assertThat(res.peakRssBytes()).isGreaterThan(50L << 20);
+        assertThat(res.poolSize()).isPositive();
+        assertThat(res.peakPoolConnectionsInUse()).isBetween(1, res.poolSize());
+        assertThat(res.peakDbConnectionsInUse()).isBetween(0, res.poolSize());
+        // Every successful check-out of Quire and of the SQL floor added one loan row (more were made during the
+        // unmeasured ramp-ups).
+        long checkOuts = level.quire().stream().filter(r -> r.label().equals(CicoWorkflow.CHECK_OUT))
+                .mapToLong(BenchReport.RequestStats::ok).sum() + level.floor().stream()
+                .filter(r -> r.label().equals(CicoSqlFloor.CHECK_OUT)).mapToLong(BenchReport.RequestStats::ok).sum();
+        assertThat(res.loansBefore()).isEqualTo(50);
+        assertThat(res.loansAfter()).isGreaterThanOrEqualTo(res.loansBefore() + checkOuts);
+
+        assertThat(Files.readString(out.resolve("report.md")))
+                .contains("| Request | Total | OK | KO | %KO | Req/s | Min | p50 | p75 | p95 | p99 | Max | Average |")
+                .contains(CicoWorkflow.CHECK_OUT).contains(CicoSqlFloor.CHECK_OUT).contains(Bench.HTTP_FLOOR);
+        assertThat(Files.readString(out.resolve("report.html"))).contains("<svg").contains(CicoWorkflow.CHECK_IN);
+        JsonNode json = Json.parse(Files.readString(out.resolve("report.json")));
+        assertThat(json.path("levels").path(0).path("quire").size()).isEqualTo(2);
+        assertThat(out.resolve("server.log")).isNotEmptyFile();
+    }
+
+    @Test
+    void loansAgainstARunningServerWithoutItsDatabaseHasOnlyTheHttpFloorAndSaysSo(@TempDir Path out) throws Exception {
+        String url = "http://localhost:" + TestServer.get().port();
+        int exit = BenchCommand.execute("loans", "--url", url, "--users", "1,2", "--duration", "3s", "--ramp-up", "1s",
+                "--floor-duration", "2s", "--data-scale", "0.004", "--out", out.toString());
+
+        BenchReport report = ReportFiles.read(out);
+        assertThat(exit).as("notes: %s", report.notes()).isZero();
+        assertThat(report.levels()).extracting(BenchReport.LevelResult::users).containsExactly(1, 2);
+        for (BenchReport.LevelResult level : report.levels()) {
+            assertThat(level.quire()).singleElement().satisfies(r -> {
+                assertThat(r.label()).isEqualTo(LoansWorkflow.LOANS);
+                assertThat(r.total()).isPositive();
+                assertThat(r.ko()).isZero();
+            });
+            assertThat(level.floor()).extracting(BenchReport.RequestStats::label).containsExactly(Bench.HTTP_FLOOR);
+            assertThat(level.ratios()).isEmpty();
+        }
+        assertThat(report.settings().target()).isEqualTo(url);
+        assertThat(report.resources().peakDbConnectionsInUse()).isNull();
+        assertThat(report.resources().poolSize()).isEqualTo(10);
+        assertThat(report.notes()).anyMatch(n -> n.startsWith("No SQL floor"));
+    }
+
+    @Test
+    void anUnknownWorkflowIsAnErrorNotARun() {
+        assertThat(BenchCommand.execute("circulation")).isNotZero();
+    }
+}
