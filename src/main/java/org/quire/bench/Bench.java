@@ -44,10 +44,10 @@ public final class Bench {
         try (BenchTarget target = o.url() == null ? BenchTarget.startPrivate(out, progress) : BenchTarget.external(o)) {
             BenchHttp http = new BenchHttp(target.url());
             BenchHttp.Session admin = http.login(o.adminTenant(), o.adminUser(), o.adminPassword());
-            List<TenantData> tenants = prepare(admin);
-            UiCalls uiCalls = o.uiCalls() ? UiCalls.probe(tenants.getFirst().session()) : null;
-            Workflow workflow = Workflow.of(o, uiCalls);
-            try (ResourceSampler sampler = new ResourceSampler(http, target.dbUrl(), target.dbUser(), target.dbPassword())) {
+            try (ResourceSampler sampler = ResourceSampler.connect(http, target)) {
+                List<TenantData> tenants = prepare(admin);
+                UiCalls uiCalls = o.uiCalls() ? UiCalls.probe(tenants.getFirst().session()) : null;
+                Workflow workflow = Workflow.of(o, uiCalls);
                 long loansBefore = loans(tenants);
                 sampler.start();
                 HikariDataSource floorDb = floorPool(target, sampler);
@@ -145,7 +145,8 @@ public final class Bench {
             Histogram sum = FloorSum.of(sql.histogram(pair.getValue()), httpFloor.histogram(HTTP_FLOOR));
             if (sum.getTotalCount() == 0) continue;
             String label = "floor: " + pair.getValue().substring("SQL floor: ".length()) + " (SQL + HTTP)";
-            floorRows.add(Measurements.stats(label, sum, 0, 0));
+            floorRows.add(sumRow(label, sum, sql.stats().stream().filter(r -> r.label().equals(pair.getValue()))
+                    .findFirst().orElseThrow()));
             Histogram q = quire.histogram(pair.getKey());
             if (q.getTotalCount() == 0) continue;
             double qp95 = Measurements.ms(q.getValueAtPercentile(95));
@@ -155,6 +156,13 @@ public final class Bench {
         var result = new BenchReport.LevelResult(users, tenants.size(), quire.measuredSeconds(), quire.stats(),
                 floorRows, ratios, quire.timeline());
         return new Level(result, quire.windowList(), errors);
+    }
+
+    /** The sum's percentiles with the SQL floor's counts: the draws are not requests. */
+    private static BenchReport.RequestStats sumRow(String label, Histogram sum, BenchReport.RequestStats sql) {
+        BenchReport.RequestStats p = Measurements.stats(label, sum, 0, 1);
+        return new BenchReport.RequestStats(label, sql.total(), sql.ok(), sql.ko(), sql.pctKo(), sql.reqPerSec(),
+                p.min(), p.p50(), p.p75(), p.p95(), p.p99(), p.max(), p.avg());
     }
 
     private static List<String> prefixed(String phase, List<String> samples) {

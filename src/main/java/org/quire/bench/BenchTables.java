@@ -52,9 +52,9 @@ final class BenchTables {
     }
 
     static ReportTable windows(List<Window> windows) {
-        ReportTable t = new ReportTable(2, "Window (min)", "Request", "p50", "p95", "p99", "Count");
+        ReportTable t = new ReportTable(2, "Window", "Request", "p50", "p95", "p99", "Count");
         for (Window w : orEmpty(windows)) {
-            String span = Formats.number(w.fromSeconds() / 60) + "–" + Formats.number(w.toSeconds() / 60);
+            String span = Progress.clock(w.fromSeconds()) + "–" + Progress.clock(w.toSeconds());
             for (RequestStats s : orEmpty(w.quire())) {
                 t.row(span, s.label(), Formats.ms(s.p50()), Formats.ms(s.p95()), Formats.ms(s.p99()),
                         Long.toString(s.total()));

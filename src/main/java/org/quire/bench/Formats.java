@@ -35,7 +35,7 @@ final class Formats {
     static String number(double v) {
         if (!Double.isFinite(v)) return "n/a";
         if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString((long) v);
-        return String.format(Locale.ROOT, "%.3f", v).replaceAll("0+$", "");
+        return String.format(Locale.ROOT, "%.3f", v).replaceAll("\\.?0+$", "");
     }
 
     static String seconds(double v) {

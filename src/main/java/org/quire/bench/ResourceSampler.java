@@ -25,9 +25,21 @@ final class ResourceSampler implements AutoCloseable {
     private double peakPool = -1, peakRss = -1;
     private int peakDb = -1;
 
-    ResourceSampler(BenchHttp http, String dbUrl, String dbUser, String dbPassword) throws SQLException {
+    private ResourceSampler(BenchHttp http, Connection db) {
         this.http = http;
-        this.db = dbUrl == null ? null : DriverManager.getConnection(dbUrl, dbUser, dbPassword);
+        this.db = db;
+    }
+
+    /** Connects to the target's database before any work, so that a wrong --db-url fails the run at once. */
+    static ResourceSampler connect(BenchHttp http, BenchTarget target) {
+        if (target.dbUrl() == null) return new ResourceSampler(http, null);
+        try {
+            return new ResourceSampler(http, DriverManager.getConnection(target.dbUrl(), target.dbUser(),
+                    target.dbPassword()));
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot connect to the database " + target.dbUrl() + " (user and password "
+                    + "from QUIRE_DB_USER / QUIRE_DB_PASSWORD): " + e.getMessage(), e);
+        }
     }
 
     void start() {

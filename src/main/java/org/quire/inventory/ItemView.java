@@ -22,20 +22,24 @@ public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance
                        ObjectNode permanentLoanType, ObjectNode temporaryLoanType, ObjectNode effectiveLocation,
                        ObjectNode permanentLocation, ObjectNode temporaryLocation) {
 
+    /*
+     * The reference records are scalar subqueries rather than LEFT JOINs: the result is the same, but a nine-table
+     * join costs PostgreSQL ~1.6 ms to plan, and statements it re-plans on every execution (id = ANY(?), which keeps
+     * custom plans) paid that each time; as subqueries planning takes ~0.3 ms.
+     */
     private static final String SELECT = """
             SELECT i.jsonb, h.jsonb,
                    jsonb_build_object('id', inst.id, 'title', inst.title, 'hrid', inst.hrid,
                                       'contributors', coalesce(inst.jsonb->'contributors', '[]'::jsonb)),
-                   mt.jsonb, plt.jsonb, tlt.jsonb, el.jsonb, pl.jsonb, tl.jsonb
+                   (SELECT jsonb FROM %1$s.material_type WHERE id = i.material_type_id),
+                   (SELECT jsonb FROM %1$s.loan_type WHERE id = i.permanent_loan_type_id),
+                   (SELECT jsonb FROM %1$s.loan_type WHERE id = i.temporary_loan_type_id),
+                   (SELECT jsonb FROM %1$s.location WHERE id = i.effective_location_id),
+                   (SELECT jsonb FROM %1$s.location WHERE id = i.permanent_location_id),
+                   (SELECT jsonb FROM %1$s.location WHERE id = i.temporary_location_id)
             FROM (%2$s) i
             JOIN %1$s.holdings_record h ON h.id = i.holdings_record_id
             JOIN %1$s.instance inst ON inst.id = h.instance_id
-            LEFT JOIN %1$s.material_type mt ON mt.id = i.material_type_id
-            LEFT JOIN %1$s.loan_type plt ON plt.id = i.permanent_loan_type_id
-            LEFT JOIN %1$s.loan_type tlt ON tlt.id = i.temporary_loan_type_id
-            LEFT JOIN %1$s.location el ON el.id = i.effective_location_id
-            LEFT JOIN %1$s.location pl ON pl.id = i.permanent_location_id
-            LEFT JOIN %1$s.location tl ON tl.id = i.temporary_location_id
             """;
 
     /** The item row is locked until the transaction ends: concurrent check-outs of one item queue here. */

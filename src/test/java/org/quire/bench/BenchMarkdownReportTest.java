@@ -95,9 +95,9 @@ class BenchMarkdownReportTest {
         String windows = section(md, "Longevity windows");
         assertThat(windows.lines().map(BenchMarkdownReportTest::cells).filter(c -> c.size() == 6).toList())
                 .containsExactly(
-                        List.of("Window (min)", "Request", "p50", "p95", "p99", "Count"),
-                        List.of("0–10", CHECK_OUT, "12.35", "20.00", "32.00", "12000"),
-                        List.of("10–20", CHECK_OUT, "12.35", "23.00", "32.00", "11000"));
+                        List.of("Window", "Request", "p50", "p95", "p99", "Count"),
+                        List.of("00:00–10:00", CHECK_OUT, "12.35", "20.00", "32.00", "12000"),
+                        List.of("10:00–20:00", CHECK_OUT, "12.35", "23.00", "32.00", "11000"));
         assertThat(row(section(md, "Drift"), CHECK_OUT)).containsExactly(CHECK_OUT, "20.00", "23.00", "1.15×");
 
         assertThat(MarkdownReport.render(BenchSamples.report())).doesNotContain("Longevity windows")
