@@ -58,9 +58,9 @@ public final class Bench {
                 for (int users : levelsToRun()) {
                     progress.step(String.format("Level: %d users × %d tenant%s", users, tenants.size(),
                             tenants.size() == 1 ? "" : "s"));
-                    Level level = runLevel(users, tenants, workflow, floorDb);
+                    Level level = runLevel(users, tenants, workflow, floorDb, sampler);
                     levels.add(level.result());
-                    notes.addAll(level.errors());
+                    notes.addAll(level.notes());
                     if (o.longevity() != null) windows = level.windows();
                 }
                 long loansAfter = loans(tenants);
@@ -107,11 +107,11 @@ public final class Bench {
         return List.copyOf(tenants);
     }
 
-    private record Level(BenchReport.LevelResult result, List<BenchReport.Window> windows, List<String> errors) {
+    private record Level(BenchReport.LevelResult result, List<BenchReport.Window> windows, List<String> notes) {
     }
 
-    private Level runLevel(int users, List<TenantData> tenants, Workflow workflow, HikariDataSource floorDb)
-            throws InterruptedException {
+    private Level runLevel(int users, List<TenantData> tenants, Workflow workflow, HikariDataSource floorDb,
+                           ResourceSampler sampler) throws InterruptedException {
         int threads = users * tenants.size();
         Duration duration = o.longevity() != null ? o.longevity() : o.duration();
         Duration floorRampUp = o.rampUp().compareTo(o.floorDuration()) < 0 ? o.rampUp() : o.floorDuration();
@@ -120,21 +120,28 @@ public final class Bench {
                     if (o.longevity() != null && i == 0) m.windows(o.window());
                     return workflow.quireUser(m, tenants.get(i % tenants.size()));
                 });
-        Measurements quire = LoadRunner.run(quirePhase, progress);
+        Double[] cpu = new Double[2];
+        Measurements quire = LoadRunner.run(quirePhase, progress, () -> cpu[0] = sampler.cpuSecondsNow(),
+                () -> cpu[1] = sampler.cpuSecondsNow());
 
-        List<String> errors = new ArrayList<>(prefixed("Quire, " + users + " users", quire.errorSamples()));
+        List<String> notes = new ArrayList<>(prefixed("Quire, " + users + " users", quire.errorSamples()));
+        long requests = quire.stats().stream().mapToLong(BenchReport.RequestStats::total).sum();
+        if (cpu[0] != null && cpu[1] != null && requests > 0) {
+            notes.add(String.format(java.util.Locale.ROOT, "Server CPU while Quire's %d users were measured: %.1f s, "
+                    + "%.3f ms per request", users, cpu[1] - cpu[0], (cpu[1] - cpu[0]) * 1000 / requests));
+        }
         Measurements sql = null;
         if (floorDb != null) {
             sql = LoadRunner.run(new LoadRunner.Phase("SQL floor", threads, floorRampUp, o.floorDuration(),
                     o.thinkTime(), (m, i) -> workflow.sqlFloorUser(m, tenants.get(i % tenants.size()), floorDb)), progress);
-            errors.addAll(prefixed("SQL floor, " + users + " users", sql.errorSamples()));
+            notes.addAll(prefixed("SQL floor, " + users + " users", sql.errorSamples()));
         }
         Measurements httpFloor = LoadRunner.run(new LoadRunner.Phase("HTTP floor", threads, floorRampUp,
                 o.floorDuration(), o.thinkTime(), (m, i) -> {
                     BenchHttp.Session s = tenants.get(i % tenants.size()).session();
                     return () -> Timed.call(m, HTTP_FLOOR, () -> s.get("/admin/ping"));
                 }), progress);
-        errors.addAll(prefixed("HTTP floor, " + users + " users", httpFloor.errorSamples()));
+        notes.addAll(prefixed("HTTP floor, " + users + " users", httpFloor.errorSamples()));
 
         List<BenchReport.RequestStats> floorRows = new ArrayList<>();
         if (sql != null) floorRows.addAll(sql.stats());
@@ -155,7 +162,7 @@ public final class Bench {
         }
         var result = new BenchReport.LevelResult(users, tenants.size(), quire.measuredSeconds(), quire.stats(),
                 floorRows, ratios, quire.timeline());
-        return new Level(result, quire.windowList(), errors);
+        return new Level(result, quire.windowList(), notes);
     }
 
     /** The sum's percentiles with the SQL floor's counts: the draws are not requests. */

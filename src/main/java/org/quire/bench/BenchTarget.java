@@ -1,7 +1,9 @@
 package org.quire.bench;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.quire.platform.db.Database;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -34,15 +36,7 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
         opened.add(() -> deleteTree(dir));
         try {
             progress.step("Starting a private PostgreSQL and Quire (server log: " + out.resolve("server.log") + ")");
-            EmbeddedPostgres pg = EmbeddedPostgres.builder()
-                    .setDataDirectory(dir.resolve("postgres"))
-                    .setCleanDataDirectory(true)
-                    .setPort(0)
-                    .setServerConfig("max_connections", "100")
-                    .setServerConfig("shared_buffers", "256MB")
-                    .setServerConfig("synchronous_commit", "on")
-                    .setServerConfig("fsync", "on")
-                    .start();
+            EmbeddedPostgres pg = Database.embedded(dir.resolve("postgres"), true);
             opened.add(pg);
             String dbUrl = pg.getJdbcUrl("postgres", "postgres");
             int port = freePort();
@@ -57,10 +51,20 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
         }
     }
 
-    /** The same Java and class path as this process, so a bench always measures the code it was built with. */
+    /**
+     * The same Java and class path as this process, so a bench always measures the code it was built with. Run from
+     * the packaged jar, the server gets a copy of it: a rebuild during a long run would otherwise change the classes
+     * under the running server.
+     */
     private static Process startServer(int port, Path dataDir, String dbUrl, Path log) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> cmd = List.of(java, "-Xmx2g", "-cp", System.getProperty("java.class.path"), "org.quire.Quire",
+        String classPath = System.getProperty("java.class.path");
+        Path jar = Path.of(classPath);
+        if (classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator) && Files.isRegularFile(jar)) {
+            Path copy = Files.copy(jar, dataDir.getParent().resolve("quire.jar"));
+            classPath = copy + File.pathSeparator + jar.toAbsolutePath().getParent().resolve("lib") + "/*";
+        }
+        List<String> cmd = List.of(java, "-Xmx2g", "-cp", classPath, "org.quire.Quire",
                 "serve", "--port", String.valueOf(port), "--data-dir", dataDir.toString(), "--db-url", dbUrl);
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("QUIRE_DB_USER", "postgres");

@@ -60,16 +60,8 @@ final class CicoSqlFloor {
             try {
                 UUID userId = (UUID) one(c, user, userBarcode);
                 if (userId == null) throw new IllegalStateException("no patron " + userBarcode);
-                UUID itemId;
-                Object location;
-                try (PreparedStatement ps = c.prepareStatement(itemLocked)) {
-                    ps.setString(1, itemBarcode);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        if (!rs.next()) throw new IllegalStateException("no item " + itemBarcode);
-                        itemId = (UUID) rs.getObject(1);
-                        location = rs.getObject(3);
-                    }
-                }
+                Item item = lockItem(c, itemBarcode);
+                UUID itemId = item.id();
                 if (one(c, openLoan, itemId) != null) throw new IllegalStateException("item has an open loan");
                 if (one(c, policy, LOAN_POLICY) == null) throw new IllegalStateException("no loan policy");
                 Instant now = Instant.now();
@@ -89,7 +81,7 @@ final class CicoSqlFloor {
                     ps.setTimestamp(6, Timestamp.from(due));
                     ps.setObject(7, LOAN_POLICY);
                     ps.setObject(8, servicePoint);
-                    ps.setObject(9, location);
+                    ps.setObject(9, item.locationId());
                     ps.executeUpdate();
                 }
                 setItemStatus(c, itemId, "Checked out", now);
@@ -105,14 +97,7 @@ final class CicoSqlFloor {
         try (Connection c = db.getConnection()) {
             c.setAutoCommit(false);
             try {
-                UUID itemId;
-                try (PreparedStatement ps = c.prepareStatement(itemLocked)) {
-                    ps.setString(1, itemBarcode);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        if (!rs.next()) throw new IllegalStateException("no item " + itemBarcode);
-                        itemId = (UUID) rs.getObject(1);
-                    }
-                }
+                UUID itemId = lockItem(c, itemBarcode).id();
                 UUID loanId = (UUID) one(c, openLoanWithBorrower, itemId);
                 if (loanId == null) throw new IllegalStateException("no open loan for item " + itemBarcode);
                 Instant now = Instant.now();
@@ -141,6 +126,21 @@ final class CicoSqlFloor {
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
                 throw e;
+            }
+        }
+    }
+
+    private record Item(UUID id, UUID locationId) {
+    }
+
+    /** The item row, locked until the transaction ends (its jsonb is read, as any implementation must). */
+    private Item lockItem(Connection c, String barcode) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(itemLocked)) {
+            ps.setString(1, barcode);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) throw new IllegalStateException("no item " + barcode);
+                rs.getString(2);
+                return new Item((UUID) rs.getObject(1), (UUID) rs.getObject(3));
             }
         }
     }

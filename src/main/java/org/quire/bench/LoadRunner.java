@@ -36,6 +36,12 @@ public final class LoadRunner {
     }
 
     public static Measurements run(Phase phase, Progress progress) throws InterruptedException {
+        return run(phase, progress, () -> { }, () -> { });
+    }
+
+    /** As {@link #run(Phase, Progress)}, calling {@code atStart} and {@code atEnd} where measuring starts and ends. */
+    public static Measurements run(Phase phase, Progress progress, Runnable atStart, Runnable atEnd)
+            throws InterruptedException {
         Measurements m = new Measurements();
         List<Iteration> iterations = new ArrayList<>();
         for (int i = 0; i < phase.users(); i++) iterations.add(phase.newUser().apply(m, i));
@@ -54,6 +60,7 @@ public final class LoadRunner {
         long measureTo = measureFrom + phase.duration().toNanos();
         try {
             sleepUntil(measureFrom);
+            atStart.run();
             m.startMeasuring();
             ticker.scheduleAtFixedRate(() -> {
                 m.tick();
@@ -64,6 +71,7 @@ public final class LoadRunner {
             ticker.shutdownNow();
             ticker.awaitTermination(5, TimeUnit.SECONDS);
             m.stopMeasuring();
+            atEnd.run();
             stop.set(true);
             for (Thread t : threads) t.join(TimeUnit.SECONDS.toMillis(150));
             progress.done(phase, m);

@@ -57,6 +57,20 @@ final class ResourceSampler implements AutoCloseable {
                 peakDb < 0 ? null : peakDb, loansBefore, loansAfter);
     }
 
+    /** The server's CPU time now, in seconds, or null when its metrics do not tell. */
+    Double cpuSecondsNow() {
+        try {
+            BenchHttp.Reply r = http.getPublic("/admin/metrics");
+            Double ns = r.status() == 200 ? parse(r.body()).get("process_cpu_time_ns_total") : null;
+            return ns == null ? null : ns / 1e9;
+        } catch (java.io.IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
     /** The pool size the server reports, so the SQL floor gets no more connections than Quire has. */
     synchronized Integer poolSize() {
         return poolMax == null ? null : poolMax.intValue();

@@ -78,19 +78,27 @@ public final class Database implements AutoCloseable {
             Path pgData = dataDir.toAbsolutePath().resolve("postgres");
             Files.createDirectories(pgData);
             log.info("Starting embedded PostgreSQL in {}", pgData);
-            return EmbeddedPostgres.builder()
-                    .setDataDirectory(pgData)
-                    .setCleanDataDirectory(false)
-                    .setPort(0)
-                    .setServerConfig("max_connections", "100")
-                    .setServerConfig("shared_buffers", "256MB")
-                    .setServerConfig("synchronous_commit", "on")
-                    .setServerConfig("fsync", "on")
-                    .start();
+            return embedded(pgData, false);
         } catch (IOException | IllegalStateException e) {
             throw new IllegalStateException("Could not start the embedded PostgreSQL in " + dataDir + " (is another "
                     + "Quire using this data directory?): " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The embedded PostgreSQL as Quire runs it (durable commits, a modest shared_buffers), on a free port; the
+     * benchmark starts its private database with the same settings.
+     */
+    public static EmbeddedPostgres embedded(Path pgData, boolean clean) throws IOException {
+        return EmbeddedPostgres.builder()
+                .setDataDirectory(pgData)
+                .setCleanDataDirectory(clean)
+                .setPort(0)
+                .setServerConfig("max_connections", "100")
+                .setServerConfig("shared_buffers", "256MB")
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("fsync", "on")
+                .start();
     }
 
     private static void migratePlatform(DataSource ds) {

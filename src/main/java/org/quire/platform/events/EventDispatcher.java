@@ -100,6 +100,11 @@ public final class EventDispatcher implements AutoCloseable {
 
     private int deliverBatch(String tenant) {
         String schema = Tenants.schema(tenant);
+        if (consumers.isEmpty()) {
+            // Nobody listens: drop the batch in one statement instead of reading and parsing every payload.
+            return db.read(c -> Sql.update(c, "DELETE FROM " + schema + ".outbox WHERE id IN (SELECT id FROM " + schema
+                    + ".outbox ORDER BY id LIMIT " + BATCH + " FOR UPDATE SKIP LOCKED)", List.of()));
+        }
         return db.tx(c -> {
             List<Event> events = Sql.list(c, "SELECT id, topic, record_id, payload FROM " + schema
                             + ".outbox ORDER BY id LIMIT " + BATCH + " FOR UPDATE SKIP LOCKED", List.of(),
