@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.HdrHistogram.Histogram;
 import org.quire.platform.config.QuireConfig;
+import org.quire.platform.db.Database;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -188,6 +189,8 @@ public final class Bench {
         hc.setConnectionTimeout(60_000);
         hc.setPoolName("bench-floor");
         hc.addDataSourceProperty("prepareThreshold", "1");
+        hc.addDataSourceProperty("preparedStatementCacheQueries", String.valueOf(Database.PREPARED_STATEMENT_CACHE));
+        hc.addDataSourceProperty("preparedStatementCacheSizeMiB", "32");
         hc.addDataSourceProperty("ApplicationName", "quire-bench-floor");
         return new HikariDataSource(hc);
     }
