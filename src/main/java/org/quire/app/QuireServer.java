@@ -17,6 +17,7 @@ import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
 import org.quire.platform.metrics.Metrics;
 import org.quire.platform.tenancy.Tenants;
+import org.quire.rtac.RtacApi;
 import org.quire.users.LoginApi;
 import org.quire.users.PermissionsApi;
 import org.quire.users.UsersApi;
@@ -72,6 +73,7 @@ public final class QuireServer implements AutoCloseable {
             ConfigApi.register(router, db);
             CirculationApi.register(router, db, permissions);
             LoginApi.register(router, db, tokens);
+            RtacApi.register(router, db);
             // Permission names must be complete before the permissions API lists them (registerPlatform's routes
             // come later, as they need the installer, so their names are listed here).
             java.util.Set<String> names = new java.util.TreeSet<>(router.permissionNames());
