@@ -1,6 +1,7 @@
 package org.quire.app;
 
 import io.helidon.webserver.WebServer;
+import org.quire.calendar.CalendarApi;
 import org.quire.circulation.CirculationApi;
 import org.quire.config.ConfigApi;
 import org.quire.inventory.InventoryApi;
@@ -72,6 +73,7 @@ public final class QuireServer implements AutoCloseable {
             UsersApi.register(router, db);
             ConfigApi.register(router, db);
             CirculationApi.register(router, db, permissions);
+            CalendarApi.register(router, db);
             LoginApi.register(router, db, tokens);
             RtacApi.register(router, db);
             // Permission names must be complete before the permissions API lists them (registerPlatform's routes

@@ -30,7 +30,8 @@ import java.util.UUID;
  * Round trips (no proxy, no item limit): patron + group + manual blocks (1), item + holdings + instance + types +
  * locations, row-locked (1), open loan (1), the three policies + service point (1), insert loan with its event (1), update
  * item with its event (1), commit (1) = 7 (counted in PostgreSQL's statement log); +1 for an item limit, +2 for a
- * proxy. The circulation rules are matched in memory (their text is re-read at most every 5 s). FOLIO makes ~26
+ * proxy, +1 for the service point's calendar when the loan policy moves due dates off closed days (never for
+ * CURRENT_DUE_DATE / CURRENT_DUE_DATE_TIME). The circulation rules are matched in memory (their text is re-read at most every 5 s). FOLIO makes ~26
  * HTTP calls for the same.
  */
 public final class CheckOut {
@@ -137,7 +138,10 @@ public final class CheckOut {
         }
         errors.throwIfAny();
 
-        if (dueDate == null) dueDate = DueDates.forCheckOut(policy, loanDate, schedule(c, schema, policy.fixedDueDateScheduleId()));
+        if (dueDate == null) {
+            dueDate = DueDates.forCheckOut(policy, loanDate, schedule(c, schema, policy.fixedDueDateScheduleId()));
+            dueDate = ClosedLibraryDueDates.apply(c, schema, policy, req.servicePointId(), loanDate, dueDate);
+        }
         if (!dueDate.isAfter(loanDate)) throw ApiException.unprocessable("Due date should be later than loan date",
                 null, "dueDate", Json.date(dueDate));
 

@@ -12,7 +12,18 @@ import java.util.List;
 public record LoanPolicy(String id, String name, boolean loanable, String profileId, Period period,
                          String fixedDueDateScheduleId, Integer itemLimit, boolean renewable, boolean unlimitedRenewals,
                          int renewalsAllowed, String renewFromId, boolean differentRenewalPeriod, Period renewalPeriod,
-                         String alternateFixedDueDateScheduleId) {
+                         String alternateFixedDueDateScheduleId, String closedLibraryDueDateManagementId,
+                         Period openingTimeOffset) {
+
+    /** A policy without closed-library handling (keeps the computed due date). */
+    public LoanPolicy(String id, String name, boolean loanable, String profileId, Period period,
+                      String fixedDueDateScheduleId, Integer itemLimit, boolean renewable, boolean unlimitedRenewals,
+                      int renewalsAllowed, String renewFromId, boolean differentRenewalPeriod, Period renewalPeriod,
+                      String alternateFixedDueDateScheduleId) {
+        this(id, name, loanable, profileId, period, fixedDueDateScheduleId, itemLimit, renewable, unlimitedRenewals,
+                renewalsAllowed, renewFromId, differentRenewalPeriod, renewalPeriod, alternateFixedDueDateScheduleId,
+                null, null);
+    }
 
     public static LoanPolicy from(ObjectNode j) {
         JsonNode lp = j.path("loansPolicy");
@@ -23,7 +34,8 @@ public record LoanPolicy(String id, String name, boolean loanable, String profil
                 j.path("renewable").asBoolean(false), rp.path("unlimited").asBoolean(false),
                 rp.path("numberAllowed").asInt(0), rp.hasNonNull("renewFromId") ? rp.get("renewFromId").asText() : "CURRENT_DUE_DATE",
                 rp.path("differentPeriod").asBoolean(false), Period.from(rp.get("period")),
-                Json.text(rp, "alternateFixedDueDateScheduleId"));
+                Json.text(rp, "alternateFixedDueDateScheduleId"), Json.text(lp, "closedLibraryDueDateManagementId"),
+                Period.from(lp.get("openingTimeOffset")));
     }
 
     public boolean fixed() {

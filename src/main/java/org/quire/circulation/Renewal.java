@@ -21,7 +21,8 @@ import java.util.UUID;
  * Renewal by barcode: the loan's current policy (by the circulation rules) decides whether and until when it can be
  * renewed. All renewal errors are collected and returned together, as FOLIO does.
  * <p>
- * Round trips: item (1), patron (1), open loan (1), policies + service point (1), [schedule (1)], update loan with its
+ * Round trips: item (1), patron (1), open loan (1), policies + service point (1), [schedule (1)], [the check-out
+ * service point's calendar (1), only when the loan policy moves due dates off closed days], update loan with its
  * event (1), commit (1) = 6.
  */
 public final class Renewal {
@@ -80,6 +81,10 @@ public final class Renewal {
         String scheduleId = policy.fixed() && policy.alternateFixedDueDateScheduleId() != null
                 ? policy.alternateFixedDueDateScheduleId() : policy.fixedDueDateScheduleId();
         Instant newDue = DueDates.forRenewal(policy, currentDue, now, CheckOut.schedule(c, schema, scheduleId));
+        // As mod-circulation: the loan's check-out service point's hours decide, not the renewing desk's.
+        UUID servicePoint = CirculationContext.uuidOrNull(Json.text(loan, "checkoutServicePointId"));
+        newDue = ClosedLibraryDueDates.apply(c, schema, policy, servicePoint == null ? req.servicePointId() : servicePoint,
+                now, newDue);
         if (!newDue.isAfter(currentDue)) throw ApiException.unprocessable("renewal would not change the due date",
                 "RENEWAL_WOULD_NOT_CHANGE_DUE_DATE", "loanPolicyName", policy.name());
 
