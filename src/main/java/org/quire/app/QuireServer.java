@@ -3,6 +3,7 @@ package org.quire.app;
 import io.helidon.webserver.WebServer;
 import org.quire.calendar.CalendarApi;
 import org.quire.circulation.CirculationApi;
+import org.quire.circulation.blocks.PatronBlocksApi;
 import org.quire.config.ConfigApi;
 import org.quire.inventory.InventoryApi;
 import org.quire.platform.Json;
@@ -71,6 +72,7 @@ public final class QuireServer implements AutoCloseable {
             Router router = new Router();
             InventoryApi.register(router, db);
             UsersApi.register(router, db);
+            PatronBlocksApi.register(router, db);
             ConfigApi.register(router, db);
             CirculationApi.register(router, db, permissions);
             CalendarApi.register(router, db);

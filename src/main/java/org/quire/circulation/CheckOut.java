@@ -1,6 +1,7 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.circulation.blocks.AutomatedBlocks;
 import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.circulation.rules.RuleMatch;
@@ -27,11 +28,13 @@ import java.util.UUID;
  * Check-out by barcode, with FOLIO's checks in FOLIO's order (folio-api.md §1.5) and its exact messages, in ONE
  * transaction.
  * <p>
- * Round trips (no proxy, no item limit): patron + group + manual blocks (1), item + holdings + instance + types +
- * locations, row-locked (1), open loan (1), the three policies + service point (1), insert loan with its event (1), update
- * item with its event (1), commit (1) = 7 (counted in PostgreSQL's statement log); +1 for an item limit, +2 for a
- * proxy, +1 for the service point's calendar when the loan policy moves due dates off closed days (never for
- * CURRENT_DUE_DATE / CURRENT_DUE_DATE_TIME). The circulation rules are matched in memory (their text is re-read at most every 5 s). FOLIO makes ~26
+ * Round trips (no proxy, no item limit): patron + group + manual blocks + the group's patron block limits (1), item +
+ * holdings + instance + types + locations, row-locked (1), open loan (1), the three policies + service point (1),
+ * insert loan with its event (1), update item with its event (1), commit (1) = 7 (counted in PostgreSQL's statement
+ * log); +1 for the patron's loan counts when their group has a limit whose condition blocks borrowing, +1 for an item
+ * limit, +2 for a proxy, +1 for the service point's calendar when the loan policy moves due dates off closed days
+ * (never for CURRENT_DUE_DATE / CURRENT_DUE_DATE_TIME). The circulation rules are matched in memory (their text is
+ * re-read at most every 5 s). FOLIO makes ~26
  * HTTP calls for the same.
  */
 public final class CheckOut {
@@ -70,6 +73,7 @@ public final class CheckOut {
         } else if (patron.blockedFor("borrowing", now)) {
             errors.add("Patron blocked from borrowing", "USER_IS_BLOCKED_MANUALLY", "userBarcode", req.userBarcode());
         }
+        boolean overridden = patron != null && checkAutomatedBlocks(c, schema, patron, now, req, errors);
         PatronView proxy = null;
         if (req.proxyUserBarcode() != null && !req.proxyUserBarcode().isBlank()) {
             proxy = PatronView.byBarcode(c, schema, req.proxyUserBarcode()).orElse(null);
@@ -119,7 +123,6 @@ public final class CheckOut {
             errors.throwIfAny();
         }
         LoanPolicy policy = LoanPolicy.from(found.get("loan"));
-        boolean overridden = false;
         if (policy.itemLimit() != null && !errors.any()) {
             overridden |= checkItemLimit(c, schema, patron, loanRule, policy, req, errors);
         }
@@ -197,6 +200,22 @@ public final class CheckOut {
         });
         if (!valid) errors.add("Cannot check out item via proxy when relationship is invalid",
                 "PROXY_RELATIONSHIP_INVALID", "proxyUserId", proxy.id().toString());
+    }
+
+    /**
+     * FOLIO's automated patron blocks (mod-patron-blocks), computed now in this transaction. Each block that forbids
+     * borrowing is one error with the condition's message; {@code overrideBlocks.patronBlock} overrides them all.
+     */
+    private boolean checkAutomatedBlocks(Connection c, String schema, PatronView patron, Instant now, Request req,
+                                         CirculationErrors errors) throws SQLException {
+        List<AutomatedBlocks.Block> blocks = AutomatedBlocks.forPatron(c, schema, patron, now, AutomatedBlocks.Action.BORROWING);
+        if (blocks.isEmpty()) return false;
+        if (req.overrideBlocks() != null && req.overrideBlocks().has("patronBlock")) {
+            requireOverride(req, "circulation.override-patron-block.post");
+            return true;
+        }
+        for (AutomatedBlocks.Block b : blocks) errors.add(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null);
+        return false;
     }
 
     /**

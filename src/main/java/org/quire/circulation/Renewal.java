@@ -1,6 +1,7 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.circulation.blocks.AutomatedBlocks;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.circulation.rules.RuleMatch;
 import org.quire.inventory.InventoryTypes;
@@ -21,9 +22,10 @@ import java.util.UUID;
  * Renewal by barcode: the loan's current policy (by the circulation rules) decides whether and until when it can be
  * renewed. All renewal errors are collected and returned together, as FOLIO does.
  * <p>
- * Round trips: item (1), patron (1), open loan (1), policies + service point (1), [schedule (1)], [the check-out
- * service point's calendar (1), only when the loan policy moves due dates off closed days], update loan with its
- * event (1), commit (1) = 6.
+ * Round trips: item (1), patron with the group's patron block limits (1), open loan (1), policies + service point
+ * (1), [schedule (1)], [the check-out service point's calendar (1), only when the loan policy moves due dates off
+ * closed days], update loan with its event (1), commit (1) = 6; +1 for the patron's loan counts when their group has
+ * a limit whose condition blocks renewals.
  */
 public final class Renewal {
     private final Database db;
@@ -62,6 +64,8 @@ public final class Renewal {
                 "USER_IS_INACTIVE", "userBarcode", req.userBarcode());
         if (patron.blockedFor("renewals", now)) errors.add("Patron blocked from renewing", "USER_IS_BLOCKED_MANUALLY",
                 "userBarcode", req.userBarcode());
+        for (AutomatedBlocks.Block b : AutomatedBlocks.forPatron(c, schema, patron, now, AutomatedBlocks.Action.RENEWALS))
+            errors.add(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null);
 
         RuleMatch rule = CirculationContext.match(rules.rules(c, schema), PolicyType.LOAN, patron, item);
         Map<String, ObjectNode> found = LoanRepresentation.addRefs(new MultiGet()

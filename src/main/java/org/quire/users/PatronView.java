@@ -12,18 +12,39 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-/** A user with their patron group and manual blocks, read in ONE statement for circulation. */
-public record PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> manualBlocks) {
+/**
+ * A user with their patron group, manual blocks and their group's patron block limits, read in ONE statement for
+ * circulation. The limits come with the patron so that a patron whose group has none (or none whose condition blocks
+ * anything) costs no statement for automated blocks (circulation/blocks/AutomatedBlocks.java).
+ *
+ * @param blockLimits {conditionId, value, blockBorrowing, blockRenewals, blockRequests, message} per limit
+ */
+public record PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> manualBlocks, List<ObjectNode> blockLimits) {
 
     private static final String SELECT = """
             SELECT u.jsonb, g.jsonb,
-                   (SELECT coalesce(json_agg(b.jsonb), '[]') FROM %1$s.manual_block b WHERE b.user_id = u.id)
+                   (SELECT coalesce(json_agg(b.jsonb), '[]') FROM %1$s.manual_block b WHERE b.user_id = u.id),
+                   (SELECT coalesce(json_agg(json_build_object('conditionId', l.condition_id, 'value', l.value,
+                           'blockBorrowing', c.block_borrowing, 'blockRenewals', c.block_renewals,
+                           'blockRequests', c.block_requests, 'message', c.jsonb->>'message')), '[]')
+                    FROM %1$s.patron_block_limit l JOIN %1$s.patron_block_condition c ON c.id = l.condition_id
+                    WHERE l.patron_group_id = u.patron_group
+                      AND (c.block_borrowing OR c.block_renewals OR c.block_requests))
             FROM %1$s.users u LEFT JOIN %1$s.patron_group g ON g.id = u.patron_group
             WHERE u.%2$s = ?
             """;
 
+    /** A user without the circulation context (loan representations print only the borrower summary). */
+    public PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> manualBlocks) {
+        this(user, group, manualBlocks, List.of());
+    }
+
     public static Optional<PatronView> byBarcode(Connection c, String schema, String barcode) throws SQLException {
         return Sql.one(c, byBarcodeSql(schema), List.of(barcode), PatronView::map);
+    }
+
+    public static Optional<PatronView> byId(Connection c, String schema, UUID id) throws SQLException {
+        return Sql.one(c, SELECT.formatted(schema, "id"), List.of(id), PatronView::map);
     }
 
     /** The statement behind {@link #byBarcode} (public so a test can EXPLAIN exactly it). */
@@ -35,7 +56,9 @@ public record PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> man
         String g = rs.getString(2);
         List<ObjectNode> blocks = new java.util.ArrayList<>();
         for (JsonNode b : Json.parse(rs.getString(3))) blocks.add((ObjectNode) b);
-        return new PatronView(Json.parseObject(rs.getString(1)), g == null ? null : Json.parseObject(g), blocks);
+        List<ObjectNode> limits = new java.util.ArrayList<>();
+        for (JsonNode l : Json.parse(rs.getString(4))) limits.add((ObjectNode) l);
+        return new PatronView(Json.parseObject(rs.getString(1)), g == null ? null : Json.parseObject(g), blocks, limits);
     }
 
     public UUID id() {

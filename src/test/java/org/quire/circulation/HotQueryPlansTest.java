@@ -4,6 +4,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.quire.Fixtures;
 import org.quire.TestServer;
+import org.quire.circulation.blocks.PatronCounts;
 import org.quire.inventory.ItemView;
 import org.quire.platform.cql.SqlWhere;
 import org.quire.platform.db.Database;
@@ -95,6 +96,12 @@ class HotQueryPlansTest {
     void userByBarcode_usesTheBarcodeIndex() {
         String p = plan(PatronView.byBarcodeSql(schema), "plan-u777");
         assertThat(p).doesNotContain("Seq Scan on users").contains("users_barcode_key");
+    }
+
+    @Test
+    void patronCountsForAutomatedBlocks_useTheLoanUserIndex() {
+        String p = plan(PatronCounts.sql(schema), java.time.Instant.now(), someUser());
+        assertThat(p).doesNotContain("Seq Scan on loan").doesNotContain("Seq Scan on item").contains("loan_user_id_status_idx");
     }
 
     @Test
