@@ -27,7 +27,7 @@ import java.util.concurrent.Future;
  * HTTP with a trivial authenticated GET on the same server — and write the report.
  */
 public final class Bench {
-    static final String HTTP_FLOOR = "HTTP floor: GET /admin/ping";
+    static final String HTTP_FLOOR = Workflow.HttpFloor.PING.label();
 
     private final BenchOptions o;
     private final Progress progress;
@@ -46,7 +46,7 @@ public final class Bench {
             BenchHttp http = new BenchHttp(target.url());
             BenchHttp.Session admin = http.login(o.adminTenant(), o.adminUser(), o.adminPassword());
             try (ResourceSampler sampler = ResourceSampler.connect(http, target)) {
-                List<TenantData> tenants = prepare(admin);
+                List<TenantData> tenants = prepare(admin, o.workflow().equals("rtac"));
                 UiCalls uiCalls = o.uiCalls() ? UiCalls.probe(tenants.getFirst().session()) : null;
                 Workflow workflow = Workflow.of(o, uiCalls);
                 long loansBefore = loans(tenants);
@@ -91,7 +91,7 @@ public final class Bench {
     }
 
     /** Each tenant is its own library: created, given data, and logged in to; two at a time on a small machine. */
-    private List<TenantData> prepare(BenchHttp.Session admin) throws Exception {
+    private List<TenantData> prepare(BenchHttp.Session admin, boolean largeInstance) throws Exception {
         String run = Long.toString(Instant.now().getEpochSecond(), 36);
         progress.step(String.format("Preparing %d tenant%s: %,d items, %,d patrons, %,d open loans each", o.tenants(),
                 o.tenants() == 1 ? "" : "s", o.itemsPerTenant(), o.patronsPerTenant(), o.openLoansPerTenant()));
@@ -101,7 +101,7 @@ public final class Bench {
             for (int i = 1; i <= o.tenants(); i++) {
                 String id = "bench_" + run + "_" + i;
                 jobs.add(pool.submit(() -> new DataSetup(admin, progress).prepare(id, o.itemsPerTenant(),
-                        o.patronsPerTenant(), o.openLoansPerTenant())));
+                        o.patronsPerTenant(), o.openLoansPerTenant(), largeInstance)));
             }
             for (Future<TenantData> f : jobs) tenants.add(f.get());
         }
@@ -132,15 +132,17 @@ public final class Bench {
                     + "%.3f ms per request", users, cpu[1] - cpu[0], (cpu[1] - cpu[0]) * 1000 / requests));
         }
         Measurements sql = null;
-        if (floorDb != null) {
+        if (floorDb != null && !workflow.sqlFloorOf().isEmpty()) {
             sql = LoadRunner.run(new LoadRunner.Phase("SQL floor", threads, floorRampUp, o.floorDuration(),
                     o.thinkTime(), (m, i) -> workflow.sqlFloorUser(m, tenants.get(i % tenants.size()), floorDb)), progress);
             notes.addAll(prefixed("SQL floor, " + users + " users", sql.errorSamples()));
         }
+        Workflow.HttpFloor http = workflow.httpFloor();
         Measurements httpFloor = LoadRunner.run(new LoadRunner.Phase("HTTP floor", threads, floorRampUp,
                 o.floorDuration(), o.thinkTime(), (m, i) -> {
-                    BenchHttp.Session s = tenants.get(i % tenants.size()).session();
-                    return () -> Timed.call(m, HTTP_FLOOR, () -> s.get("/admin/ping"));
+                    TenantData t = tenants.get(i % tenants.size());
+                    String path = http.path().apply(t);
+                    return () -> Timed.call(m, http.label(), () -> t.session().get(path));
                 }), progress);
         notes.addAll(prefixed("HTTP floor, " + users + " users", httpFloor.errorSamples()));
 
@@ -150,7 +152,7 @@ public final class Bench {
         List<BenchReport.Ratio> ratios = new ArrayList<>();
         for (Map.Entry<String, String> pair : new java.util.TreeMap<>(workflow.sqlFloorOf()).entrySet()) {
             if (sql == null) continue;
-            Histogram sum = FloorSum.of(sql.histogram(pair.getValue()), httpFloor.histogram(HTTP_FLOOR));
+            Histogram sum = FloorSum.of(sql.histogram(pair.getValue()), httpFloor.histogram(http.label()));
             if (sum.getTotalCount() == 0) continue;
             String label = "floor: " + pair.getValue().substring("SQL floor: ".length()) + " (SQL + HTTP)";
             floorRows.add(sumRow(label, sum, sql.stats().stream().filter(r -> r.label().equals(pair.getValue()))
@@ -160,6 +162,12 @@ public final class Bench {
             double qp95 = Measurements.ms(q.getValueAtPercentile(95));
             double fp95 = Measurements.ms(sum.getValueAtPercentile(95));
             ratios.add(new BenchReport.Ratio(pair.getKey(), label, qp95, fp95, qp95 / fp95));
+        }
+        for (String label : new java.util.TreeSet<>(workflow.httpFloorOnly())) {
+            Histogram q = quire.histogram(label), f = httpFloor.histogram(http.label());
+            if (q.getTotalCount() == 0 || f.getTotalCount() == 0) continue;
+            double qp95 = Measurements.ms(q.getValueAtPercentile(95)), fp95 = Measurements.ms(f.getValueAtPercentile(95));
+            ratios.add(new BenchReport.Ratio(label, http.label(), qp95, fp95, qp95 / fp95));
         }
         var result = new BenchReport.LevelResult(users, tenants.size(), quire.measuredSeconds(), quire.stats(),
                 floorRows, ratios, quire.timeline());
@@ -244,7 +252,8 @@ public final class Bench {
                   + "Quire's, against the same database. Floor = SQL floor + HTTP floor, combined as the "
                   + "distribution of the sum of independent draws from the two measured histograms."
                 : "No SQL floor: the database of the server under test was not given (--db-url).");
-        notes.add(HTTP_FLOOR + ": the same client, tenant, token and permission check as every call, and no database.");
+        notes.add(HTTP_FLOOR + ": the same client, tenant, token and permission check as every call, and no database"
+                + " (workflows whose floor is another single GET say so below).");
         notes.add("Data set: fallback-only circulation rules (FOLIO's Example Loan Policy), one item per instance of "
                 + "real LC titles; no open requests, fines or notices yet (issue 4). 40% of the items are the SQL "
                 + "floor's own, so the floor never touches loans Quire's users work with.");

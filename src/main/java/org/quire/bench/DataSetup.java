@@ -47,7 +47,10 @@ public final class DataSetup {
         this.progress = progress;
     }
 
-    public TenantData prepare(String tenant, int items, int patrons, int openLoans)
+    /** The large instance of the rtac workflow: FOLIO's RTAC report found 13–17 s for 300+ holdings. */
+    static final int LARGE_HOLDINGS = 300, LARGE_ITEMS_PER_HOLDINGS = 3;
+
+    public TenantData prepare(String tenant, int items, int patrons, int openLoans, boolean largeInstance)
             throws IOException, InterruptedException {
         String password = UUID.randomUUID().toString();
         admin.postOk("/_/tenants", Json.object().put("id", tenant).put("name", "quire bench " + tenant)
@@ -57,19 +60,23 @@ public final class DataSetup {
         if (!rules.ok()) throw new IllegalStateException("PUT /circulation/rules → HTTP " + rules.status() + ": "
                 + rules.abbreviated());
 
-        List<String> barcodes = createItems(s, items);
+        List<String> instanceIds = new ArrayList<>();
+        List<String> barcodes = createItems(s, items, instanceIds);
         List<TenantData.Patron> people = createPatrons(s, patrons);
+        String large = largeInstance ? createLargeInstance(s, people) : null;
         int floorItems = (int) Math.round(barcodes.size() * FLOOR_SHARE);
         TenantData.Pool floor = new TenantData.Pool();
         floor.available().addAll(barcodes.subList(0, floorItems));
         TenantData.Pool quire = new TenantData.Pool();
         quire.available().addAll(barcodes.subList(floorItems, barcodes.size()));
         List<String> withLoans = checkOut(s, quire, people, Math.min(openLoans, quire.available().size() / 2));
-        return new TenantData(tenant, s, CIRC_DESK_1, List.copyOf(people), withLoans, quire, floor);
+        return new TenantData(tenant, s, CIRC_DESK_1, List.copyOf(people), withLoans, quire, floor,
+                List.copyOf(instanceIds), large);
     }
 
     /** One instance, holdings record and Available item per barcode, in batches of 1,000 through batch/synchronous. */
-    private List<String> createItems(BenchHttp.Session s, int count) throws IOException, InterruptedException {
+    private List<String> createItems(BenchHttp.Session s, int count, List<String> instanceIds)
+            throws IOException, InterruptedException {
         List<String> barcodes = new ArrayList<>(count);
         for (int from = 0; from < count; from += BATCH) {
             int to = Math.min(count, from + BATCH);
@@ -78,25 +85,65 @@ public final class DataSetup {
                 DemoData.SeedTitle title = titles.get(n % titles.size());
                 ObjectNode instance = title.instance().deepCopy().put("id", UUID.randomUUID().toString());
                 instances.add(instance);
-                ObjectNode h = holdings.addObject().put("id", UUID.randomUUID().toString())
-                        .put("instanceId", instance.get("id").asText())
-                        .put("permanentLocationId", DemoData.MAIN_LIBRARY).put("sourceId", DemoData.FOLIO_SOURCE);
-                if (title.callNumber() != null) {
-                    h.put("callNumber", title.callNumber()).put("callNumberTypeId", DemoData.LC_CALL_NUMBER);
-                }
+                instanceIds.add(instance.get("id").asText());
+                ObjectNode h = holdings(holdings, instance, title);
                 String barcode = String.valueOf(20_000_000 + n);
-                ObjectNode item = items.addObject().put("id", UUID.randomUUID().toString())
-                        .put("holdingsRecordId", h.get("id").asText()).put("barcode", barcode)
-                        .put("materialTypeId", DemoData.BOOK).put("permanentLoanTypeId", DemoData.CAN_CIRCULATE);
-                item.putObject("status").put("name", "Available");
+                item(items, h, barcode);
                 barcodes.add(barcode);
             }
-            s.postOk("/instance-storage/batch/synchronous", Json.object().set("instances", instances));
-            s.postOk("/holdings-storage/batch/synchronous", Json.object().set("holdingsRecords", holdings));
-            s.postOk("/item-storage/batch/synchronous", Json.object().set("items", items));
+            postCatalogue(s, instances, holdings, items);
             if (to == count || to % 10_000 == 0) progress.step(String.format("    %s: items %,d/%,d", s.tenant(), to, count));
         }
         return barcodes;
+    }
+
+    /** One title with 300 holdings records of 3 items each; every fifth item checked out by the real check-out. */
+    private String createLargeInstance(BenchHttp.Session s, List<TenantData.Patron> patrons)
+            throws IOException, InterruptedException {
+        DemoData.SeedTitle title = titles.getFirst();
+        ObjectNode instance = title.instance().deepCopy().put("id", UUID.randomUUID().toString());
+        ArrayNode holdings = Json.array(), items = Json.array();
+        List<String> toLend = new ArrayList<>();
+        for (int h = 0; h < LARGE_HOLDINGS; h++) {
+            ObjectNode holding = holdings(holdings, instance, title);
+            for (int i = 0; i < LARGE_ITEMS_PER_HOLDINGS; i++) {
+                int n = h * LARGE_ITEMS_PER_HOLDINGS + i;
+                String barcode = String.valueOf(40_000_000 + n);
+                item(items, holding, barcode);
+                if (n % 5 == 0) toLend.add(barcode);
+            }
+        }
+        postCatalogue(s, Json.array().add(instance), holdings, items);
+        parallel(toLend.size(), n -> s.postOk("/circulation/check-out-by-barcode", Json.object()
+                .put("itemBarcode", toLend.get(n)).put("userBarcode", patrons.get(n % patrons.size()).barcode())
+                .put("servicePointId", CIRC_DESK_1)));
+        progress.step(String.format("    %s: one instance with %d holdings records, %d items, %d on loan", s.tenant(),
+                LARGE_HOLDINGS, items.size(), toLend.size()));
+        return instance.get("id").asText();
+    }
+
+    private static ObjectNode holdings(ArrayNode holdings, ObjectNode instance, DemoData.SeedTitle title) {
+        ObjectNode h = holdings.addObject().put("id", UUID.randomUUID().toString())
+                .put("instanceId", instance.get("id").asText())
+                .put("permanentLocationId", DemoData.MAIN_LIBRARY).put("sourceId", DemoData.FOLIO_SOURCE);
+        if (title.callNumber() != null) {
+            h.put("callNumber", title.callNumber()).put("callNumberTypeId", DemoData.LC_CALL_NUMBER);
+        }
+        return h;
+    }
+
+    private static void item(ArrayNode items, ObjectNode holdings, String barcode) {
+        ObjectNode item = items.addObject().put("id", UUID.randomUUID().toString())
+                .put("holdingsRecordId", holdings.get("id").asText()).put("barcode", barcode)
+                .put("materialTypeId", DemoData.BOOK).put("permanentLoanTypeId", DemoData.CAN_CIRCULATE);
+        item.putObject("status").put("name", "Available");
+    }
+
+    private static void postCatalogue(BenchHttp.Session s, ArrayNode instances, ArrayNode holdings, ArrayNode items)
+            throws IOException, InterruptedException {
+        s.postOk("/instance-storage/batch/synchronous", Json.object().set("instances", instances));
+        s.postOk("/holdings-storage/batch/synchronous", Json.object().set("holdingsRecords", holdings));
+        s.postOk("/item-storage/batch/synchronous", Json.object().set("items", items));
     }
 
     private List<TenantData.Patron> createPatrons(BenchHttp.Session s, int count) throws InterruptedException {

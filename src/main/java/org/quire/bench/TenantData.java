@@ -7,9 +7,13 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * One prepared tenant: its staff session and the barcodes the virtual users work with. Quire's users and the SQL floor
  * draw from disjoint item pools, so the floor never closes a loan Quire's users expect to find open, or the reverse.
+ *
+ * @param instanceIds the catalogue's instances (one item each)
+ * @param largeInstanceId an instance with hundreds of holdings records, when the workflow asked for one; else null
  */
 public record TenantData(String tenant, BenchHttp.Session session, String servicePointId, List<Patron> patrons,
-                         List<String> patronIdsWithLoans, Pool quire, Pool floor) {
+                         List<String> patronIdsWithLoans, Pool quire, Pool floor, List<String> instanceIds,
+                         String largeInstanceId) {
 
     public record Patron(String id, String barcode) {
     }

@@ -12,8 +12,26 @@ public interface Workflow {
     /** Virtual user of tenant {@code t} in the SQL floor's phase, on a pool as large as Quire's. */
     LoadRunner.Iteration sqlFloorUser(Measurements m, TenantData t, DataSource db);
 
-    /** Each Quire request label with a floor → the label of its SQL floor (the report adds the HTTP floor to it). */
+    /**
+     * Each Quire request label with a floor → the label of its SQL floor (the report adds the HTTP floor to it); empty
+     * when the workflow has no SQL floor.
+     */
     Map<String, String> sqlFloorOf();
+
+    /** The HTTP floor's request: by default a trivial authenticated GET that touches no database. */
+    default HttpFloor httpFloor() {
+        return HttpFloor.PING;
+    }
+
+    /** Quire request labels whose floor is the HTTP floor alone (no SQL floor). */
+    default java.util.Set<String> httpFloorOnly() {
+        return java.util.Set.of();
+    }
+
+    /** The HTTP floor: a label and the request one virtual user makes. */
+    record HttpFloor(String label, java.util.function.Function<TenantData, String> path) {
+        static final HttpFloor PING = new HttpFloor("HTTP floor: GET /admin/ping", t -> "/admin/ping");
+    }
 
     /** Facts about this workflow the report must state. */
     default java.util.List<String> notes() {
@@ -24,6 +42,7 @@ public interface Workflow {
         return switch (o.workflow()) {
             case "cico", "multi-tenant-cico" -> new CicoWorkflow(o.uiCalls() ? uiCalls : null);
             case "loans" -> new LoansWorkflow();
+            case "rtac" -> new RtacWorkflow();
             default -> throw new IllegalArgumentException("Unknown workflow '" + o.workflow() + "': choose one of "
                     + String.join(", ", BenchOptions.WORKFLOWS));
         };

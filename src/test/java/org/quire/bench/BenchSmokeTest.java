@@ -104,6 +104,24 @@ class BenchSmokeTest {
     }
 
     @Test
+    void rtacComparesTheLargeInstanceAndTheBatchWithOneGetOfAnInstance(@TempDir Path out) throws Exception {
+        String url = "http://localhost:" + TestServer.get().port();
+        int exit = BenchCommand.execute("rtac", "--url", url, "--users", "2", "--duration", "3s", "--ramp-up", "1s",
+                "--floor-duration", "2s", "--data-scale", "0.004", "--out", out.toString());
+
+        BenchReport report = ReportFiles.read(out);
+        assertThat(exit).as("notes: %s", report.notes()).isZero();
+        BenchReport.LevelResult level = report.levels().getFirst();
+        assertThat(level.quire()).extracting(BenchReport.RequestStats::label)
+                .containsExactly(RtacWorkflow.LARGE, RtacWorkflow.BATCH);
+        assertThat(level.quire()).allSatisfy(r -> assertThat(r.ko()).isZero());
+        assertThat(level.floor()).extracting(BenchReport.RequestStats::label)
+                .containsExactly("HTTP floor: GET /instance-storage/instances/{id}");
+        assertThat(level.ratios()).extracting(BenchReport.Ratio::floorLabel)
+                .containsOnly("HTTP floor: GET /instance-storage/instances/{id}").hasSize(2);
+    }
+
+    @Test
     void anUnknownWorkflowIsAnErrorNotARun() {
         assertThat(BenchCommand.execute("circulation")).isNotZero();
     }
