@@ -5,6 +5,7 @@ import org.quire.calendar.CalendarApi;
 import org.quire.circulation.CirculationApi;
 import org.quire.circulation.blocks.PatronBlocksApi;
 import org.quire.config.ConfigApi;
+import org.quire.feesfines.FeesFinesApi;
 import org.quire.inventory.InventoryApi;
 import org.quire.platform.Json;
 import org.quire.platform.auth.Authenticator;
@@ -78,6 +79,7 @@ public final class QuireServer implements AutoCloseable {
             CalendarApi.register(router, db);
             LoginApi.register(router, db, tokens);
             RtacApi.register(router, db);
+            FeesFinesApi.register(router, db);
             // Permission names must be complete before the permissions API lists them (registerPlatform's routes
             // come later, as they need the installer, so their names are listed here).
             java.util.Set<String> names = new java.util.TreeSet<>(router.permissionNames());

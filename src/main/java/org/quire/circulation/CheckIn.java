@@ -2,6 +2,7 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.feesfines.OverdueFines;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
@@ -25,6 +26,8 @@ import java.util.UUID;
  * Round trips with an open loan: item + holdings + instance + types + locations, row-locked (1), open loan (1),
  * service point + the loan's policies and service points (1), update loan with its event (1), update item with its event (1), check-in record
  * (1), borrower's user row for the response (1), commit (1) = 8 (counted in PostgreSQL's statement log).
+ * An overdue return that is fined adds ONE statement (owner lookup + "Overdue fine" account + its action, see
+ * feesfines/OverdueFines); an on-time return adds none.
  */
 public final class CheckIn {
     private final Database db;
@@ -68,6 +71,7 @@ public final class CheckIn {
             closed.put("checkinServicePointId", req.servicePointId().toString());
             closed.put("action", "checkedin");
             loanOut = CirculationTypes.LOANS.replace(c, schema, openLoan, closed, req.staffUserId());
+            chargeOverdueFine(c, schema, loanOut, item, found, req);
         }
 
         ObjectNode newItem = item.item().deepCopy();
@@ -110,6 +114,14 @@ public final class CheckIn {
         response.set("staffSlipContext", staffSlipContext(after, found.get("sp"), destination));
         response.put("inHouseUse", false);
         return response;
+    }
+
+    /** The loan's policies came with the service point lookup; a fine due costs one statement (feesfines/OverdueFines). */
+    private static void chargeOverdueFine(Connection c, String schema, ObjectNode loan, ItemView item,
+                                          Map<String, ObjectNode> found, Request req) throws SQLException {
+        Map<UUID, ObjectNode> policies = LoanRepresentation.byId(found.values());
+        OverdueFines.charge(c, schema, loan, item, policies.get(LoanRepresentation.uuid(loan, "overdueFinePolicyId")),
+                policies.get(LoanRepresentation.uuid(loan, "loanPolicyId")), req.servicePointId(), req.staffUserId());
     }
 
     /** null when this service point serves the item's effective location; else the location's primary one. */
