@@ -148,6 +148,10 @@ public final class CheckOut {
             dueDate = DueDates.forCheckOut(policy, loanDate, schedule(c, schema, policy.fixedDueDateScheduleId()));
             dueDate = ClosedLibraryDueDates.apply(c, schema, policy, req.servicePointId(), loanDate, dueDate);
         }
+        // An item someone else has recalled goes out on the recall's shortened terms.
+        Instant recalled = RequestQueue.recalledBySomeoneElse(requestQueue, patron)
+                ? RequestService.recallDueDate(found.get("loan"), loanDate, dueDate, loanDate).orElse(null) : null;
+        if (recalled != null) dueDate = recalled;
         if (!dueDate.isAfter(loanDate)) throw ApiException.unprocessable("Due date should be later than loan date",
                 null, "dueDate", Json.date(dueDate));
 
@@ -168,6 +172,7 @@ public final class CheckOut {
         loan.put("lostItemPolicyId", lostId);
         loan.put("checkoutServicePointId", req.servicePointId().toString());
         loan.put("renewalCount", 0);
+        if (recalled != null) loan.put("dueDateChangedByRecall", true);
         if (patron.group() != null) {
             loan.putObject("patronGroupAtCheckout").put("id", patron.group().get("id").asText())
                     .put("name", Json.text(patron.group(), "group"));

@@ -115,6 +115,11 @@ public final class RequestQueue {
         return Optional.of(close(c, schema, first, "Closed - Filled", staff));
     }
 
+    static boolean recalledBySomeoneElse(List<ObjectNode> queue, PatronView patron) {
+        return queue.stream().anyMatch(r -> "Recall".equals(Json.text(r, "requestType"))
+                && !patron.id().toString().equals(Json.text(r, "requesterId")));
+    }
+
     /** FOLIO's User.getPersonalName(): "last, first". */
     static String personalName(PatronView patron) {
         String last = Json.text(patron.user(), "personal.lastName"), first = Json.text(patron.user(), "personal.firstName");

@@ -181,6 +181,21 @@ class RequestsTest {
     }
 
     @Test
+    void checkOut_ofARecalledItem_getsTheRecallDueDate() {
+        ObjectNode item = item(DVD);
+        ObjectNode first = patron(), recaller = patron();
+        JsonNode hold = create("Page", item, first, CIRC_DESK_1);
+        create("Recall", item, recaller, CIRC_DESK_1);
+        checkIn(item, CIRC_DESK_1);
+        JsonNode loan = checkOut(item, first);
+        assertThat(request(hold).path("status").asText()).isEqualTo("Closed - Filled");
+        Instant loanDate = Instant.parse(loan.path("loanDate").asText());
+        assertThat(loan.path("dueDateChangedByRecall").asBoolean()).isTrue();
+        assertThat(Instant.parse(loan.path("dueDate").asText())).isEqualTo(loanDate.plus(Duration.ofDays(30)));
+        assertThat(queueIds(item)).hasSize(1);
+    }
+
+    @Test
     void cancel_renumbersQueue_andReorder() {
         ObjectNode item = item(BOOK);
         checkOut(item, patron());
