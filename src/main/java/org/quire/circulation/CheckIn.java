@@ -25,9 +25,10 @@ import java.util.UUID;
  * <p>
  * Round trips with an open loan: item + holdings + instance + types + locations, row-locked (1), open loan (1),
  * service point + the loan's policies and service points (1), update loan with its event (1), update item with its event (1), check-in record
- * (1), borrower's user row for the response (1), commit (1) = 8 (counted in PostgreSQL's statement log).
- * An overdue return that is fined adds ONE statement (owner lookup + "Overdue fine" account + its action, see
- * feesfines/OverdueFines); an on-time return adds none.
+ * (1), borrower's user row for the response (1), the item's request queue, row-locked (1), commit (1) = 9 (counted in
+ * PostgreSQL's statement log); +1 when the first request moves to Awaiting pickup / In transit. An overdue return
+ * that is fined adds ONE statement (owner lookup + "Overdue fine" account + its action, see feesfines/OverdueFines);
+ * an on-time return adds none.
  */
 public final class CheckIn {
     private final Database db;
@@ -74,11 +75,15 @@ public final class CheckIn {
             chargeOverdueFine(c, schema, loanOut, item, found, req);
         }
 
+        // The item's first open request decides where it goes: hold shelf here, or in transit to the pickup point.
+        RequestQueue.CheckInEffect hold = RequestQueue.onCheckIn(c, schema, item.id(), req.servicePointId(),
+                found.get("sp"), now, req.staffUserId()).orElse(null);
+
         ObjectNode newItem = item.item().deepCopy();
-        String destination = destination(item, req.servicePointId());
+        String destination = hold != null ? hold.destination() : destination(item, req.servicePointId());
         ObjectNode status = newItem.putObject("status");
         if (destination == null) {
-            status.put("name", "Available");
+            status.put("name", hold != null ? hold.itemStatus() : "Available");
             newItem.remove("inTransitDestinationServicePointId");
         } else {
             status.put("name", "In transit");
@@ -109,9 +114,13 @@ public final class CheckIn {
             response.set("loan", LoanRepresentation.extend(loanOut, after, borrower, LoanRepresentation.byId(found.values())));
         }
         ObjectNode itemJson = LoanRepresentation.item(after);
-        if (destination != null) itemJson.putObject("inTransitDestinationServicePoint").put("name", destinationName(c, schema, destination, found.get("sp")));
+        String destinationName = destination == null ? null : destinationName(c, schema, destination, found.get("sp"));
+        if (destination != null) itemJson.putObject("inTransitDestinationServicePoint").put("name", destinationName);
         response.set("item", itemJson);
-        response.set("staffSlipContext", staffSlipContext(after, found.get("sp"), destination));
+        ObjectNode slip = staffSlipContext(after, found.get("sp"), destination);
+        if (hold != null) RequestQueue.addToSlip(slip, hold.request(),
+                destination == null ? Json.text(found.get("sp"), "name") : destinationName);
+        response.set("staffSlipContext", slip);
         response.put("inHouseUse", false);
         return response;
     }

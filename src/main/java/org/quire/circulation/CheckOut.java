@@ -29,9 +29,9 @@ import java.util.UUID;
  * transaction.
  * <p>
  * Round trips (no proxy, no item limit): patron + group + manual blocks + the group's patron block limits (1), item +
- * holdings + instance + types + locations, row-locked (1), open loan (1), the three policies + service point (1),
- * insert loan with its event (1), update item with its event (1), commit (1) = 7 (counted in PostgreSQL's statement
- * log); +1 for the patron's loan counts when their group has a limit whose condition blocks borrowing, +1 for an item
+ * holdings + instance + types + locations, row-locked (1), open loan (1), the item's request queue (1), the three
+ * policies + service point (1), insert loan with its event (1), update item with its event (1), commit (1) = 8
+ * (counted in PostgreSQL's statement log); +2 when the loan fills the patron's request (close it, re-number the queue); +1 for the patron's loan counts when their group has a limit whose condition blocks borrowing, +1 for an item
  * limit, +2 for a proxy, +1 for the service point's calendar when the loan policy moves due dates off closed days
  * (never for CURRENT_DUE_DATE / CURRENT_DUE_DATE_TIME). The circulation rules are matched in memory (their text is
  * re-read at most every 5 s). FOLIO makes ~26
@@ -105,6 +105,9 @@ public final class CheckOut {
             errors.add("Cannot check out item that already has an open loan", "ITEM_HAS_OPEN_LOAN", "itemBarcode",
                     item.barcode());
         }
+        // The item's request queue (one indexed query): refused when it waits on the hold shelf for someone else.
+        List<ObjectNode> requestQueue = RequestQueue.forItem(c, schema, item.id());
+        RequestQueue.refuseWhenRequestedByAnother(requestQueue, item, patron, errors);
         if (patron == null) errors.throwIfAny();
 
         CirculationRules circulationRules = rules.rules(c, schema);
@@ -145,6 +148,10 @@ public final class CheckOut {
             dueDate = DueDates.forCheckOut(policy, loanDate, schedule(c, schema, policy.fixedDueDateScheduleId()));
             dueDate = ClosedLibraryDueDates.apply(c, schema, policy, req.servicePointId(), loanDate, dueDate);
         }
+        // An item someone else has recalled goes out on the recall's shortened terms.
+        Instant recalled = RequestQueue.recalledBySomeoneElse(requestQueue, patron)
+                ? RequestService.recallDueDate(found.get("loan"), loanDate, dueDate, loanDate).orElse(null) : null;
+        if (recalled != null) dueDate = recalled;
         if (!dueDate.isAfter(loanDate)) throw ApiException.unprocessable("Due date should be later than loan date",
                 null, "dueDate", Json.date(dueDate));
 
@@ -165,6 +172,7 @@ public final class CheckOut {
         loan.put("lostItemPolicyId", lostId);
         loan.put("checkoutServicePointId", req.servicePointId().toString());
         loan.put("renewalCount", 0);
+        if (recalled != null) loan.put("dueDateChangedByRecall", true);
         if (patron.group() != null) {
             loan.putObject("patronGroupAtCheckout").put("id", patron.group().get("id").asText())
                     .put("name", Json.text(patron.group(), "group"));
@@ -174,6 +182,8 @@ public final class CheckOut {
         ObjectNode newItem = item.item().deepCopy();
         newItem.putObject("status").put("name", "Checked out").put("date", Json.date(now));
         ObjectNode savedItem = InventoryTypes.ITEMS.replace(c, schema, item.item(), newItem, req.staffUserId());
+
+        RequestQueue.fillOnCheckOut(c, schema, requestQueue, patron, req.staffUserId());
 
         ItemView after = item.withItem(savedItem);
         return LoanRepresentation.extend(loan, after, patron, LoanRepresentation.byId(found.values()));

@@ -52,6 +52,12 @@ public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance
         return SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE barcode = ?" + (lock ? " FOR UPDATE" : ""));
     }
 
+    /** By id, the item row locked until the transaction ends (request creation serialises on it like check-out). */
+    public static Optional<ItemView> byIdForUpdate(Connection c, String schema, java.util.UUID id) throws SQLException {
+        return Sql.one(c, SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE id = ? FOR UPDATE"), List.of(id),
+                ItemView::map);
+    }
+
     public static Optional<ItemView> byId(Connection c, String schema, java.util.UUID id) throws SQLException {
         return Sql.one(c, SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE id = ?"), List.of(id), ItemView::map);
     }

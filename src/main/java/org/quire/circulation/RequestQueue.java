@@ -1,0 +1,177 @@
+package org.quire.circulation;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.ItemView;
+import org.quire.platform.Json;
+import org.quire.platform.cql.FieldType;
+import org.quire.platform.db.Sql;
+import org.quire.platform.records.RecordStore;
+import org.quire.platform.records.RecordType;
+import org.quire.users.PatronView;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * An item's request queue: its open requests ordered by position 1..n. Read with one indexed query inside the
+ * check-out / check-in / request transaction (rows locked, so two desks cannot both fill the first request), and
+ * re-numbered with one statement when a request leaves it.
+ */
+public final class RequestQueue {
+    private RequestQueue() {
+    }
+
+    public static final String AWAITING_PICKUP = "Open - Awaiting pickup";
+    public static final String NOT_YET_FILLED = "Open - Not yet filled";
+    public static final String IN_TRANSIT = "Open - In transit";
+
+    public static final RecordStore REQUESTS = new RecordStore(RecordType.builder("request", "requests")
+            .column("request_type", "requestType", FieldType.KEYWORD)
+            .column("request_level", "requestLevel", FieldType.KEYWORD)
+            .column("status", "status", FieldType.KEYWORD)
+            .column("item_id", "itemId", FieldType.UUID)
+            .column("instance_id", "instanceId", FieldType.UUID)
+            .column("holdings_record_id", "holdingsRecordId", FieldType.UUID)
+            .column("requester_id", "requesterId", FieldType.UUID)
+            .column("proxy_user_id", "proxyUserId", FieldType.UUID)
+            .column("pickup_service_point_id", "pickupServicePointId", FieldType.UUID)
+            .column("fulfillment_preference", "fulfillmentPreference", FieldType.KEYWORD)
+            .column("position", "position", FieldType.INTEGER)
+            .column("request_date", "requestDate", FieldType.DATETIME)
+            .column("request_expiration_date", "requestExpirationDate", FieldType.DATETIME)
+            .column("hold_shelf_expiration_date", "holdShelfExpirationDate", FieldType.DATETIME)
+            .required("requestType", "requestDate", "requesterId", "status")
+            .defaultSort("request_date, id")
+            .build());
+
+    /** The open requests of an item in queue order, locked for this transaction. */
+    public static List<ObjectNode> forItem(Connection c, String schema, UUID itemId) throws SQLException {
+        return Sql.list(c, "SELECT jsonb FROM " + schema + ".request WHERE item_id = ? AND status LIKE 'Open%' "
+                + "ORDER BY position NULLS LAST, request_date, id FOR UPDATE", List.of(itemId),
+                rs -> Json.parseObject(rs.getString(1)));
+    }
+
+    /** The queue for display, without locks. */
+    public static List<ObjectNode> forItemReadOnly(Connection c, String schema, UUID itemId) throws SQLException {
+        return Sql.list(c, "SELECT jsonb FROM " + schema + ".request WHERE item_id = ? AND status LIKE 'Open%' "
+                + "ORDER BY position NULLS LAST, request_date, id", List.of(itemId), rs -> Json.parseObject(rs.getString(1)));
+    }
+
+    /** Positions 1..n again after a request left the queue: one statement, touching only rows that move. */
+    public static void renumber(Connection c, String schema, UUID itemId) throws SQLException {
+        Sql.update(c, ("UPDATE %1$s.request r SET position = q.rn, jsonb = jsonb_set(r.jsonb, '{position}', to_jsonb(q.rn)) "
+                + "FROM (SELECT id, (row_number() OVER (ORDER BY position NULLS LAST, request_date, id))::int AS rn "
+                + "FROM %1$s.request WHERE item_id = ? AND status LIKE 'Open%%') q "
+                + "WHERE r.id = q.id AND r.position IS DISTINCT FROM q.rn").formatted(schema), List.of(itemId));
+    }
+
+    /** Sets new positions for the given requests in one statement (the caller validated the permutation). */
+    static void setPositions(Connection c, String schema, List<UUID> ids, List<Integer> positions) throws SQLException {
+        Sql.update(c, ("UPDATE %1$s.request r SET position = v.pos, jsonb = jsonb_set(r.jsonb, '{position}', to_jsonb(v.pos)) "
+                + "FROM unnest(?::uuid[], ?::int[]) AS v(id, pos) WHERE r.id = v.id").formatted(schema),
+                List.of(c.createArrayOf("uuid", ids.toArray()), c.createArrayOf("integer", positions.toArray())));
+    }
+
+    /** Closes a request (Filled, Cancelled, ...): it leaves the queue, which is re-numbered. */
+    static ObjectNode close(Connection c, String schema, ObjectNode request, String status, UUID staff)
+            throws SQLException {
+        ObjectNode closed = request.deepCopy();
+        closed.put("status", status);
+        closed.remove("position");
+        ObjectNode saved = REQUESTS.replace(c, schema, request, closed, staff);
+        renumber(c, schema, UUID.fromString(Json.text(request, "itemId")));
+        return saved;
+    }
+
+    // ---- check-out ---------------------------------------------------------------------------------------------
+
+    /**
+     * FOLIO's "requested by another patron": the first request of the queue is waiting on the hold shelf for
+     * someone else.
+     */
+    static void refuseWhenRequestedByAnother(List<ObjectNode> queue, ItemView item, PatronView patron,
+                                             CirculationErrors errors) {
+        if (queue.isEmpty() || patron == null) return;
+        ObjectNode first = queue.getFirst();
+        if (AWAITING_PICKUP.equals(Json.text(first, "status"))
+                && !patron.id().toString().equals(Json.text(first, "requesterId"))) {
+            errors.add("%s (Barcode: %s) cannot be checked out to user %s because it has been requested by another patron"
+                    .formatted(item.title(), item.barcode(), personalName(patron)), "ITEM_REQUESTED_BY_ANOTHER_PATRON",
+                    "userBarcode", Json.text(patron.user(), "barcode"));
+        }
+    }
+
+    /** Checking the item out to the requester of the first request fills that request. */
+    static Optional<ObjectNode> fillOnCheckOut(Connection c, String schema, List<ObjectNode> queue, PatronView patron,
+                                               UUID staff) throws SQLException {
+        if (queue.isEmpty()) return Optional.empty();
+        ObjectNode first = queue.getFirst();
+        if (!patron.id().toString().equals(Json.text(first, "requesterId"))) return Optional.empty();
+        return Optional.of(close(c, schema, first, "Closed - Filled", staff));
+    }
+
+    static boolean recalledBySomeoneElse(List<ObjectNode> queue, PatronView patron) {
+        return queue.stream().anyMatch(r -> "Recall".equals(Json.text(r, "requestType"))
+                && !patron.id().toString().equals(Json.text(r, "requesterId")));
+    }
+
+    /** FOLIO's User.getPersonalName(): "last, first". */
+    static String personalName(PatronView patron) {
+        String last = Json.text(patron.user(), "personal.lastName"), first = Json.text(patron.user(), "personal.firstName");
+        return first == null ? Objects.toString(last, "") : last + ", " + first;
+    }
+
+    // ---- check-in ----------------------------------------------------------------------------------------------
+
+    /**
+     * What checking the item in does for its first request: the item goes to the hold shelf (request Awaiting
+     * pickup) at the pickup service point, or in transit to it from anywhere else.
+     *
+     * @param request      the first request, as saved
+     * @param itemStatus   "Awaiting pickup" or "In transit"
+     * @param destination  the pickup service point when in transit, else null
+     */
+    record CheckInEffect(ObjectNode request, String itemStatus, String destination) {
+    }
+
+    static Optional<CheckInEffect> onCheckIn(Connection c, String schema, UUID itemId, UUID servicePointId,
+                                             ObjectNode servicePoint, Instant now, UUID staff) throws SQLException {
+        List<ObjectNode> queue = forItem(c, schema, itemId);
+        if (queue.isEmpty()) return Optional.empty();
+        ObjectNode first = queue.getFirst();
+        String status = Json.text(first, "status");
+        String pickup = Json.text(first, "pickupServicePointId");
+        if (pickup == null || !(NOT_YET_FILLED.equals(status) || IN_TRANSIT.equals(status) || AWAITING_PICKUP.equals(status)))
+            return Optional.empty();
+        boolean here = pickup.equals(servicePointId.toString());
+        String newStatus = here ? AWAITING_PICKUP : IN_TRANSIT;
+        ObjectNode saved = first;
+        if (!newStatus.equals(status)) {
+            ObjectNode changed = first.deepCopy();
+            changed.put("status", newStatus);
+            if (here) {
+                Period shelf = Period.from(servicePoint.get("holdShelfExpiryPeriod"));
+                // FOLIO's default when a service point sets no period is not documented; 10 days is what its UI suggests.
+                changed.put("holdShelfExpirationDate", Json.date((shelf == null ? new Period(10, "Days") : shelf).addTo(now)));
+            }
+            saved = REQUESTS.replace(c, schema, first, changed, staff);
+        }
+        return Optional.of(new CheckInEffect(saved, here ? "Awaiting pickup" : "In transit", here ? null : pickup));
+    }
+
+    /** The request and requester tokens of FOLIO's hold and transit slips. */
+    static void addToSlip(ObjectNode slipContext, ObjectNode request, String pickupName) {
+        ObjectNode r = slipContext.putObject("request");
+        r.put("requestID", Json.text(request, "id"));
+        if (pickupName != null) r.put("servicePointPickup", pickupName);
+        for (String f : List.of("requestExpirationDate", "holdShelfExpirationDate", "patronComments", "deliveryAddressType")) {
+            if (request.hasNonNull(f)) r.put(f, request.get(f).asText());
+        }
+        if (request.get("requester") instanceof ObjectNode requester) slipContext.set("requester", requester.deepCopy());
+    }
+}

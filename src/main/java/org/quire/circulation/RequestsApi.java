@@ -1,0 +1,62 @@
+package org.quire.circulation;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.db.Database;
+import org.quire.platform.http.Response;
+import org.quire.platform.http.Router;
+import org.quire.platform.records.RecordApi;
+
+import java.util.List;
+import java.util.UUID;
+
+import static org.quire.circulation.RequestQueue.REQUESTS;
+
+/**
+ * mod-circulation-storage's {@code /request-storage/requests} (plain storage) and mod-circulation's
+ * {@code /circulation/requests} (create with FOLIO's checks and effects, cancel, queue). Business reads return the
+ * stored record, which carries FOLIO's item/requester snapshots.
+ */
+final class RequestsApi {
+    private RequestsApi() {
+    }
+
+    static void register(Router r, Database db, CirculationRulesStore rules) {
+        RequestService service = new RequestService(rules);
+        RecordApi.register(r, db, REQUESTS, "/request-storage/requests", "request-storage.requests");
+
+        r.get("/circulation/requests", "circulation.requests.collection.get", req -> RecordApi.collection(db, REQUESTS, req));
+        r.get("/circulation/requests/{id}", "circulation.requests.item.get", req -> db.read(c -> REQUESTS.get(c,
+                req.schema(), req.pathUuid("id"))).map(Response::ok)
+                .orElseThrow(() -> RecordApi.notFound("requests", req.path("id"))));
+        r.post("/circulation/requests", "circulation.requests.item.post", req -> {
+            ObjectNode saved = db.tx(c -> service.create(c, req.schema(), req.json(), req.userId()));
+            return Response.created(saved).header("Location", "/circulation/requests/" + saved.get("id").asText());
+        });
+        r.put("/circulation/requests/{id}", "circulation.requests.item.put", req -> {
+            db.tx(c -> {
+                service.update(c, req.schema(), req.pathUuid("id"), req.json(), req.userId());
+                return null;
+            });
+            return Response.noContent();
+        });
+        r.delete("/circulation/requests/{id}", "circulation.requests.item.delete", req -> {
+            boolean deleted = db.tx(c -> {
+                ObjectNode old = REQUESTS.get(c, req.schema(), req.pathUuid("id")).orElse(null);
+                if (old == null || !REQUESTS.delete(c, req.schema(), req.pathUuid("id"))) return false;
+                if (old.hasNonNull("itemId")) RequestQueue.renumber(c, req.schema(), UUID.fromString(old.get("itemId").asText()));
+                return true;
+            });
+            if (!deleted) throw RecordApi.notFound("requests", req.path("id"));
+            return Response.noContent();
+        });
+        r.get("/circulation/requests/queue/item/{itemId}", "circulation.requests.queue-item.collection.get", req -> {
+            List<ObjectNode> queue = db.read(c -> RequestQueue.forItemReadOnly(c, req.schema(), req.pathUuid("itemId")));
+            return Response.ok(RecordApi.page("requests", queue, queue.size()));
+        });
+        r.post("/circulation/requests/queue/item/{itemId}/reorder", "circulation.requests.queue.item-reorder.collection.post",
+                req -> {
+                    List<ObjectNode> queue = db.tx(c -> service.reorder(c, req.schema(), req.pathUuid("itemId"), req.json()));
+                    return Response.ok(RecordApi.page("requests", queue, queue.size()));
+                });
+    }
+}

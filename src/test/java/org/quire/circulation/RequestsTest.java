@@ -1,0 +1,298 @@
+package org.quire.circulation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.quire.Api;
+import org.quire.Fixtures;
+import org.quire.platform.Json;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quire.Fixtures.*;
+
+/** Item-level requests over HTTP on a fresh tenant: life cycles, queue, validation, the screens' CQL. */
+class RequestsTest {
+    static Api.Session s;
+    static final AtomicInteger seq = new AtomicInteger();
+
+    @BeforeAll
+    static void tenant() {
+        s = Fixtures.tenant("requests_test");
+    }
+
+    static String next(String prefix) {
+        return prefix + "-" + seq.incrementAndGet();
+    }
+
+    /** A book (One Hour policy) or a DVD (Example Loan Policy: recalls after 5 days, 30 days guaranteed). */
+    static ObjectNode item(String materialType) {
+        return Fixtures.item(s, next("rq-item"), materialType, CAN_CIRCULATE, MAIN_LIBRARY);
+    }
+
+    static ObjectNode patron() {
+        return Fixtures.patron(s, next("rq-user"), UNDERGRAD, true);
+    }
+
+    static ObjectNode requestBody(String type, JsonNode item, JsonNode requester, String pickup) {
+        return Json.object().put("requestType", type).put("requestLevel", "Item")
+                .put("itemId", item.path("id").asText()).put("holdingsRecordId", item.path("holdingsRecordId").asText())
+                .put("requesterId", requester.path("id").asText()).put("pickupServicePointId", pickup)
+                .put("fulfillmentPreference", "Hold Shelf").put("requestDate", Instant.now().toString())
+                .put("requestExpirationDate", Instant.now().plus(Duration.ofDays(30)).toString());
+    }
+
+    static JsonNode create(String type, JsonNode item, JsonNode requester, String pickup) {
+        Api.Reply r = s.post("/circulation/requests", requestBody(type, item, requester, pickup));
+        assertThat(r.status()).as(r.body()).isEqualTo(201);
+        return r.json();
+    }
+
+    static List<String> refuse(String type, JsonNode item, JsonNode requester) {
+        Api.Reply r = s.post("/circulation/requests", requestBody(type, item, requester, CIRC_DESK_1));
+        assertThat(r.status()).as(r.body()).isEqualTo(422);
+        return r.json().path("errors").findValuesAsText("message");
+    }
+
+    static JsonNode request(JsonNode r) {
+        return s.get("/circulation/requests/" + r.path("id").asText()).json();
+    }
+
+    static String itemStatus(JsonNode item) {
+        return s.get("/item-storage/items/" + item.path("id").asText()).json().path("status").path("name").asText();
+    }
+
+    static JsonNode checkOut(JsonNode item, JsonNode user) {
+        Api.Reply r = s.post("/circulation/check-out-by-barcode", Fixtures.checkOut(item.path("barcode").asText(),
+                user.path("barcode").asText()));
+        assertThat(r.status()).as(r.body()).isEqualTo(201);
+        return r.json();
+    }
+
+    static JsonNode checkIn(JsonNode item, String sp) {
+        Api.Reply r = s.post("/circulation/check-in-by-barcode", Fixtures.checkIn(item.path("barcode").asText(), sp));
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        return r.json();
+    }
+
+    static List<String> queueIds(JsonNode item) {
+        JsonNode q = s.get("/circulation/requests/queue/item/" + item.path("id").asText()).json();
+        List<String> ids = new ArrayList<>();
+        for (JsonNode r : q.path("requests")) {
+            assertThat(r.path("position").asInt()).isEqualTo(ids.size() + 1);
+            ids.add(r.path("id").asText());
+        }
+        assertThat(q.path("totalRecords").asInt()).isEqualTo(ids.size());
+        return ids;
+    }
+
+    @Test
+    void page_checkIn_awaitingPickup_checkOutToRequester_filled() {
+        ObjectNode item = item(BOOK);
+        ObjectNode requester = patron();
+        JsonNode page = create("Page", item, requester, CIRC_DESK_1);
+        assertThat(page.path("status").asText()).isEqualTo("Open - Not yet filled");
+        assertThat(page.path("position").asInt()).isEqualTo(1);
+        assertThat(page.path("instanceId").asText()).isNotEmpty();
+        assertThat(page.path("requester").path("barcode").asText()).isEqualTo(requester.path("barcode").asText());
+        assertThat(itemStatus(item)).isEqualTo("Paged");
+
+        JsonNode in = checkIn(item, CIRC_DESK_1);
+        assertThat(in.path("item").path("status").path("name").asText()).isEqualTo("Awaiting pickup");
+        assertThat(in.path("staffSlipContext").path("request").path("requestID").asText()).isEqualTo(page.path("id").asText());
+        assertThat(in.path("staffSlipContext").path("request").path("servicePointPickup").asText()).isEqualTo("Circ Desk 1");
+        assertThat(in.path("staffSlipContext").path("requester").path("barcode").asText())
+                .isEqualTo(requester.path("barcode").asText());
+        JsonNode awaiting = request(page);
+        assertThat(awaiting.path("status").asText()).isEqualTo("Open - Awaiting pickup");
+        assertThat(Instant.parse(awaiting.path("holdShelfExpirationDate").asText())).isAfter(Instant.now());
+        assertThat(itemStatus(item)).isEqualTo("Awaiting pickup");
+
+        // The check-in screen's query finds it.
+        JsonNode found = s.get("/circulation/requests", "(itemId==" + item.path("id").asText()
+                + " and (status==\"Open - Awaiting pickup\" or status==\"Open - Awaiting delivery\"))").json();
+        assertThat(found.path("totalRecords").asInt()).isEqualTo(1);
+
+        JsonNode loan = checkOut(item, requester);
+        assertThat(loan.path("item").path("status").path("name").asText()).isEqualTo("Checked out");
+        JsonNode filled = request(page);
+        assertThat(filled.path("status").asText()).isEqualTo("Closed - Filled");
+        assertThat(filled.has("position")).isFalse();
+        assertThat(queueIds(item)).isEmpty();
+    }
+
+    @Test
+    void hold_onCheckedOutItem_inTransitToPickup_thenAwaitingPickup() {
+        ObjectNode item = item(BOOK);
+        ObjectNode borrower = patron(), requester = patron();
+        checkOut(item, borrower);
+        JsonNode hold = create("Hold", item, requester, CIRC_DESK_2);
+
+        JsonNode in = checkIn(item, CIRC_DESK_1);
+        assertThat(in.path("item").path("status").path("name").asText()).isEqualTo("In transit");
+        assertThat(in.path("item").path("inTransitDestinationServicePoint").path("name").asText()).isEqualTo("Circ Desk 2");
+        assertThat(request(hold).path("status").asText()).isEqualTo("Open - In transit");
+
+        JsonNode atPickup = checkIn(item, CIRC_DESK_2);
+        assertThat(atPickup.path("item").path("status").path("name").asText()).isEqualTo("Awaiting pickup");
+        assertThat(request(hold).path("status").asText()).isEqualTo("Open - Awaiting pickup");
+    }
+
+    @Test
+    void checkOutToAnotherPatron_refusedWhileAwaitingPickup() {
+        ObjectNode item = item(BOOK);
+        ObjectNode requester = patron(), other = patron();
+        create("Page", item, requester, CIRC_DESK_1);
+        checkIn(item, CIRC_DESK_1);
+
+        Api.Reply r = s.post("/circulation/check-out-by-barcode", Fixtures.checkOut(item.path("barcode").asText(),
+                other.path("barcode").asText()));
+        assertThat(r.status()).as(r.body()).isEqualTo(422);
+        assertThat(r.json().path("errors").findValuesAsText("message")).containsExactly(
+                "Title of %s (Barcode: %s) cannot be checked out to user Reader, %s because it has been requested by another patron"
+                        .formatted(item.path("barcode").asText(), item.path("barcode").asText(), other.path("barcode").asText()));
+        assertThat(itemStatus(item)).isEqualTo("Awaiting pickup");
+    }
+
+    @Test
+    void recall_shortensDueDate_toMinimumGuaranteedPeriod() {
+        ObjectNode item = item(DVD);
+        ObjectNode borrower = patron(), requester = patron();
+        JsonNode loan = checkOut(item, borrower);
+        Instant loanDate = Instant.parse(loan.path("loanDate").asText());
+        assertThat(Duration.between(loanDate, Instant.parse(loan.path("dueDate").asText())).toDays()).isGreaterThan(50);
+
+        create("Recall", item, requester, CIRC_DESK_1);
+        JsonNode recalled = s.get("/circulation/loans/" + loan.path("id").asText()).json();
+        assertThat(recalled.path("dueDateChangedByRecall").asBoolean()).isTrue();
+        // max(now + 5 days return interval, loan date + 30 days guaranteed) = loan date + 30 days
+        assertThat(Instant.parse(recalled.path("dueDate").asText())).isEqualTo(loanDate.plus(Duration.ofDays(30)));
+
+        // A second recall does not move it again.
+        create("Recall", item, patron(), CIRC_DESK_1);
+        assertThat(s.get("/circulation/loans/" + loan.path("id").asText()).json().path("dueDate").asText())
+                .isEqualTo(recalled.path("dueDate").asText());
+    }
+
+    @Test
+    void checkOut_ofARecalledItem_getsTheRecallDueDate() {
+        ObjectNode item = item(DVD);
+        ObjectNode first = patron(), recaller = patron();
+        JsonNode hold = create("Page", item, first, CIRC_DESK_1);
+        create("Recall", item, recaller, CIRC_DESK_1);
+        checkIn(item, CIRC_DESK_1);
+        JsonNode loan = checkOut(item, first);
+        assertThat(request(hold).path("status").asText()).isEqualTo("Closed - Filled");
+        Instant loanDate = Instant.parse(loan.path("loanDate").asText());
+        assertThat(loan.path("dueDateChangedByRecall").asBoolean()).isTrue();
+        assertThat(Instant.parse(loan.path("dueDate").asText())).isEqualTo(loanDate.plus(Duration.ofDays(30)));
+        assertThat(queueIds(item)).hasSize(1);
+    }
+
+    @Test
+    void cancel_renumbersQueue_andReorder() {
+        ObjectNode item = item(BOOK);
+        checkOut(item, patron());
+        JsonNode a = create("Hold", item, patron(), CIRC_DESK_1);
+        JsonNode b = create("Hold", item, patron(), CIRC_DESK_1);
+        JsonNode c = create("Recall", item, patron(), CIRC_DESK_1);
+        assertThat(c.path("position").asInt()).isEqualTo(3);
+        assertThat(queueIds(item)).containsExactly(a.path("id").asText(), b.path("id").asText(), c.path("id").asText());
+
+        ObjectNode cancel = (ObjectNode) request(a).deepCopy();
+        cancel.put("status", "Closed - Cancelled").put("cancellationReasonId", "ff474f60-d9ce-4bd8-8659-eb51af825a56");
+        Api.Reply put = s.put("/circulation/requests/" + a.path("id").asText(), cancel);
+        assertThat(put.status()).as(put.body()).isEqualTo(204);
+        JsonNode cancelled = request(a);
+        assertThat(cancelled.path("status").asText()).isEqualTo("Closed - Cancelled");
+        assertThat(cancelled.path("cancelledDate").asText()).isNotEmpty();
+        assertThat(queueIds(item)).containsExactly(b.path("id").asText(), c.path("id").asText());
+
+        ObjectNode reorder = Json.object();
+        reorder.putArray("reorderedQueue")
+                .add(Json.object().put("id", b.path("id").asText()).put("newPosition", 2))
+                .add(Json.object().put("id", c.path("id").asText()).put("newPosition", 1));
+        Api.Reply r = s.post("/circulation/requests/queue/item/" + item.path("id").asText() + "/reorder", reorder);
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        assertThat(r.json().path("requests").findValuesAsText("id")).containsExactly(c.path("id").asText(), b.path("id").asText());
+        assertThat(queueIds(item)).containsExactly(c.path("id").asText(), b.path("id").asText());
+
+        ObjectNode bad = Json.object();
+        bad.putArray("reorderedQueue").add(Json.object().put("id", b.path("id").asText()).put("newPosition", 1));
+        Api.Reply refused = s.post("/circulation/requests/queue/item/" + item.path("id").asText() + "/reorder", bad);
+        assertThat(refused.status()).isEqualTo(422);
+        assertThat(refused.json().path("errors").findValuesAsText("message"))
+                .containsExactly("There is inconsistency between provided reordered queue and item queue.");
+    }
+
+    @Test
+    void cancelledPage_givesTheItemBack() {
+        ObjectNode item = item(BOOK);
+        JsonNode page = create("Page", item, patron(), CIRC_DESK_1);
+        ObjectNode cancel = (ObjectNode) request(page).deepCopy();
+        cancel.put("status", "Closed - Cancelled");
+        assertThat(s.put("/circulation/requests/" + page.path("id").asText(), cancel).status()).isEqualTo(204);
+        assertThat(itemStatus(item)).isEqualTo("Available");
+    }
+
+    @Test
+    void validation_messages() {
+        ObjectNode available = item(BOOK), out = item(BOOK);
+        ObjectNode borrower = patron(), requester = patron();
+        checkOut(out, borrower);
+
+        assertThat(refuse("Hold", available, requester)).containsExactly("Hold requests are not allowed for this patron and item combination");
+        assertThat(refuse("Recall", available, requester)).containsExactly("Recall requests are not allowed for this patron and item combination");
+        assertThat(refuse("Page", out, requester)).containsExactly("Page requests are not allowed for this patron and item combination");
+        assertThat(refuse("Hold", out, borrower)).containsExactly("This requester currently has this item on loan.");
+        create("Hold", out, requester, CIRC_DESK_1);
+        assertThat(refuse("Recall", out, requester)).containsExactly("This requester already has an open request for this item");
+        ObjectNode inactive = Fixtures.patron(s, next("rq-inactive"), UNDERGRAD, false);
+        assertThat(refuse("Hold", out, inactive)).contains("Inactive users cannot make requests");
+    }
+
+    @Test
+    void requestPolicy_fromCirculationRules_limitsTypes() {
+        // DVDs get the "Hold only" request policy.
+        JsonNode rules = s.get("/circulation/rules").json();
+        String text = rules.path("rulesAsText").asText() + "\nm " + DVD
+                + ": l d9cd0bed-1b49-4b5e-a7bd-064b8d177231 r 4c6e1fb0-2ef1-4666-bd15-f9190ff89060 n 122b3d2b-4788-4f1e-9117-56daa91cb75c o cd3f6cac-fa17-4079-9fae-2fb28e521412 i ed892c0e-52e0-4cd9-8133-c0ef07b4a709";
+        assertThat(s.put("/circulation/rules", Json.object().put("rulesAsText", text)).status()).isEqualTo(204);
+        try {
+            ObjectNode dvd = item(DVD);
+            assertThat(refuse("Page", dvd, patron())).containsExactly("Page requests are not allowed for this patron and item combination");
+            checkOut(dvd, patron());
+            assertThat(refuse("Recall", dvd, patron())).containsExactly("Recall requests are not allowed for this patron and item combination");
+            create("Hold", dvd, patron(), CIRC_DESK_1);
+        } finally {
+            s.put("/circulation/rules", rules);
+        }
+    }
+
+    @Test
+    void screensQueries_andStorage() {
+        ObjectNode item = item(BOOK);
+        ObjectNode requester = patron();
+        JsonNode page = create("Page", item, requester, CIRC_DESK_1);
+        String u = requester.path("id").asText();
+
+        Api.Reply open = s.get("/circulation/requests?limit=100", "(requesterId==" + u + " and status==\"Open\")");
+        assertThat(open.status()).as(open.body()).isEqualTo(200);
+        Api.Reply openAny = s.get("/circulation/requests?limit=100", "(requesterId==" + u + " and status==\"Open*\")");
+        assertThat(openAny.json().path("requests").findValuesAsText("id")).containsExactly(page.path("id").asText());
+        Api.Reply pickup = s.get("/circulation/requests", "(requesterId==" + u + " and pickupServicePointId=" + CIRC_DESK_1
+                + " and status==\"Open - Awaiting pickup\")");
+        assertThat(pickup.status()).isEqualTo(200);
+        assertThat(pickup.json().path("totalRecords").asInt()).isZero();
+
+        Api.Reply storage = s.get("/request-storage/requests", "itemId==" + item.path("id").asText());
+        assertThat(storage.json().path("requests").findValuesAsText("id")).containsExactly(page.path("id").asText());
+        assertThat(s.get("/request-storage/requests/" + page.path("id").asText()).status()).isEqualTo(200);
+    }
+}
