@@ -92,8 +92,17 @@ public final class CirculationApi {
             ObjectNode b = req.json();
             requireBody(b, "itemBarcode", "Renewal request must have an item barcode");
             requireBody(b, "userBarcode", "Renewal request must have a user barcode");
-            return Response.ok(renewal.renew(new Renewal.Request(Json.text(b, "itemBarcode"), Json.text(b, "userBarcode"),
-                    optionalUuid(b, "servicePointId"), req.schema(), req.userId())));
+            return Response.ok(renewal.renew(new Renewal.Request(Renewal.Ref.barcode("item", Json.text(b, "itemBarcode")),
+                    Renewal.Ref.barcode("user", Json.text(b, "userBarcode")), optionalUuid(b, "servicePointId"),
+                    req.schema(), req.userId())));
+        });
+        r.post("/circulation/renew-by-id", "circulation.renew-by-id.post", req -> {
+            ObjectNode b = req.json();
+            requireBody(b, "itemId", "Renewal request must have an item ID");
+            requireBody(b, "userId", "Renewal request must have a user ID");
+            return Response.ok(renewal.renew(new Renewal.Request(Renewal.Ref.id("item", Json.text(b, "itemId")),
+                    Renewal.Ref.id("user", Json.text(b, "userId")), optionalUuid(b, "servicePointId"),
+                    req.schema(), req.userId())));
         });
 
         r.get("/circulation/rules", "circulation.rules.get", req -> {

@@ -36,7 +36,50 @@ public final class Renewal {
         this.rules = rules;
     }
 
-    public record Request(String itemBarcode, String userBarcode, UUID servicePointId, String schema, UUID staffUserId) {
+    /**
+     * How a renewal names the item or the patron: by barcode (renew-by-barcode) or by id (renew-by-id); {@code field}
+     * is the request's property, named in error parameters as FOLIO does.
+     */
+    public record Ref(String field, String value) {
+        public static Ref barcode(String kind, String value) {
+            return new Ref(kind + "Barcode", value);
+        }
+
+        public static Ref id(String kind, String value) {
+            return new Ref(kind + "Id", value);
+        }
+
+        boolean byId() {
+            return field.endsWith("Id");
+        }
+
+        /** "barcode 123" or "ID 1b3…", as FOLIO's messages name them. */
+        String described() {
+            return (byId() ? "ID " : "barcode ") + value;
+        }
+
+        UUID uuid() {
+            try {
+                return UUID.fromString(value);
+            } catch (IllegalArgumentException e) {
+                return null;
+            }
+        }
+    }
+
+    public record Request(Ref item, Ref user, UUID servicePointId, String schema, UUID staffUserId) {
+    }
+
+    private static ItemView findItem(Connection c, String schema, Ref ref) throws SQLException {
+        if (!ref.byId()) return ItemView.byBarcodeForUpdate(c, schema, ref.value()).orElse(null);
+        UUID id = ref.uuid();
+        return id == null ? null : ItemView.byIdForUpdate(c, schema, id).orElse(null);
+    }
+
+    private static PatronView findPatron(Connection c, String schema, Ref ref) throws SQLException {
+        if (!ref.byId()) return PatronView.byBarcode(c, schema, ref.value()).orElse(null);
+        UUID id = ref.uuid();
+        return id == null ? null : PatronView.byId(c, schema, id).orElse(null);
     }
 
     public ObjectNode renew(Request req) {
@@ -47,23 +90,24 @@ public final class Renewal {
         String schema = req.schema();
         Instant now = Instant.now();
         CirculationErrors errors = new CirculationErrors();
-        ItemView item = ItemView.byBarcodeForUpdate(c, schema, req.itemBarcode()).orElse(null);
-        if (item == null) errors.add("No item with barcode " + req.itemBarcode() + " exists", "ITEM_BARCODE_NOT_FOUND",
-                "itemBarcode", req.itemBarcode());
-        PatronView patron = PatronView.byBarcode(c, schema, req.userBarcode()).orElse(null);
-        if (patron == null) errors.add("Could not find user with matching barcode", "USER_BARCODE_NOT_FOUND",
-                "userBarcode", req.userBarcode());
+        Ref itemRef = req.item(), userRef = req.user();
+        ItemView item = findItem(c, schema, itemRef);
+        if (item == null) errors.add("No item with " + itemRef.described() + " exists",
+                itemRef.byId() ? "ITEM_NOT_FOUND" : "ITEM_BARCODE_NOT_FOUND", itemRef.field(), itemRef.value());
+        PatronView patron = findPatron(c, schema, userRef);
+        if (patron == null) errors.add("Could not find user with matching " + (userRef.byId() ? "ID" : "barcode"),
+                userRef.byId() ? "USER_NOT_FOUND" : "USER_BARCODE_NOT_FOUND", userRef.field(), userRef.value());
         errors.throwIfAny();
         ObjectNode loan = CirculationContext.openLoan(c, schema, item.id()).orElseThrow(() -> ApiException.unprocessable(
-                "No open loan for item with barcode " + req.itemBarcode(), "LOAN_NOT_FOUND", "itemBarcode", req.itemBarcode()));
+                "No open loan for item with " + itemRef.described(), "LOAN_NOT_FOUND", itemRef.field(), itemRef.value()));
         if (!patron.id().toString().equals(Json.text(loan, "userId"))) {
             throw ApiException.unprocessable("Cannot renew item checked out to different user",
-                    "RENEWAL_ITEM_CHECKED_OUT_TO_DIFFERENT_USER", "userBarcode", req.userBarcode());
+                    "RENEWAL_ITEM_CHECKED_OUT_TO_DIFFERENT_USER", userRef.field(), userRef.value());
         }
         if (!Boolean.TRUE.equals(patron.active(now))) errors.add("Cannot renew loan when user is inactive or expired",
-                "USER_IS_INACTIVE", "userBarcode", req.userBarcode());
+                "USER_IS_INACTIVE", userRef.field(), userRef.value());
         if (patron.blockedFor("renewals", now)) errors.add("Patron blocked from renewing", "USER_IS_BLOCKED_MANUALLY",
-                "userBarcode", req.userBarcode());
+                userRef.field(), userRef.value());
         for (AutomatedBlocks.Block b : AutomatedBlocks.forPatron(c, schema, patron, now, AutomatedBlocks.Action.RENEWALS))
             errors.add(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null);
 
