@@ -46,7 +46,8 @@ public final class Bench {
             BenchHttp http = new BenchHttp(target.url());
             BenchHttp.Session admin = http.login(o.adminTenant(), o.adminUser(), o.adminPassword());
             try (ResourceSampler sampler = ResourceSampler.connect(http, target)) {
-                List<TenantData> tenants = prepare(admin, o.workflow().equals("rtac"));
+                List<TenantData> tenants = prepare(admin, o.workflow().equals("rtac"),
+                        o.workflow().equals("renew") ? java.util.Collections.max(levelsToRun()) : 0);
                 UiCalls uiCalls = o.uiCalls() ? UiCalls.probe(tenants.getFirst().session()) : null;
                 Workflow workflow = Workflow.of(o, uiCalls);
                 long loansBefore = loans(tenants);
@@ -91,7 +92,8 @@ public final class Bench {
     }
 
     /** Each tenant is its own library: created, given data, and logged in to; two at a time on a small machine. */
-    private List<TenantData> prepare(BenchHttp.Session admin, boolean largeInstance) throws Exception {
+    private List<TenantData> prepare(BenchHttp.Session admin, boolean largeInstance, int heavyBorrowers)
+            throws Exception {
         String run = Long.toString(Instant.now().getEpochSecond(), 36);
         progress.step(String.format("Preparing %d tenant%s: %,d items, %,d patrons, %,d open loans each", o.tenants(),
                 o.tenants() == 1 ? "" : "s", o.itemsPerTenant(), o.patronsPerTenant(), o.openLoansPerTenant()));
@@ -101,7 +103,7 @@ public final class Bench {
             for (int i = 1; i <= o.tenants(); i++) {
                 String id = "bench_" + run + "_" + i;
                 jobs.add(pool.submit(() -> new DataSetup(admin, progress).prepare(id, o.itemsPerTenant(),
-                        o.patronsPerTenant(), o.openLoansPerTenant(), largeInstance)));
+                        o.patronsPerTenant(), o.openLoansPerTenant(), largeInstance, heavyBorrowers)));
             }
             for (Future<TenantData> f : jobs) tenants.add(f.get());
         }
@@ -152,7 +154,8 @@ public final class Bench {
         List<BenchReport.Ratio> ratios = new ArrayList<>();
         for (Map.Entry<String, String> pair : new java.util.TreeMap<>(workflow.sqlFloorOf()).entrySet()) {
             if (sql == null) continue;
-            Histogram sum = FloorSum.of(sql.histogram(pair.getValue()), httpFloor.histogram(http.label()));
+            Histogram sum = FloorSum.of(sql.histogram(pair.getValue()), httpFloor.histogram(http.label()),
+                    workflow.httpCallsPer(pair.getKey()));
             if (sum.getTotalCount() == 0) continue;
             String label = "floor: " + pair.getValue().substring("SQL floor: ".length()) + " (SQL + HTTP)";
             floorRows.add(sumRow(label, sum, sql.stats().stream().filter(r -> r.label().equals(pair.getValue()))

@@ -14,11 +14,11 @@ import java.util.concurrent.Callable;
 /** {@code quire bench <workflow> [options]} and {@code quire bench compare A B}. */
 @Command(name = "bench", subcommands = BenchCommand.Compare.class, description = {
         "Load-test Quire with FOLIO's Performance Task Force workflows and measure the floor in the same run.",
-        "Workflows: cico, loans, multi-tenant-cico, rtac. Writes report.md, report.json and report.html.",
+        "Workflows: cico, loans, multi-tenant-cico, rtac, renew. Writes report.md, report.json and report.html.",
         "Exit code 1 when any request failed."})
 public final class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "WORKFLOW", description = "cico, loans, multi-tenant-cico or rtac")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "WORKFLOW", description = "cico, loans, multi-tenant-cico, rtac or renew")
     String workflow;
 
     @Option(names = "--users", split = ",", description = "Virtual users per tenant, one level each. "

@@ -21,7 +21,7 @@ public record BenchOptions(String workflow, List<Integer> users, Duration durati
                            String dbPassword, Path out, double dataScale, boolean uiCalls, Duration longevity,
                            Duration window, String adminTenant, String adminUser, String adminPassword) {
 
-    public static final List<String> WORKFLOWS = List.of("cico", "loans", "multi-tenant-cico", "rtac");
+    public static final List<String> WORKFLOWS = List.of("cico", "loans", "multi-tenant-cico", "rtac", "renew");
 
     /** PTF's baseline: ~5,000 open loans, patrons with barcodes, a large pool of available items. */
     public int itemsPerTenant() {

@@ -50,8 +50,11 @@ public final class DataSetup {
     /** The large instance of the rtac workflow: FOLIO's RTAC report found 13–17 s for 300+ holdings. */
     static final int LARGE_HOLDINGS = 300, LARGE_ITEMS_PER_HOLDINGS = 3;
 
-    public TenantData prepare(String tenant, int items, int patrons, int openLoans, boolean largeInstance)
-            throws IOException, InterruptedException {
+    /** Loans of each heavy borrower of the renew workflow (the PTF's "renew a patron's 200 loans"). */
+    static final int HEAVY_LOANS = 200;
+
+    public TenantData prepare(String tenant, int items, int patrons, int openLoans, boolean largeInstance,
+                              int heavyBorrowers) throws IOException, InterruptedException {
         String password = UUID.randomUUID().toString();
         admin.postOk("/_/tenants", Json.object().put("id", tenant).put("name", "quire bench " + tenant)
                 .put("adminUsername", ADMIN).put("adminPassword", password));
@@ -69,9 +72,13 @@ public final class DataSetup {
         floor.available().addAll(barcodes.subList(0, floorItems));
         TenantData.Pool quire = new TenantData.Pool();
         quire.available().addAll(barcodes.subList(floorItems, barcodes.size()));
-        List<String> withLoans = checkOut(s, quire, people, Math.min(openLoans, quire.available().size() / 2));
+        // Heavy borrowers get exactly their 200 loans: they take no part in the random loans.
+        List<TenantData.Patron> heavy = people.subList(0, Math.min(heavyBorrowers, people.size() - 1));
+        List<TenantData.Patron> others = people.subList(heavy.size(), people.size());
+        List<String> withLoans = checkOut(s, quire, others, Math.min(openLoans, quire.available().size() / 2));
+        lendToEach(s, quire, heavy);
         return new TenantData(tenant, s, CIRC_DESK_1, List.copyOf(people), withLoans, quire, floor,
-                List.copyOf(instanceIds), large);
+                List.copyOf(instanceIds), large, List.copyOf(heavy));
     }
 
     /** One instance, holdings record and Available item per barcode, in batches of 1,000 through batch/synchronous. */
@@ -177,6 +184,21 @@ public final class DataSetup {
         });
         progress.step(String.format("    %s: open loans %,d", s.tenant(), count));
         return List.copyOf(new java.util.LinkedHashSet<>(borrowers));
+    }
+
+    /** {@link #HEAVY_LOANS} real check-outs to each of {@code borrowers}; those items leave the cico pools. */
+    private void lendToEach(BenchHttp.Session s, TenantData.Pool pool, List<TenantData.Patron> borrowers)
+            throws InterruptedException {
+        if (borrowers.isEmpty()) return;
+        int count = borrowers.size() * HEAVY_LOANS;
+        if (pool.available().size() < count) throw new IllegalStateException("Not enough items for " + borrowers.size()
+                + " patrons with " + HEAVY_LOANS + " loans each: raise --data-scale");
+        parallel(count, n -> {
+            String barcode = pool.available().poll();
+            s.postOk("/circulation/check-out-by-barcode", Json.object().put("itemBarcode", barcode)
+                    .put("userBarcode", borrowers.get(n % borrowers.size()).barcode()).put("servicePointId", CIRC_DESK_1));
+        });
+        progress.step(String.format("    %s: %d patrons with %d loans each", s.tenant(), borrowers.size(), HEAVY_LOANS));
     }
 
     @FunctionalInterface

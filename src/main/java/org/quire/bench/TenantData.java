@@ -10,10 +10,11 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * @param instanceIds the catalogue's instances (one item each)
  * @param largeInstanceId an instance with hundreds of holdings records, when the workflow asked for one; else null
+ * @param heavyBorrowers patrons with {@link DataSetup#HEAVY_LOANS} open loans each, when the workflow asked for them
  */
 public record TenantData(String tenant, BenchHttp.Session session, String servicePointId, List<Patron> patrons,
                          List<String> patronIdsWithLoans, Pool quire, Pool floor, List<String> instanceIds,
-                         String largeInstanceId) {
+                         String largeInstanceId, List<Patron> heavyBorrowers) {
 
     public record Patron(String id, String barcode) {
     }

@@ -23,6 +23,11 @@ public interface Workflow {
         return HttpFloor.PING;
     }
 
+    /** How many HTTP calls the Quire request (or transaction) with this label makes: its floor has as many. */
+    default int httpCallsPer(String quireLabel) {
+        return 1;
+    }
+
     /** Quire request labels whose floor is the HTTP floor alone (no SQL floor). */
     default java.util.Set<String> httpFloorOnly() {
         return java.util.Set.of();
@@ -43,6 +48,7 @@ public interface Workflow {
             case "cico", "multi-tenant-cico" -> new CicoWorkflow(o.uiCalls() ? uiCalls : null);
             case "loans" -> new LoansWorkflow();
             case "rtac" -> new RtacWorkflow();
+            case "renew" -> new RenewWorkflow();
             default -> throw new IllegalArgumentException("Unknown workflow '" + o.workflow() + "': choose one of "
                     + String.join(", ", BenchOptions.WORKFLOWS));
         };

@@ -122,6 +122,36 @@ class BenchSmokeTest {
     }
 
     @Test
+    void renewRenewsEveryLoanOfItsPatronAndComparesWithAsManyFloorCalls(@TempDir Path out) throws Exception {
+        String url = "http://localhost:" + TestServer.get().port();
+        int exit = BenchCommand.execute("renew", "--url", url, "--db-url", TestServer.get().database().embeddedJdbcUrl(),
+                "--users", "2", "--duration", "3s", "--ramp-up", "1s", "--floor-duration", "2s", "--data-scale", "0.02",
+                "--out", out.toString());
+
+        BenchReport report = ReportFiles.read(out);
+        assertThat(exit).as("notes: %s", report.notes()).isZero();
+        BenchReport.LevelResult level = report.levels().getFirst();
+        var byLabel = level.quire().stream().collect(java.util.stream.Collectors.toMap(
+                BenchReport.RequestStats::label, r -> r));
+        BenchReport.RequestStats all = byLabel.get(RenewWorkflow.ALL);
+        assertThat(all.total()).isPositive();
+        // Each transaction is one GET and one renewal per loan of the patron: 200.
+        assertThat(byLabel.get(RenewWorkflow.RENEW).total()).isBetween(all.total() * 200, (all.total() + 2) * 200);
+        assertThat(level.quire()).allSatisfy(r -> assertThat(r.ko()).as(r.label()).isZero());
+        assertThat(level.floor()).extracting(BenchReport.RequestStats::label).contains(RenewWorkflow.FLOOR_RENEW,
+                RenewWorkflow.FLOOR_ALL, "floor: renew all of a patron's loans (SQL + HTTP)");
+        assertThat(level.floor()).allSatisfy(r -> assertThat(r.ko()).as(r.label()).isZero());
+        assertThat(level.ratios()).extracting(BenchReport.Ratio::label)
+                .containsExactlyInAnyOrder(RenewWorkflow.RENEW, RenewWorkflow.ALL);
+        // The whole transaction's floor holds 201 HTTP calls, so it is far above one renewal's.
+        BenchReport.Ratio tx = level.ratios().stream().filter(r -> r.label().equals(RenewWorkflow.ALL)).findFirst()
+                .orElseThrow();
+        BenchReport.Ratio one = level.ratios().stream().filter(r -> r.label().equals(RenewWorkflow.RENEW)).findFirst()
+                .orElseThrow();
+        assertThat(tx.floorP95()).isGreaterThan(one.floorP95() * 50);
+    }
+
+    @Test
     void anUnknownWorkflowIsAnErrorNotARun() {
         assertThat(BenchCommand.execute("circulation")).isNotZero();
     }

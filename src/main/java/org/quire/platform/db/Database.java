@@ -32,6 +32,11 @@ public final class Database implements AutoCloseable {
     private final EmbeddedPostgres embedded;
     private final HikariDataSource pool;
 
+    /** The embedded database's JDBC URL (user included), or null for an external one: for tools on the same machine. */
+    public String embeddedJdbcUrl() {
+        return embedded == null ? null : embedded.getJdbcUrl("postgres", "postgres");
+    }
+
     private Database(EmbeddedPostgres embedded, HikariDataSource pool) {
         this.embedded = embedded;
         this.pool = pool;
