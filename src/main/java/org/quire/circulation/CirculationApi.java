@@ -88,22 +88,8 @@ public final class CirculationApi {
                     optionalUuid(b, "servicePointId"), date(b, "checkInDate"), Json.text(b, "claimedReturnedResolution"),
                     req.schema(), req.userId())));
         });
-        r.post("/circulation/renew-by-barcode", "circulation.renew-by-barcode.post", req -> {
-            ObjectNode b = req.json();
-            requireBody(b, "itemBarcode", "Renewal request must have an item barcode");
-            requireBody(b, "userBarcode", "Renewal request must have a user barcode");
-            return Response.ok(renewal.renew(new Renewal.Request(Renewal.Ref.barcode("item", Json.text(b, "itemBarcode")),
-                    Renewal.Ref.barcode("user", Json.text(b, "userBarcode")), optionalUuid(b, "servicePointId"),
-                    req.schema(), req.userId())));
-        });
-        r.post("/circulation/renew-by-id", "circulation.renew-by-id.post", req -> {
-            ObjectNode b = req.json();
-            requireBody(b, "itemId", "Renewal request must have an item ID");
-            requireBody(b, "userId", "Renewal request must have a user ID");
-            return Response.ok(renewal.renew(new Renewal.Request(Renewal.Ref.id("item", Json.text(b, "itemId")),
-                    Renewal.Ref.id("user", Json.text(b, "userId")), optionalUuid(b, "servicePointId"),
-                    req.schema(), req.userId())));
-        });
+        renewRoute(r, renewal, "barcode", "Barcode");
+        renewRoute(r, renewal, "id", "Id");
 
         r.get("/circulation/rules", "circulation.rules.get", req -> {
             String text = db.read(c -> rules.text(c, req.schema()));
@@ -171,6 +157,23 @@ public final class CirculationApi {
     private static String required(Request req, String name) {
         return req.param(name).filter(s -> !s.isBlank())
                 .orElseThrow(() -> ApiException.badRequest("Required query parameter " + name + " is missing"));
+    }
+
+    /**
+     * renew-by-barcode and renew-by-id: the same renewal, the item and the patron named by {@code itemBarcode} /
+     * {@code userBarcode} or by {@code itemId} / {@code userId}, with FOLIO's messages for a missing one.
+     */
+    private static void renewRoute(Router r, Renewal renewal, String pathSuffix, String fieldSuffix) {
+        String noun = fieldSuffix.equals("Id") ? "ID" : "barcode";
+        r.post("/circulation/renew-by-" + pathSuffix, "circulation.renew-by-" + pathSuffix + ".post", req -> {
+            ObjectNode b = req.json();
+            String itemField = "item" + fieldSuffix, userField = "user" + fieldSuffix;
+            requireBody(b, itemField, "Renewal request must have an item " + noun);
+            requireBody(b, userField, "Renewal request must have a user " + noun);
+            return Response.ok(renewal.renew(new Renewal.Request(new Renewal.Ref(itemField, Json.text(b, itemField)),
+                    new Renewal.Ref(userField, Json.text(b, userField)), optionalUuid(b, "servicePointId"),
+                    req.schema(), req.userId())));
+        });
     }
 
     private static void requireBody(ObjectNode b, String field, String message) {

@@ -41,14 +41,6 @@ public final class Renewal {
      * is the request's property, named in error parameters as FOLIO does.
      */
     public record Ref(String field, String value) {
-        public static Ref barcode(String kind, String value) {
-            return new Ref(kind + "Barcode", value);
-        }
-
-        public static Ref id(String kind, String value) {
-            return new Ref(kind + "Id", value);
-        }
-
         boolean byId() {
             return field.endsWith("Id");
         }
