@@ -43,9 +43,8 @@ public final class RtacQuery {
      * mod-rtac does. The JSON tests are written with `IS DISTINCT FROM 'true'::jsonb` so no stored value can make
      * a cast fail. jsonb_path_exists is used instead of the ?| operator, which JDBC would take for a parameter.
      *
-     * totalHoldRequests is 0 until Quire has requests; counting them is one more scalar subquery in place of the
-     * constant, e.g. (SELECT count(*) FROM %1$s.request r WHERE r.item_id = it.id AND r.status LIKE 'Open%%'),
-     * still one statement.
+     * totalHoldRequests counts the item's open requests of any type (as mod-rtac counts what /circulation/requests
+     * returns for the item), on the partial index of open request queues; a holdings-level row counts none.
      */
     private static final String SQL = """
             WITH req AS (
@@ -66,7 +65,8 @@ public final class RtacQuery {
                    (SELECT name FROM %1$s.loan_type WHERE id = it.permanent_loan_type_id),
                    (SELECT name FROM %1$s.loan_type WHERE id = it.temporary_loan_type_id),
                    (SELECT l.due_date FROM %1$s.loan l WHERE l.item_id = it.id AND l.status_name = 'Open'),
-                   0 AS total_hold_requests
+                   (SELECT count(*) FROM %1$s.request rq WHERE rq.item_id = it.id AND rq.status LIKE 'Open%%')
+                       AS total_hold_requests
             FROM inst
             LEFT JOIN %1$s.holdings_record h
                    ON h.instance_id = inst.id AND inst.found

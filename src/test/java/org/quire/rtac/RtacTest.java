@@ -32,6 +32,8 @@ class RtacTest {
     static final String SECOND_FLOOR = "f34d27c6-a8eb-461b-acd6-5dea81771e70";
     static final String DI_LIBRARY = "5d78803e-ca04-4b4a-aeae-2c63b924518b";
     static final String SERIAL = "068b5344-e2a6-40df-9186-1829e13cd344";
+    /** FOLIO reference cancellation reason "Patron Cancelled". */
+    static final String CANCELLED_BY_PATRON = "75187e8d-e25a-47a7-89ad-23ba612338de";
 
     static Api.Session s;
     static String book, mainHoldings, emptyHoldings, checkedOutItem, annexItem, volumeItem;
@@ -62,6 +64,22 @@ class RtacTest {
         Api.Reply out = s.post("/circulation/check-out-by-barcode", Fixtures.checkOut("rtac-f-1", "rtac-f-u1"));
         assertThat(out.status()).as(out.body()).isEqualTo(201);
         dueDate = Instant.parse(out.json().path("dueDate").asText());
+        // Two patrons wait for the checked-out copy; a third request, cancelled, no longer counts.
+        for (String patron : List.of("rtac-f-u2", "rtac-f-u3", "rtac-f-u4")) {
+            String requester = Fixtures.patron(s, patron, Fixtures.UNDERGRAD, true).path("id").asText();
+            Api.Reply hold = s.post("/circulation/requests", Json.object().put("requestType", "Hold")
+                    .put("requestLevel", "Item").put("itemId", checkedOutItem).put("holdingsRecordId", mainHoldings)
+                    .put("requesterId", requester).put("pickupServicePointId", Fixtures.CIRC_DESK_1)
+                    .put("fulfillmentPreference", "Hold Shelf").put("requestDate", Instant.now().toString()));
+            assertThat(hold.status()).as(hold.body()).isEqualTo(201);
+            if (patron.equals("rtac-f-u4")) {
+                ObjectNode cancelled = (ObjectNode) hold.json();
+                cancelled.put("status", "Closed - Cancelled").put("cancellationReasonId", CANCELLED_BY_PATRON)
+                        .put("cancelledDate", Instant.now().toString());
+                Api.Reply put = s.put("/circulation/requests/" + cancelled.path("id").asText(), cancelled);
+                assertThat(put.status()).as(put.body()).isEqualTo(204);
+            }
+        }
 
         serial = created(s.post("/instance-storage/instances", Json.object().put("title", "A serial").put("source", "FOLIO")
                 .put("instanceTypeId", Fixtures.TEXT_TYPE).put("modeOfIssuanceId", SERIAL)));
@@ -132,7 +150,7 @@ class RtacTest {
         assertThat(out.path("library").path("name").asText()).isEqualTo("Datalogisk Institut");
         assertThat(out.path("library").path("code").asText()).isEqualTo("DI");
         assertThat(out.path("suppressFromDiscovery").asBoolean(true)).isFalse();
-        assertThat(out.path("totalHoldRequests").asInt(-1)).isZero();
+        assertThat(out.path("totalHoldRequests").asInt(-1)).isEqualTo(2);
         assertThat(out.path("holdingsCopyNumber").asText()).isEqualTo("h.1");
         assertThat(out.path("notes").findValuesAsText("note")).containsExactly("Ask at the desk");
         assertThat(out.path("holdingsStatements").get(0).path("statement").asText()).isEqualTo("Complete set");
