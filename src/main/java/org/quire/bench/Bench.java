@@ -258,7 +258,7 @@ public final class Bench {
         notes.add(HTTP_FLOOR + ": the same client, tenant, token and permission check as every call, and no database"
                 + " (workflows whose floor is another single GET say so below).");
         notes.add("Data set: fallback-only circulation rules (FOLIO's Example Loan Policy), one item per instance of "
-                + "real LC titles; no open requests, fines or notices yet (issue 4). 40% of the items are the SQL "
+                + "real LC titles; the PTF baseline's ~3,000 open requests are not created yet. 40% of the items are the SQL "
                 + "floor's own, so the floor never touches loans Quire's users work with.");
         return notes;
     }

@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Prepares a tenant like the PTF's check-in/check-out baseline, through Quire's public API only (so it works against
  * any running Quire): a new tenant with FOLIO's reference data and fallback-only circulation rules, a catalogue of
  * real LC titles with one Available item each, active patrons with barcodes, and open loans made by real check-outs.
- * Not yet: the baseline's ~3,000 open requests — requests are issue 4.
+ * Not yet: the baseline's ~3,000 open requests (Quire serves requests now; the set-up does not create them yet).
  */
 public final class DataSetup {
     /** FOLIO reference data: the policies of the reference rules' fallback line; undergraduates; Circ Desk 1. */

@@ -59,7 +59,7 @@ final class RtacWorkflow implements Workflow {
     @Override
     public List<String> notes() {
         return List.of("rtac: the floor is one GET of the large instance's record through the same server (HTTP, "
-                + "authentication, one indexed read); there is no SQL floor. No requests exist yet, so "
-                + "totalHoldRequests is 0 everywhere.");
+                + "authentication, one indexed read); there is no SQL floor. The data set has no requests yet, "
+                + "so every totalHoldRequests is 0 (still counted, by the same statement).");
     }
 }
