@@ -135,8 +135,10 @@ class BenchSmokeTest {
                 BenchReport.RequestStats::label, r -> r));
         BenchReport.RequestStats all = byLabel.get(RenewWorkflow.ALL);
         assertThat(all.total()).isPositive();
-        // Each transaction is one GET and one renewal per loan of the patron: 200.
-        assertThat(byLabel.get(RenewWorkflow.RENEW).total()).isBetween(all.total() * 200, (all.total() + 2) * 200);
+        // Each transaction is one GET and one renewal per loan of the patron: 200. A transaction of each of the 2
+        // users may straddle either end of the measured period, its renewals then counted only in part.
+        assertThat(byLabel.get(RenewWorkflow.RENEW).total())
+                .isBetween(Math.max(0, all.total() - 2) * 200, (all.total() + 2) * 200);
         assertThat(level.quire()).allSatisfy(r -> assertThat(r.ko()).as(r.label()).isZero());
         assertThat(level.floor()).extracting(BenchReport.RequestStats::label).contains(RenewWorkflow.FLOOR_RENEW,
                 RenewWorkflow.FLOOR_ALL, "floor: renew all of a patron's loans (SQL + HTTP)");
