@@ -125,7 +125,7 @@ class BenchSmokeTest {
     void renewRenewsEveryLoanOfItsPatronAndComparesWithAsManyFloorCalls(@TempDir Path out) throws Exception {
         String url = "http://localhost:" + TestServer.get().port();
         int exit = BenchCommand.execute("renew", "--url", url, "--db-url", TestServer.get().database().embeddedJdbcUrl(),
-                "--users", "2", "--duration", "3s", "--ramp-up", "1s", "--floor-duration", "2s", "--data-scale", "0.02",
+                "--users", "2", "--duration", "6s", "--ramp-up", "1s", "--floor-duration", "3s", "--data-scale", "0.02",
                 "--out", out.toString());
 
         BenchReport report = ReportFiles.read(out);
