@@ -100,7 +100,9 @@ class HotQueryPlansTest {
 
     @Test
     void patronCountsForAutomatedBlocks_useTheLoanUserIndex() {
-        String p = plan(PatronCounts.sql(schema), java.time.Instant.now(), someUser());
+        java.time.Instant now = java.time.Instant.now();
+        UUID user = someUser();
+        String p = plan(PatronCounts.sql(schema), now, now, now, now, user, user);
         assertThat(p).doesNotContain("Seq Scan on loan").doesNotContain("Seq Scan on item").contains("loan_user_id_status_idx");
     }
 

@@ -328,6 +328,54 @@ class PatronBlocksTest {
     }
 
     @Test
+    void feeFineBalance_blocksAboveTheAmount_andPayingLiftsIt() {
+        String g = group();
+        limit(g, FEE_FINE, 10);
+        String u = patron(g);
+        String userId = s.get("/users", "barcode==" + u).json().path("users").get(0).path("id").asText();
+        String owner = s.post("/owners", Json.object().put("owner", "Fines " + (++serial))).json().path("id").asText();
+        String tenDollars = account(userId, owner, "10.00");
+        assertThat(blocksOf(u)).isEmpty();                 // 10.00 does not exceed 10
+        account(userId, owner, "0.50");
+        assertBlocked(checkOut(item().path("barcode").asText(), u), "Fines too high");
+        Api.Reply paid = s.post("/accounts/" + tenDollars + "/pay", Json.object().put("amount", "10.00")
+                .put("paymentMethod", "Cash").put("notifyPatron", false).put("servicePointId", CIRC_DESK_1)
+                .put("userName", "Admin, Diku"));
+        assertThat(paid.status()).as(paid.body()).isEqualTo(201);
+        assertThat(checkOut(item().path("barcode").asText(), u).status()).isEqualTo(201);
+    }
+
+    @Test
+    void overdueRecalls_countLoansARecallShortenedOnceTheirDueDateHasPassed() {
+        String g = group();
+        limit(g, OVERDUE_RECALLS, 0);
+        String u = patron(g);
+        String recalled = borrow(u);
+        assertThat(blocksOf(u)).isEmpty();
+        // What a recall leaves on the loan, with its shortened due date already past.
+        ObjectNode loan = (ObjectNode) s.get("/circulation/loans", "itemId==" + s.get("/item-storage/items",
+                "barcode==" + recalled).json().path("items").get(0).path("id").asText()).json().path("loans").get(0);
+        loan.put("dueDateChangedByRecall", true).put("dueDate", Instant.now().minus(3, ChronoUnit.DAYS).toString());
+        for (String extended : List.of("item", "borrower", "loanPolicy", "overdueFinePolicy", "lostItemPolicy",
+                "checkoutServicePoint", "checkinServicePoint")) loan.remove(extended);
+        Api.Reply put = s.put("/loan-storage/loans/" + loan.path("id").asText(), loan);
+        assertThat(put.status()).as(put.body()).isEqualTo(204);
+        assertBlocked(checkOut(item().path("barcode").asText(), u), "Overdue recalls");
+        assertBlocked(renew(recalled, u), "Overdue recalls");
+    }
+
+    static String account(String userId, String ownerId, String amount) {
+        ObjectNode a = Json.object().put("amount", new java.math.BigDecimal(amount))
+                .put("remaining", new java.math.BigDecimal(amount)).put("userId", userId).put("ownerId", ownerId)
+                .put("feeFineId", "9523cb96-e752-40c2-89da-60f3961a488d").put("feeFineType", "Overdue fine");
+        a.putObject("status").put("name", "Open");
+        a.putObject("paymentStatus").put("name", "Outstanding");
+        Api.Reply r = s.post("/accounts", a);
+        assertThat(r.status()).as(r.body()).isEqualTo(201);
+        return r.json().path("id").asText();
+    }
+
+    @Test
     void lostItems_blockBorrowingAndRenewalsAboveTheLimit() {
         String g = group();
         limit(g, LOST, 0);
