@@ -20,9 +20,14 @@ public final class MultiGet {
     private final List<String> keys = new ArrayList<>();
     private final List<String> tables = new ArrayList<>();
     private final List<UUID> ids = new ArrayList<>();
+    /**
+     * What was added, so that a page of 200 loans naming the same three policies asks for them once: without it the
+     * statement grew to 800 branches and took ~80 ms to plan and run.
+     */
+    private final java.util.Set<String> added = new java.util.HashSet<>();
 
     public MultiGet add(String key, RecordStore store, UUID id) {
-        if (id != null) {
+        if (id != null && added.add(key + '\n' + store.type().table() + '\n' + id)) {
             keys.add(key);
             tables.add(store.type().table());
             ids.add(id);
@@ -34,6 +39,11 @@ public final class MultiGet {
     public MultiGet addAll(RecordStore store, java.util.Collection<UUID> ids) {
         for (UUID id : ids) add(id.toString(), store, id);
         return this;
+    }
+
+    /** Distinct lookups the statement will make. */
+    public int size() {
+        return keys.size();
     }
 
     /** Records found, by the key each was added with; absent keys were not found. */
