@@ -128,7 +128,8 @@ public final class Bench {
                 () -> cpu[1] = sampler.cpuSecondsNow());
 
         List<String> notes = new ArrayList<>(prefixed("Quire, " + users + " users", quire.errorSamples()));
-        long requests = quire.stats().stream().mapToLong(BenchReport.RequestStats::total).sum();
+        List<BenchReport.RequestStats> quireRows = quire.stats();
+        long requests = quireRows.stream().mapToLong(BenchReport.RequestStats::total).sum();
         if (cpu[0] != null && cpu[1] != null && requests > 0) {
             notes.add(String.format(java.util.Locale.ROOT, "Server CPU while Quire's %d users were measured: %.1f s, "
                     + "%.3f ms per request", users, cpu[1] - cpu[0], (cpu[1] - cpu[0]) * 1000 / requests));
@@ -149,7 +150,8 @@ public final class Bench {
         notes.addAll(prefixed("HTTP floor, " + users + " users", httpFloor.errorSamples()));
 
         List<BenchReport.RequestStats> floorRows = new ArrayList<>();
-        if (sql != null) floorRows.addAll(sql.stats());
+        List<BenchReport.RequestStats> sqlRows = sql == null ? List.of() : sql.stats();
+        floorRows.addAll(sqlRows);
         floorRows.addAll(httpFloor.stats());
         List<BenchReport.Ratio> ratios = new ArrayList<>();
         for (Map.Entry<String, String> pair : new java.util.TreeMap<>(workflow.sqlFloorOf()).entrySet()) {
@@ -158,7 +160,7 @@ public final class Bench {
                     workflow.httpCallsPer(pair.getKey()));
             if (sum.getTotalCount() == 0) continue;
             String label = "floor: " + pair.getValue().substring("SQL floor: ".length()) + " (SQL + HTTP)";
-            floorRows.add(sumRow(label, sum, sql.stats().stream().filter(r -> r.label().equals(pair.getValue()))
+            floorRows.add(sumRow(label, sum, sqlRows.stream().filter(r -> r.label().equals(pair.getValue()))
                     .findFirst().orElseThrow()));
             Histogram q = quire.histogram(pair.getKey());
             if (q.getTotalCount() == 0) continue;
@@ -172,7 +174,7 @@ public final class Bench {
             double qp95 = Measurements.ms(q.getValueAtPercentile(95)), fp95 = Measurements.ms(f.getValueAtPercentile(95));
             ratios.add(new BenchReport.Ratio(label, http.label(), qp95, fp95, qp95 / fp95));
         }
-        var result = new BenchReport.LevelResult(users, tenants.size(), quire.measuredSeconds(), quire.stats(),
+        var result = new BenchReport.LevelResult(users, tenants.size(), quire.measuredSeconds(), quireRows,
                 floorRows, ratios, quire.timeline());
         return new Level(result, quire.windowList(), notes);
     }

@@ -58,12 +58,12 @@ final class CicoSqlFloor {
         try (Connection c = db.getConnection()) {
             c.setAutoCommit(false);
             try {
-                UUID userId = (UUID) one(c, user, userBarcode);
+                UUID userId = (UUID) FloorSql.first(c, user, userBarcode);
                 if (userId == null) throw new IllegalStateException("no patron " + userBarcode);
                 Item item = lockItem(c, itemBarcode);
                 UUID itemId = item.id();
-                if (one(c, openLoan, itemId) != null) throw new IllegalStateException("item has an open loan");
-                if (one(c, policy, LOAN_POLICY) == null) throw new IllegalStateException("no loan policy");
+                if (FloorSql.first(c, openLoan, itemId) != null) throw new IllegalStateException("item has an open loan");
+                if (FloorSql.first(c, policy, LOAN_POLICY) == null) throw new IllegalStateException("no loan policy");
                 Instant now = Instant.now();
                 Instant due = now.plus(60, ChronoUnit.DAYS);
                 UUID loanId = UUID.randomUUID();
@@ -98,7 +98,7 @@ final class CicoSqlFloor {
             c.setAutoCommit(false);
             try {
                 UUID itemId = lockItem(c, itemBarcode).id();
-                UUID loanId = (UUID) one(c, openLoanWithBorrower, itemId);
+                UUID loanId = (UUID) FloorSql.first(c, openLoanWithBorrower, itemId);
                 if (loanId == null) throw new IllegalStateException("no open loan for item " + itemBarcode);
                 Instant now = Instant.now();
                 try (PreparedStatement ps = c.prepareStatement(closeLoan)) {
@@ -151,16 +151,6 @@ final class CicoSqlFloor {
             ps.setString(2, Json.write(Json.object().put("name", status).put("date", Json.date(now))));
             ps.setObject(3, itemId);
             ps.executeUpdate();
-        }
-    }
-
-    /** The first column of the first row, or null. */
-    private static Object one(Connection c, String sql, Object param) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setObject(1, param);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getObject(1) : null;
-            }
         }
     }
 }

@@ -89,7 +89,8 @@ final class RenewWorkflow implements Workflow {
                     long one = System.nanoTime();
                     try (Connection c = db.getConnection()) {
                         c.setAutoCommit(false);
-                        UUID itemId = (UUID) first(c, item, barcode, 1);
+                        UUID itemId = (UUID) FloorSql.first(c, item, barcode);
+                        if (itemId == null) throw new SQLException("no item " + barcode);
                         UUID loanId;
                         Timestamp due;
                         try (PreparedStatement ps = c.prepareStatement(loan)) {
@@ -100,7 +101,7 @@ final class RenewWorkflow implements Workflow {
                                 due = rs.getTimestamp(2);
                             }
                         }
-                        first(c, policy, LOAN_POLICY, 1);
+                        if (FloorSql.first(c, policy, LOAN_POLICY) == null) throw new SQLException("no loan policy");
                         Timestamp newDue = Timestamp.from(due.toInstant().plus(java.time.Duration.ofDays(30)));
                         try (PreparedStatement ps = c.prepareStatement(renew)) {
                             ps.setTimestamp(1, newDue);
@@ -119,16 +120,6 @@ final class RenewWorkflow implements Workflow {
             }
             m.record(FLOOR_ALL, start, System.nanoTime(), ok);
         };
-    }
-
-    private static Object first(Connection c, String sql, Object param, int column) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setObject(1, param);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) throw new SQLException("not found: " + param);
-                return rs.getObject(column);
-            }
-        }
     }
 
     @Override

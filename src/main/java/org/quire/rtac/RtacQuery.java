@@ -101,7 +101,7 @@ public final class RtacQuery {
             else ids.add(id);
         }
         if (ids.isEmpty()) return new RtacBatch(List.of(), errors);
-        List<Row> rows = Sql.listPlannedEachTime(c, sql(schema), List.of(c.createArrayOf("uuid", ids.toArray()), fullPeriodicals),
+        List<Row> rows = Sql.list(c, sql(schema), List.of(c.createArrayOf("uuid", ids.toArray()), fullPeriodicals),
                 RtacQuery::row);
 
         Map<String, List<RtacHolding>> found = new LinkedHashMap<>();

@@ -70,9 +70,10 @@ public final class Database implements AutoCloseable {
         if (metrics != null) hc.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(metrics));
         hc.addDataSourceProperty("reWriteBatchedInserts", "true");
         hc.addDataSourceProperty("prepareThreshold", "1");
-        // Every tenant's statements name its schema, so each tenant adds its own ~30 statements to every connection's
-        // cache: pgJDBC's default of 256 thrashes past ~8 busy tenants (each miss re-parses and re-plans, halving
-        // throughput at 61 tenants). The plans stay on the server too: ~20 KB each.
+        // Every tenant's statements name its schema, so each tenant adds its own statements to every connection's
+        // cache: pgJDBC's default of 256 thrashed with 61 busy tenants (each miss re-parses and re-plans); 2,048 raised
+        // multi-tenant check-in/check-out throughput by 27% in one comparison. The prepared plans live in the server's
+        // backends too, so this trades some server memory per connection for that.
         hc.addDataSourceProperty("preparedStatementCacheQueries", String.valueOf(PREPARED_STATEMENT_CACHE));
         hc.addDataSourceProperty("preparedStatementCacheSizeMiB", "32");
         hc.addDataSourceProperty("ApplicationName", "quire");

@@ -22,29 +22,12 @@ public final class Sql {
 
     public static <T> List<T> list(Connection c, String sql, List<?> params, RowMapper<T> mapper) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
-            return list(ps, params, mapper);
-        }
-    }
-
-    /**
-     * As {@link #list(Connection, String, List, RowMapper)}, but planned for its parameters on every execution. For a
-     * statement whose best plan depends on the size of an array parameter (one instance or fifty): a cached generic
-     * plan, which PostgreSQL may switch to after five executions, is then a poor fit for one of them.
-     */
-    public static <T> List<T> listPlannedEachTime(Connection c, String sql, List<?> params, RowMapper<T> mapper)
-            throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(0);
-            return list(ps, params, mapper);
-        }
-    }
-
-    private static <T> List<T> list(PreparedStatement ps, List<?> params, RowMapper<T> mapper) throws SQLException {
-        bind(ps, params);
-        try (ResultSet rs = ps.executeQuery()) {
-            List<T> out = new ArrayList<>();
-            while (rs.next()) out.add(mapper.map(rs));
-            return out;
+            bind(ps, params);
+            try (ResultSet rs = ps.executeQuery()) {
+                List<T> out = new ArrayList<>();
+                while (rs.next()) out.add(mapper.map(rs));
+                return out;
+            }
         }
     }
 

@@ -21,8 +21,8 @@ public final class MultiGet {
     private final List<String> tables = new ArrayList<>();
     private final List<UUID> ids = new ArrayList<>();
     /**
-     * What was added, so that a page of 200 loans naming the same three policies asks for them once: without it the
-     * statement grew to 800 branches and took ~80 ms to plan and run.
+     * What was added, so that a page of 200 loans naming the same few policies asks for each once: without it the
+     * statement grew to ~800 branches, and GET /circulation/loans for 200 loans took 80 ms at p50 (23 ms with).
      */
     private final java.util.Set<String> added = new java.util.HashSet<>();
 
