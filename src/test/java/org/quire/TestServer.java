@@ -21,7 +21,7 @@ public final class TestServer {
         if (server == null) {
             try {
                 Path dir = Files.createTempDirectory("quire-test");
-                server = QuireServer.start(new QuireConfig(0, dir, null, null, null, 10, true));
+                server = QuireServer.start(new QuireConfig(0, dir, null, null, null, 10, true, false));
                 Runtime.getRuntime().addShutdownHook(new Thread(server::close));
             } catch (IOException e) {
                 throw new IllegalStateException(e);

@@ -14,6 +14,7 @@ import org.quire.platform.auth.Tokens;
 import org.quire.platform.config.QuireConfig;
 import org.quire.platform.db.Database;
 import org.quire.platform.events.EventDispatcher;
+import org.quire.platform.jobs.Jobs;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.http.ErrorMapper;
 import org.quire.platform.http.Response;
@@ -40,15 +41,17 @@ public final class QuireServer implements AutoCloseable {
     private final Database db;
     private final Tenants tenants;
     private final EventDispatcher events;
+    private final Jobs jobs;
     private final TenantInstaller installer;
     private final WebServer server;
 
-    private QuireServer(Metrics metrics, Database db, Tenants tenants, EventDispatcher events,
+    private QuireServer(Metrics metrics, Database db, Tenants tenants, EventDispatcher events, Jobs jobs,
                         TenantInstaller installer, WebServer server) {
         this.metrics = metrics;
         this.db = db;
         this.tenants = tenants;
         this.events = events;
+        this.jobs = jobs;
         this.installer = installer;
         this.server = server;
     }
@@ -69,6 +72,7 @@ public final class QuireServer implements AutoCloseable {
             Tokens tokens = Tokens.forDataDir(config.dataDir());
             PermissionCache permissions = new PermissionCache(db);
             EventDispatcher events = new EventDispatcher(db, tenants);
+            Jobs jobs = new Jobs(db, tenants);
 
             Router router = new Router();
             InventoryApi.register(router, db);
@@ -80,6 +84,7 @@ public final class QuireServer implements AutoCloseable {
             LoginApi.register(router, db, tokens);
             RtacApi.register(router, db);
             FeesFinesApi.register(router, db);
+            jobs.register(router);
             // Permission names must be complete before the permissions API lists them (registerPlatform's routes
             // come later, as they need the installer, so their names are listed here).
             java.util.Set<String> names = new java.util.TreeSet<>(router.permissionNames());
@@ -117,7 +122,8 @@ public final class QuireServer implements AutoCloseable {
                 throw new IllegalStateException("The HTTP server could not listen on port " + config.port());
             }
             events.start();
-            return new QuireServer(metrics, db, tenants, events, installer, server);
+            if (config.runJobs()) jobs.start();
+            return new QuireServer(metrics, db, tenants, events, jobs, installer, server);
         } catch (RuntimeException e) {
             db.close();
             metrics.close();
@@ -183,11 +189,17 @@ public final class QuireServer implements AutoCloseable {
         return events;
     }
 
+    /** The scheduled jobs; modules add theirs before start, tests run them with {@link Jobs#runNow}. */
+    public Jobs jobs() {
+        return jobs;
+    }
+
     @Override
     public void close() {
         try {
             server.stop();
         } finally {
+            jobs.close();
             events.close();
             db.close();
             metrics.close();

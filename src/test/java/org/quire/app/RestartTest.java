@@ -23,7 +23,7 @@ class RestartTest {
     @Test
     void restartKeepsData_andLeavesNoPostgresBehind() throws Exception {
         Path dir = Files.createTempDirectory("quire-restart");
-        QuireConfig config = new QuireConfig(0, dir, null, null, null, 4, false);
+        QuireConfig config = new QuireConfig(0, dir, null, null, null, 4, false, false);
         String id;
         try (QuireServer first = QuireServer.start(config)) {
             first.installer().install("restart", "Restart", new TenantInstaller.Options(true, false, "admin", "pw"));

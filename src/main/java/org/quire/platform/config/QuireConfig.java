@@ -8,9 +8,10 @@ import java.nio.file.Path;
  *
  * @param dbUrl JDBC URL of an external PostgreSQL, or null to run the embedded one inside {@code dataDir}
  * @param seedDemo create the demo tenant {@code diku} with reference and sample data on first start
+ * @param runJobs run the scheduled jobs (age to lost, expiry, notices); tests run them explicitly instead
  */
 public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, String dbPassword, int poolSize,
-                          boolean seedDemo) {
+                          boolean seedDemo, boolean runJobs) {
 
     /** The pool is sized to the database's cores, not to tenants or modules (DESIGN.md "Runtime picture"). */
     public static int defaultPoolSize() {
@@ -21,7 +22,8 @@ public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, S
         String url = dbUrlFlag != null ? dbUrlFlag : System.getenv("QUIRE_DB_URL");
         String pool = System.getenv("QUIRE_DB_POOL_SIZE");
         return new QuireConfig(port, dataDir, blankToNull(url), System.getenv("QUIRE_DB_USER"),
-                System.getenv("QUIRE_DB_PASSWORD"), pool == null ? defaultPoolSize() : Integer.parseInt(pool), seedDemo);
+                System.getenv("QUIRE_DB_PASSWORD"), pool == null ? defaultPoolSize() : Integer.parseInt(pool), seedDemo,
+                !"off".equals(System.getenv("QUIRE_JOBS")));
     }
 
     private static String blankToNull(String s) {

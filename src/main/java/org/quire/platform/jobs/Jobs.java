@@ -1,0 +1,149 @@
+package org.quire.platform.jobs;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Json;
+import org.quire.platform.db.Database;
+import org.quire.platform.db.Sql;
+import org.quire.platform.http.ApiException;
+import org.quire.platform.http.Response;
+import org.quire.platform.http.Router;
+import org.quire.platform.tenancy.Tenants;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Runs every registered {@link TenantJob} for every tenant on its schedule, on one virtual thread. Each batch runs in
+ * its own transaction under {@code pg_try_advisory_xact_lock(schema/job)}: when another process (or a staff member's
+ * "run now") holds it, this process skips the tenant until the next tick, so several Quire processes can share one
+ * database without running a job twice at once. The lock is released by the commit, also when a process dies.
+ */
+public final class Jobs implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Jobs.class);
+    /** Records per transaction: short transactions keep row locks brief for the staff at the desk. */
+    static final int BATCH = 200;
+    /** A safety stop for a job that keeps reporting a full batch (it would not be idempotent). */
+    private static final int MAX_BATCHES_PER_RUN = 1_000;
+    private static final long TICK_MILLIS = 1_000;
+
+    private final Database db;
+    private final Tenants tenants;
+    private final List<TenantJob> jobs = new CopyOnWriteArrayList<>();
+    private final Map<String, Instant> nextRun = new ConcurrentHashMap<>();
+    private volatile boolean running;
+    private Thread thread;
+
+    public Jobs(Database db, Tenants tenants) {
+        this.db = db;
+        this.tenants = tenants;
+    }
+
+    public void add(TenantJob job) {
+        if (job(job.name()) != null) throw new IllegalArgumentException("Duplicate job " + job.name());
+        jobs.add(job);
+    }
+
+    public List<TenantJob> all() {
+        return List.copyOf(jobs);
+    }
+
+    private TenantJob job(String name) {
+        return jobs.stream().filter(j -> j.name().equals(name)).findFirst().orElse(null);
+    }
+
+    /** Starts the schedule; the first run of each job is one interval after start, not at start-up. */
+    public void start() {
+        running = true;
+        Instant now = Instant.now();
+        jobs.forEach(j -> nextRun.put(j.name(), now.plus(j.every())));
+        thread = Thread.ofVirtual().name("jobs").start(this::loop);
+    }
+
+    private void loop() {
+        while (running) {
+            try {
+                Thread.sleep(TICK_MILLIS);
+                Instant now = Instant.now();
+                for (TenantJob job : jobs) {
+                    if (!running) return;
+                    if (now.isBefore(nextRun.getOrDefault(job.name(), now))) continue;
+                    nextRun.put(job.name(), now.plus(job.every()));
+                    for (Tenants.Tenant t : tenants.all()) runQuietly(job, t.id(), now);
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                log.warn("Job scheduler: {}", e.getMessage());
+            }
+        }
+    }
+
+    private void runQuietly(TenantJob job, String tenant, Instant now) {
+        try {
+            OptionalInt changed = runNow(job.name(), tenant, now);
+            if (changed.isPresent() && changed.getAsInt() > 0) {
+                log.info("Job {} for tenant {}: {} record(s) changed", job.name(), tenant, changed.getAsInt());
+            }
+        } catch (RuntimeException e) {
+            log.warn("Job {} for tenant {} failed, will retry on the next run: {}", job.name(), tenant,
+                    e.getMessage());
+        }
+    }
+
+    /**
+     * Runs {@code name} for one tenant as if the time were {@code now}, batch after batch, and returns how many
+     * records it changed — or empty when another process holds the job's lock for this tenant. Tests pass a future
+     * {@code now} to see what the schedule will do.
+     */
+    public OptionalInt runNow(String name, String tenant, Instant now) {
+        TenantJob job = job(name);
+        if (job == null) throw new IllegalArgumentException("No job " + name);
+        String schema = Tenants.schema(tenant);
+        int total = 0;
+        for (int i = 0; i < MAX_BATCHES_PER_RUN; i++) {
+            Integer changed = db.tx(c -> {
+                boolean locked = Sql.one(c, "SELECT pg_try_advisory_xact_lock(hashtext(?))",
+                        List.of(schema + "/" + job.name()), rs -> rs.getBoolean(1)).orElse(false);
+                return locked ? job.run(c, schema, now, BATCH) : null;
+            });
+            if (changed == null) return i == 0 ? OptionalInt.empty() : OptionalInt.of(total);
+            total += changed;
+            if (changed < BATCH) return OptionalInt.of(total);
+        }
+        log.warn("Job {} for tenant {} still reports full batches after {} batches; stopped until the next run",
+                name, tenant, MAX_BATCHES_PER_RUN);
+        return OptionalInt.of(total);
+    }
+
+    /**
+     * {@code POST /admin/jobs/{name}}: a systems librarian runs a job now for the calling tenant (FOLIO's timer
+     * endpoints are called the same way by Okapi). 200 with the number of records changed; 409 when it is running.
+     */
+    public void register(Router router) {
+        router.get("/admin/jobs", "quire.admin.jobs.get", req -> {
+            var list = Json.array();
+            jobs.forEach(j -> list.addObject().put("name", j.name()).put("everySeconds", j.every().toSeconds()));
+            return Response.ok(Json.object().set("jobs", list));
+        });
+        router.post("/admin/jobs/{name}", "quire.admin.jobs.post", req -> {
+            String name = req.path("name");
+            if (job(name) == null) throw ApiException.notFound("No job " + name);
+            OptionalInt changed = runNow(name, req.tenant(), Instant.now());
+            if (changed.isEmpty()) throw ApiException.conflict("Job " + name + " is already running for this tenant");
+            ObjectNode out = Json.object().put("job", name).put("changed", changed.getAsInt());
+            return Response.ok(out);
+        });
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        if (thread != null) thread.interrupt();
+    }
+}
