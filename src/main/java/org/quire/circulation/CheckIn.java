@@ -125,11 +125,16 @@ public final class CheckIn {
         return response;
     }
 
-    /** The loan's policies came with the service point lookup; a fine due costs one statement (feesfines/OverdueFines). */
+    /**
+     * The loan's policies came with the service point lookup; a fine due costs one statement (feesfines/OverdueFines).
+     * An item the library found itself (a claimed-returned resolution) is not fined, as in FOLIO.
+     */
     private static void chargeOverdueFine(Connection c, String schema, ObjectNode loan, ItemView item,
                                           Map<String, ObjectNode> found, Request req) throws SQLException {
+        if ("Found by library".equals(req.claimedReturnedResolution())) return;
         Map<UUID, ObjectNode> policies = LoanRepresentation.byId(found.values());
-        OverdueFines.charge(c, schema, loan, item, policies.get(LoanRepresentation.uuid(loan, "overdueFinePolicyId")),
+        OverdueFines.charge(c, schema, loan, req.checkInDate(), item,
+                policies.get(LoanRepresentation.uuid(loan, "overdueFinePolicyId")),
                 policies.get(LoanRepresentation.uuid(loan, "loanPolicyId")), req.servicePointId(), req.staffUserId());
     }
 

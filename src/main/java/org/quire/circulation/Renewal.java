@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.circulation.blocks.AutomatedBlocks;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.circulation.rules.RuleMatch;
+import org.quire.feesfines.OverdueFines;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
@@ -25,7 +26,7 @@ import java.util.UUID;
  * Round trips: item (1), patron with the group's patron block limits (1), open loan (1), policies + service point
  * (1), [schedule (1)], [the check-out service point's calendar (1), only when the loan policy moves due dates off
  * closed days], update loan with its event (1), commit (1) = 6; +1 for the patron's loan counts when their group has
- * a limit whose condition blocks renewals.
+ * a limit whose condition blocks renewals; +1 when renewing an overdue loan charges a fine.
  */
 public final class Renewal {
     private final Database db;
@@ -134,6 +135,22 @@ public final class Renewal {
         renewed.put("action", "renewed");
         renewed.put("loanPolicyId", policy.id());
         ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, loan, renewed, req.staffUserId());
+        chargeOverdueFine(c, schema, loan, item, found, req, now);
         return LoanRepresentation.extend(saved, item, patron, LoanRepresentation.byId(found.values()));
+    }
+
+    /**
+     * Renewing an overdue loan charges the fine for the time it was overdue, as mod-circulation does, unless the
+     * overdue fine policy forgives it ({@code forgiveOverdueFine}; FOLIO charges only when it is explicitly false).
+     * The policy came with the policies lookup; a fine due costs one statement.
+     */
+    private static void chargeOverdueFine(Connection c, String schema, ObjectNode loanBefore, ItemView item,
+                                          Map<String, ObjectNode> found, Request req, Instant now) throws SQLException {
+        Map<UUID, ObjectNode> policies = LoanRepresentation.byId(found.values());
+        ObjectNode finePolicy = policies.get(LoanRepresentation.uuid(loanBefore, "overdueFinePolicyId"));
+        if (finePolicy == null || !finePolicy.path("forgiveOverdueFine").isBoolean()
+                || finePolicy.path("forgiveOverdueFine").asBoolean()) return;
+        OverdueFines.charge(c, schema, loanBefore, now, item, finePolicy,
+                policies.get(LoanRepresentation.uuid(loanBefore, "loanPolicyId")), req.servicePointId(), req.staffUserId());
     }
 }

@@ -1,41 +1,89 @@
 package org.quire.feesfines;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.quire.calendar.DayOpening;
+import org.quire.calendar.Openings;
 
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 
 /**
- * mod-circulation's overdue fine for a returned loan, a pure function: the whole minutes between the due date and
- * the return, none at all within the loan policy's grace period (beyond it the grace minutes count too, as in
- * FOLIO), {@code overdueFine.quantity} per started interval (minute, hour, day, week, month = 31 days, FOLIO's
- * lengths), capped by {@code maxOverdueFine} when that is positive.
- * <p>
- * {@code countClosed} is treated as true: closed days count as overdue time whatever the policy says, until the
- * calendar's openings are consulted here (the calendar module exists; wiring it in costs one more statement).
+ * mod-circulation's overdue fine, as pure functions (OverduePeriodCalculatorService and OverdueFineService):
+ * <ul>
+ *   <li>the overdue minutes run from the due date to the return (both truncated to the minute). With the fine
+ *       policy's {@code countClosed} false, only the minutes the item location's primary service point is open count;
+ *       with {@code countClosed} absent there is no fine at all, as in FOLIO;</li>
+ *   <li>none are fined within the loan policy's grace period; beyond it the grace minutes count too. A recall ignores
+ *       the grace period unless the fine policy's {@code gracePeriodRecall} is false;</li>
+ *   <li>{@code overdueFine.quantity} per started interval (minute, hour, day, week, month = 31 days, FOLIO's lengths),
+ *       capped by {@code maxOverdueFine} when positive — or the recall pair {@code overdueRecallFine} /
+ *       {@code maxOverdueRecallFine} when a recall changed the due date.</li>
+ * </ul>
  */
 public final class OverdueFineCalculation {
     private OverdueFineCalculation() {
     }
 
-    public static BigDecimal amount(JsonNode finePolicy, JsonNode loanPolicy, Instant dueDate, Instant returnDate) {
-        if (finePolicy == null || dueDate == null || returnDate == null) return Money.ZERO;
-        long overdueMinutes = Duration.between(dueDate, returnDate).toMinutes();
-        if (overdueMinutes <= 0) return Money.ZERO;
+    /** Whether the policy counts closed time ({@code null}: it does not say, and FOLIO then charges nothing). */
+    public static Boolean countClosed(JsonNode finePolicy) {
+        JsonNode n = finePolicy == null ? null : finePolicy.get("countClosed");
+        return n == null || n.isNull() ? null : n.asBoolean();
+    }
+
+    /** All the minutes from due to returned (closed time counted). */
+    public static long minutes(Instant due, Instant returned) {
+        return ChronoUnit.MINUTES.between(due.truncatedTo(ChronoUnit.MINUTES), returned.truncatedTo(ChronoUnit.MINUTES));
+    }
+
+    /**
+     * The minutes from due to returned while the service point is open (UTC, as Quire's calendars). A service point
+     * with no calendar at all is always open, as for due dates (ClosedLibraryDueDates).
+     */
+    public static long openMinutes(Openings openings, Instant due, Instant returned) {
+        if (!openings.hasCalendar()) return minutes(due, returned);
+        long from = due.truncatedTo(ChronoUnit.MINUTES).getEpochSecond() / 60;
+        long to = returned.truncatedTo(ChronoUnit.MINUTES).getEpochSecond() / 60;
+        long total = 0;
+        LocalDate last = LocalDate.ofInstant(returned, ZoneOffset.UTC);
+        for (DayOpening day : openings.days(LocalDate.ofInstant(due, ZoneOffset.UTC), last)) {
+            long dayStart = day.date().atStartOfDay(ZoneOffset.UTC).toEpochSecond() / 60;
+            for (DayOpening.Range r : day.openings()) {
+                // A range's end minute is inclusive: 00:00–23:59 is the whole day.
+                long start = Math.max(from, dayStart + r.start()), end = Math.min(to, dayStart + r.end() + 1);
+                if (end > start) total += end - start;
+            }
+        }
+        return total;
+    }
+
+    /** The fine for a loan {@code overdueMinutes} late (as counted by the policy); zero when none is due. */
+    public static BigDecimal amount(JsonNode finePolicy, JsonNode loanPolicy, boolean dueDateChangedByRecall,
+                                    long overdueMinutes) {
+        if (finePolicy == null || overdueMinutes <= 0) return Money.ZERO;
+        boolean ignoreGrace = dueDateChangedByRecall && finePolicy.path("gracePeriodRecall").asBoolean(true);
         JsonNode grace = loanPolicy == null ? null : loanPolicy.path("loansPolicy").path("gracePeriod");
-        if (grace != null && overdueMinutes <= minutes(grace.path("intervalId").asText(""), grace.path("duration").asLong(0))) {
+        if (!ignoreGrace && grace != null
+                && overdueMinutes <= minutes(grace.path("intervalId").asText(""), grace.path("duration").asLong(0))) {
             return Money.ZERO;
         }
-        JsonNode fine = finePolicy.path("overdueFine");
+        JsonNode fine = finePolicy.path(dueDateChangedByRecall ? "overdueRecallFine" : "overdueFine");
         BigDecimal perInterval = Money.parse(fine.get("quantity"));
         long intervalMinutes = minutes(fine.path("intervalId").asText(""), 1);
         if (perInterval == null || perInterval.signum() <= 0 || intervalMinutes <= 0) return Money.ZERO;
         long intervals = Math.ceilDiv(overdueMinutes, intervalMinutes);
         BigDecimal total = Money.of(perInterval.multiply(BigDecimal.valueOf(intervals)));
-        BigDecimal max = Money.parse(finePolicy.get("maxOverdueFine"));
+        BigDecimal max = Money.parse(finePolicy.get(dueDateChangedByRecall ? "maxOverdueRecallFine" : "maxOverdueFine"));
         if (max != null && max.signum() > 0 && total.compareTo(max) > 0) total = max;
         return total;
+    }
+
+    /** The fine with closed time counted: the policy's {@code countClosed} true. */
+    public static BigDecimal amount(JsonNode finePolicy, JsonNode loanPolicy, Instant dueDate, Instant returnDate) {
+        if (dueDate == null || returnDate == null) return Money.ZERO;
+        return amount(finePolicy, loanPolicy, false, minutes(dueDate, returnDate));
     }
 
     /** FOLIO's interval names: the fine policy's "minute".."month", the loan policy's "Minutes".."Months". */

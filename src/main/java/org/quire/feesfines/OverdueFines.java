@@ -2,6 +2,7 @@ package org.quire.feesfines;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.calendar.CalendarStore;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
 import org.quire.platform.db.Sql;
@@ -10,30 +11,41 @@ import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.UUID;
 
 /**
- * Charges the overdue fine of a loan closed at check-in, inside the check-in's transaction, with ONE statement:
- * find the fee/fine owner serving the item location's primary service point (as mod-circulation does), insert the
- * "Overdue fine" account and its charging feefineaction. No owner, no fine (FOLIO logs and skips too); no fine due,
- * no statement at all.
+ * Charges the overdue fine of a loan returned at check-in or renewed late, inside that action's transaction, with ONE
+ * statement: find the fee/fine owner serving the item location's primary service point (as mod-circulation does),
+ * insert the "Overdue fine" account and its charging feefineaction. No owner, no fine (FOLIO logs and skips too); no
+ * fine due, no statement at all — except that a policy not counting closed time first reads that service point's
+ * calendar (one more statement, only for an overdue loan).
  */
 public final class OverdueFines {
     private OverdueFines() {
     }
 
-    /** Returns the fine charged (zero when none). */
-    public static BigDecimal charge(Connection c, String schema, ObjectNode closedLoan, ItemView item,
+    /**
+     * Returns the fine charged (zero when none) for {@code closedLoan} — the loan as it was due — overdue until
+     * {@code returned} (the return date at check-in, the time of a renewal).
+     */
+    public static BigDecimal charge(Connection c, String schema, ObjectNode closedLoan, Instant returned, ItemView item,
                                     JsonNode finePolicy, JsonNode loanPolicy, UUID servicePointId, UUID staffUserId)
             throws SQLException {
         Instant due = instant(closedLoan, "dueDate");
-        Instant returned = instant(closedLoan, "returnDate");
-        BigDecimal amount = OverdueFineCalculation.amount(finePolicy, loanPolicy, due, returned);
-        if (amount.signum() <= 0) return Money.ZERO;
+        Boolean countClosed = OverdueFineCalculation.countClosed(finePolicy);
+        if (due == null || returned == null || !returned.isAfter(due) || countClosed == null) return Money.ZERO;
         ObjectNode loc = item.effectiveLocation();
         String primary = loc == null ? null : Json.text(loc, "primaryServicePoint");
         if (primary == null) return Money.ZERO;
+        long minutes = countClosed ? OverdueFineCalculation.minutes(due, returned)
+                : OverdueFineCalculation.openMinutes(CalendarStore.openings(c, schema, UUID.fromString(primary),
+                        LocalDate.ofInstant(due, ZoneOffset.UTC), LocalDate.ofInstant(returned, ZoneOffset.UTC)), due, returned);
+        BigDecimal amount = OverdueFineCalculation.amount(finePolicy, loanPolicy,
+                closedLoan.path("dueDateChangedByRecall").asBoolean(false), minutes);
+        if (amount.signum() <= 0) return Money.ZERO;
 
         Instant now = Instant.now();
         UUID accountId = UUID.randomUUID(), actionId = UUID.randomUUID();
@@ -65,7 +77,7 @@ public final class OverdueFines {
         action.put("id", actionId.toString()).put("accountId", accountId.toString()).put("userId", userId.toString());
         action.put("typeAction", "Overdue fine").put("amountAction", amount).put("balance", amount);
         action.put("dateAction", Json.date(now)).put("notify", false).put("transactionInformation", "");
-        action.put("createdAt", servicePointId.toString());
+        if (servicePointId != null) action.put("createdAt", servicePointId.toString());
         metadata(action, now, staffUserId);
 
         String s = schema + ".";

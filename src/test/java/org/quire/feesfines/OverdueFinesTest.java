@@ -143,6 +143,13 @@ class OverdueFinesTest {
         assertThat(OverdueFineCalculation.amount(policy, loanPolicy, due, due.plus(Duration.ofDays(8)))).isEqualByComparingTo("2.00");
         policy.put("maxOverdueFine", 1.10);
         assertThat(OverdueFineCalculation.amount(policy, loanPolicy, due, due.plus(Duration.ofDays(8)))).isEqualByComparingTo("1.10");
+        // A recall: the recall fine and cap apply, and the grace period is ignored unless gracePeriodRecall is false.
+        policy.putObject("overdueRecallFine").put("quantity", 2.00).put("intervalId", "day");
+        policy.put("maxOverdueRecallFine", 0);
+        assertThat(OverdueFineCalculation.amount(policy, loanPolicy, true, 3 * 1440)).isEqualByComparingTo("6.00");
+        policy.put("gracePeriodRecall", false);
+        assertThat(OverdueFineCalculation.amount(policy, loanPolicy, true, 3 * 1440)).isEqualByComparingTo("0");
+        assertThat(OverdueFineCalculation.amount(policy, loanPolicy, true, 8 * 1440)).isEqualByComparingTo("16.00");
         ObjectNode monthly = Json.object();
         monthly.putObject("overdueFine").put("quantity", "3.00").put("intervalId", "month");
         assertThat(OverdueFineCalculation.amount(monthly, null, due, due.plus(Duration.ofDays(32)))).isEqualByComparingTo("6.00");
