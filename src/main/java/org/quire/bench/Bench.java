@@ -95,15 +95,17 @@ public final class Bench {
     private List<TenantData> prepare(BenchHttp.Session admin, boolean largeInstance, int heavyBorrowers)
             throws Exception {
         String run = Long.toString(Instant.now().getEpochSecond(), 36);
-        progress.step(String.format("Preparing %d tenant%s: %,d items, %,d patrons, %,d open loans each", o.tenants(),
-                o.tenants() == 1 ? "" : "s", o.itemsPerTenant(), o.patronsPerTenant(), o.openLoansPerTenant()));
+        progress.step(String.format("Preparing %d tenant%s: %,d items, %,d patrons, %,d open loans, %,d open requests each",
+                o.tenants(), o.tenants() == 1 ? "" : "s", o.itemsPerTenant(), o.patronsPerTenant(),
+                o.openLoansPerTenant(), o.openRequestsPerTenant()));
         List<TenantData> tenants = Collections.synchronizedList(new ArrayList<>());
         try (ExecutorService pool = Executors.newFixedThreadPool(Math.min(2, o.tenants()))) {
             List<Future<TenantData>> jobs = new ArrayList<>();
             for (int i = 1; i <= o.tenants(); i++) {
                 String id = "bench_" + run + "_" + i;
                 jobs.add(pool.submit(() -> new DataSetup(admin, progress).prepare(id, o.itemsPerTenant(),
-                        o.patronsPerTenant(), o.openLoansPerTenant(), largeInstance, heavyBorrowers)));
+                        o.patronsPerTenant(), o.openLoansPerTenant(), o.openRequestsPerTenant(), largeInstance,
+                        heavyBorrowers)));
             }
             for (Future<TenantData> f : jobs) tenants.add(f.get());
         }
@@ -260,8 +262,10 @@ public final class Bench {
         notes.add(HTTP_FLOOR + ": the same client, tenant, token and permission check as every call, and no database"
                 + " (workflows whose floor is another single GET say so below).");
         notes.add("Data set: fallback-only circulation rules (FOLIO's Example Loan Policy), one item per instance of "
-                + "real LC titles; the PTF baseline's ~3,000 open requests are not created yet. 40% of the items are the SQL "
-                + "floor's own, so the floor never touches loans Quire's users work with.");
+                + "real LC titles; open requests as the PTF baseline (3 per 5 open loans: two thirds Page requests on "
+                + "available items, one third Hold requests on checked-out items; the virtual users never touch those "
+                + "items, so requests are in the tables without deciding a transaction's outcome). 40% of the items are "
+                + "the SQL floor's own, so the floor never touches loans Quire's users work with.");
         return notes;
     }
 }

@@ -36,6 +36,11 @@ public record BenchOptions(String workflow, List<Integer> users, Duration durati
         return Math.max(5, (int) Math.round(5_000 * dataScale));
     }
 
+    /** The PTF check-in/check-out baseline's ~3,000 open requests beside its 5,000 open loans. */
+    public int openRequestsPerTenant() {
+        return (int) Math.round(3_000 * dataScale);
+    }
+
     /** The check-out and check-in workflows share everything but the number of tenants. */
     public boolean isCico() {
         return workflow.equals("cico") || workflow.equals("multi-tenant-cico");

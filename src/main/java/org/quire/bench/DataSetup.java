@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Prepares a tenant like the PTF's check-in/check-out baseline, through Quire's public API only (so it works against
  * any running Quire): a new tenant with FOLIO's reference data and fallback-only circulation rules, a catalogue of
  * real LC titles with one Available item each, active patrons with barcodes, and open loans made by real check-outs.
- * Not yet: the baseline's ~3,000 open requests (Quire serves requests now; the set-up does not create them yet).
+ * And, like the baseline, open requests: Page requests on available items and Hold requests on checked-out ones.
  */
 public final class DataSetup {
     /** FOLIO reference data: the policies of the reference rules' fallback line; undergraduates; Circ Desk 1. */
@@ -41,6 +41,9 @@ public final class DataSetup {
     private final BenchHttp.Session admin;
     private final Progress progress;
     private final List<DemoData.SeedTitle> titles = DemoData.seedTitles();
+    /** Item ids by barcode, and who borrowed each item lent by {@link #checkOut}: the requests need both. */
+    private final java.util.Map<String, String> itemIds = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Map<String, String> borrowerIds = new java.util.concurrent.ConcurrentHashMap<>();
 
     public DataSetup(BenchHttp.Session admin, Progress progress) {
         this.admin = admin;
@@ -53,8 +56,8 @@ public final class DataSetup {
     /** Loans of each heavy borrower of the renew workflow (the PTF's "renew a patron's 200 loans"). */
     static final int HEAVY_LOANS = 200;
 
-    public TenantData prepare(String tenant, int items, int patrons, int openLoans, boolean largeInstance,
-                              int heavyBorrowers) throws IOException, InterruptedException {
+    public TenantData prepare(String tenant, int items, int patrons, int openLoans, int openRequests,
+                              boolean largeInstance, int heavyBorrowers) throws IOException, InterruptedException {
         String password = UUID.randomUUID().toString();
         admin.postOk("/_/tenants", Json.object().put("id", tenant).put("name", "quire bench " + tenant)
                 .put("adminUsername", ADMIN).put("adminPassword", password));
@@ -77,6 +80,7 @@ public final class DataSetup {
         List<TenantData.Patron> others = people.subList(heavy.size(), people.size());
         List<String> withLoans = checkOut(s, quire, others, Math.min(openLoans, quire.available().size() / 2));
         lendToEach(s, quire, heavy);
+        placeRequests(s, quire, others, openRequests);
         return new TenantData(tenant, s, CIRC_DESK_1, List.copyOf(people), withLoans, quire, floor,
                 List.copyOf(instanceIds), large, List.copyOf(heavy));
     }
@@ -95,7 +99,7 @@ public final class DataSetup {
                 instanceIds.add(instance.get("id").asText());
                 ObjectNode h = holdings(holdings, instance, title);
                 String barcode = String.valueOf(20_000_000 + n);
-                item(items, h, barcode);
+                itemIds.put(barcode, item(items, h, barcode));
                 barcodes.add(barcode);
             }
             postCatalogue(s, instances, holdings, items);
@@ -139,11 +143,13 @@ public final class DataSetup {
         return h;
     }
 
-    private static void item(ArrayNode items, ObjectNode holdings, String barcode) {
+    /** Adds an Available book to {@code items}; returns its id. */
+    private static String item(ArrayNode items, ObjectNode holdings, String barcode) {
         ObjectNode item = items.addObject().put("id", UUID.randomUUID().toString())
                 .put("holdingsRecordId", holdings.get("id").asText()).put("barcode", barcode)
                 .put("materialTypeId", DemoData.BOOK).put("permanentLoanTypeId", DemoData.CAN_CIRCULATE);
         item.putObject("status").put("name", "Available");
+        return item.get("id").asText();
     }
 
     private static void postCatalogue(BenchHttp.Session s, ArrayNode instances, ArrayNode holdings, ArrayNode items)
@@ -181,6 +187,7 @@ public final class DataSetup {
                     .put("userBarcode", p.barcode()).put("servicePointId", CIRC_DESK_1));
             pool.checkedOut().add(barcode);
             borrowers.add(p.id());
+            borrowerIds.put(barcode, p.id());
         });
         progress.step(String.format("    %s: open loans %,d", s.tenant(), count));
         return List.copyOf(new java.util.LinkedHashSet<>(borrowers));
@@ -199,6 +206,33 @@ public final class DataSetup {
                     .put("userBarcode", borrowers.get(n % borrowers.size()).barcode()).put("servicePointId", CIRC_DESK_1));
         });
         progress.step(String.format("    %s: %d patrons with %d loans each", s.tenant(), borrowers.size(), HEAVY_LOANS));
+    }
+
+    /**
+     * {@code count} open requests, as the PTF baseline has beside its loans: two thirds Page requests on available
+     * items, one third Hold requests on checked-out items by someone other than the borrower. Their items leave the
+     * virtual users' pools, so a check-in never sends one to the hold shelf and no check-out is refused for it.
+     */
+    private void placeRequests(BenchHttp.Session s, TenantData.Pool pool, List<TenantData.Patron> patrons, int count)
+            throws InterruptedException {
+        if (count <= 0) return;
+        int holds = Math.min(count / 3, pool.checkedOut().size() / 2);
+        int pages = Math.min(count - holds, pool.available().size() / 2);
+        String now = Instant.now().toString();
+        parallel(pages + holds, n -> {
+            boolean hold = n < holds;
+            String barcode = (hold ? pool.checkedOut() : pool.available()).poll();
+            TenantData.Patron requester = patrons.get(ThreadLocalRandom.current().nextInt(patrons.size()));
+            if (requester.id().equals(borrowerIds.get(barcode))) {
+                requester = patrons.get((patrons.indexOf(requester) + 1) % patrons.size());
+            }
+            s.postOk("/circulation/requests", Json.object().put("requestType", hold ? "Hold" : "Page")
+                    .put("requestLevel", "Item").put("requestDate", now).put("requesterId", requester.id())
+                    .put("itemId", itemIds.get(barcode)).put("fulfillmentPreference", "Hold Shelf")
+                    .put("pickupServicePointId", CIRC_DESK_1));
+        });
+        progress.step(String.format("    %s: open requests %,d (%,d pages, %,d holds)", s.tenant(), pages + holds,
+                pages, holds));
     }
 
     @FunctionalInterface
