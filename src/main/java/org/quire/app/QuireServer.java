@@ -115,6 +115,9 @@ public final class QuireServer implements AutoCloseable {
             WebServer server = WebServer.builder()
                     .port(config.port())
                     .host("0.0.0.0")
+                    // Without TCP_NODELAY, a response written in two parts waits for the client's delayed ACK
+                    // (40 ms on Linux): the rtac batch showed it as a bimodal latency with p75 at 44 ms.
+                    .connectionOptions(o -> o.tcpNoDelay(true))
                     .routing(router.toHelidon(auth, errors))
                     .build()
                     .start();

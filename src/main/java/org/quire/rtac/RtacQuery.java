@@ -43,13 +43,16 @@ public final class RtacQuery {
      * mod-rtac does. The JSON tests are written with `IS DISTINCT FROM 'true'::jsonb` so no stored value can make
      * a cast fail. jsonb_path_exists is used instead of the ?| operator, which JDBC would take for a parameter.
      *
+     * inst is MATERIALIZED so that the periodical test reads each instance's JSON once: inlined, PostgreSQL
+     * evaluated it in the item join's filter, once per item (20 → 11 ms for 300 holdings × 3 items, EXPLAIN ANALYZE).
+     *
      * totalHoldRequests counts the item's open requests of any type (as mod-rtac counts what /circulation/requests
      * returns for the item), on the partial index of open request queues; a holdings-level row counts none.
      */
     private static final String SQL = """
             WITH req AS (
                 SELECT r.id, min(r.ord) AS ord FROM unnest(?::uuid[]) WITH ORDINALITY AS r(id, ord) GROUP BY r.id
-            ), inst AS (
+            ), inst AS MATERIALIZED (
                 SELECT req.ord, req.id, i.id IS NOT NULL AS found,
                        (EXISTS (SELECT 1 FROM %1$s.mode_of_issuance m
                                 WHERE m.name = 'serial' AND m.id::text = i.jsonb->>'modeOfIssuanceId')
