@@ -74,7 +74,9 @@ public final class CalendarApi {
             return Response.noContent();
         }));
 
-        r.get("/calendar/dates/{servicePointId}/surrounding-openings", "calendar.endpoint.dates.get", calendarErrors(req -> {
+        // mod-calendar's permission names, as FOLIO's karate tests grant them.
+        r.get("/calendar/dates/{servicePointId}/surrounding-openings",
+                "calendar.endpoint.calendars.surroundingOpenings.get", calendarErrors(req -> {
             UUID sp = servicePoint(req);
             LocalDate date = requiredDate(req, "date");
             Openings o = db.read(c -> CalendarStore.openings(c, req.schema(), sp, date.minusDays(Openings.SEARCH_DAYS),
@@ -84,7 +86,8 @@ public final class CalendarApi {
             o.surrounding(date).forEach(d -> arr.add(d.toJson()));
             return Response.ok(body);
         }));
-        r.get("/calendar/dates/{servicePointId}/all-openings", "calendar.endpoint.dates.get", calendarErrors(req -> {
+        r.get("/calendar/dates/{servicePointId}/all-openings", "calendar.endpoint.calendars.allOpenings.get",
+                calendarErrors(req -> {
             UUID sp = servicePoint(req);
             LocalDate start = requiredDate(req, "startDate"), end = requiredDate(req, "endDate");
             String includeClosedText = req.param("includeClosed").orElseThrow(() -> CalendarError.of(400,
