@@ -51,10 +51,7 @@ public final class CheckIn {
         ItemView item = ItemView.byBarcodeForUpdate(c, schema, req.itemBarcode()).orElseThrow(() ->
                 ApiException.unprocessable("No item with barcode " + req.itemBarcode() + " exists",
                         "ITEM_BARCODE_NOT_FOUND", "itemBarcode", req.itemBarcode()));
-        if ("Claimed returned".equals(item.status()) && req.claimedReturnedResolution() == null) {
-            throw ApiException.unprocessable("Item is claimed returned, a resolution is required to check in",
-                    "CLAIMED_RETURNED_RESOLUTION_REQUIRED", "itemBarcode", req.itemBarcode());
-        }
+        String loanAction = ClaimReturned.checkInAction(item.status(), req.claimedReturnedResolution(), req.itemBarcode());
         ObjectNode openLoan = CirculationContext.openLoan(c, schema, item.id()).orElse(null);
 
         MultiGet lookups = new MultiGet().add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId());
@@ -70,9 +67,10 @@ public final class CheckIn {
             closed.put("returnDate", Json.date(req.checkInDate()));
             closed.put("systemReturnDate", Json.date(now));
             closed.put("checkinServicePointId", req.servicePointId().toString());
-            closed.put("action", "checkedin");
+            closed.put("action", loanAction);
             loanOut = CirculationTypes.LOANS.replace(c, schema, openLoan, closed, req.staffUserId());
-            chargeOverdueFine(c, schema, loanOut, item, found, req);
+            if (LostItemCheckIn.settle(c, schema, loanOut, item.status(), LoanRepresentation.byId(found.values()),
+                    req.servicePointId(), req.staffUserId(), now)) chargeOverdueFine(c, schema, loanOut, item, found, req);
         }
 
         // The item's first open request decides where it goes: hold shelf here, or in transit to the pickup point.

@@ -1,0 +1,89 @@
+package org.quire.circulation;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.feesfines.LostItemFees;
+import org.quire.feesfines.LostItemPolicy;
+import org.quire.inventory.ItemView;
+import org.quire.platform.Json;
+import org.quire.platform.db.Sql;
+import org.quire.platform.jobs.TenantJob;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Job {@code age-to-lost-fee-charging} (FOLIO's scheduled-age-to-lost-fee-charging): an aged-to-lost loan whose
+ * {@code agedToLostDelayedBilling.dateLostItemShouldBeBilled} has come is billed the policy's set cost and, when
+ * {@code chargeAmountItemSystem}, its processing fee; {@code lostItemHasBeenBilled} becomes true, so it is billed once.
+ * <p>
+ * Candidates: one range scan of the partial index {@code loan_aged_to_lost_billing_idx} (1); items locked (1), loans
+ * locked (1), items' details for the accounts (1), policies (1); then per loan its fees (1 each) and the loan (1).
+ */
+public final class AgedToLostBilling implements TenantJob {
+    private static final Logger log = LoggerFactory.getLogger(AgedToLostBilling.class);
+
+    @Override
+    public String name() {
+        return "age-to-lost-fee-charging";
+    }
+
+    @Override
+    public Duration every() {
+        return Duration.ofMinutes(30);
+    }
+
+    @Override
+    public int run(Connection c, String schema, Instant now, int limit) throws SQLException {
+        List<UUID[]> candidates = Sql.list(c, candidatesSql(schema, false) + " ORDER BY aged_to_lost_bill_date LIMIT ?",
+                List.of(now, limit), rs -> new UUID[]{rs.getObject(1, UUID.class), rs.getObject(2, UUID.class)});
+        if (candidates.isEmpty()) return 0;
+        Set<UUID> items = AgeToLost.lockItems(c, schema, candidates.stream().map(x -> x[1]).toList(),
+                "status_name = 'Aged to lost'").keySet();
+        List<ObjectNode> loans = Sql.list(c, candidatesSql(schema, true) + " AND id = ANY(?) AND item_id = ANY(?)"
+                        + " FOR UPDATE SKIP LOCKED", List.of(now, c.createArrayOf("uuid", candidates.stream().map(x -> x[0])
+                        .toArray()), c.createArrayOf("uuid", items.toArray())),
+                rs -> Json.parseObject(rs.getString(1)));
+        if (loans.isEmpty()) return 0;
+
+        Map<UUID, ItemView> views = new HashMap<>();
+        for (ItemView v : ItemView.byIds(c, schema, loans.stream().map(l -> LoanRepresentation.uuid(l, "itemId")).toList())) {
+            views.put(v.id(), v);
+        }
+        Set<UUID> policyIds = new HashSet<>();
+        for (ObjectNode l : loans) {
+            UUID id = LoanRepresentation.uuid(l, "lostItemPolicyId");
+            if (id != null) policyIds.add(id);
+        }
+        Map<UUID, ObjectNode> policies = CirculationTypes.LOST_ITEM_POLICIES.getMany(c, schema, policyIds);
+
+        for (ObjectNode loan : loans) {
+            UUID policyId = LoanRepresentation.uuid(loan, "lostItemPolicyId");
+            LostItemPolicy policy = LostItemPolicy.from(policyId == null ? null : policies.get(policyId));
+            if (LostItemFees.anyDue(policy, true) && !LostItemFees.charge(c, schema, loan,
+                    views.get(LoanRepresentation.uuid(loan, "itemId")), policy, true, null, null, now)) {
+                // Retrying would not find an owner either, and would hold the batch forever: billed without fees.
+                log.warn("Aged-to-lost loan {} in {}: no fee/fine owner serves the item's location; no lost item fees",
+                        Json.text(loan, "id"), schema);
+            }
+            ObjectNode billed = loan.deepCopy();
+            ((ObjectNode) billed.get("agedToLostDelayedBilling")).put("lostItemHasBeenBilled", true);
+            CirculationTypes.LOANS.replace(c, schema, loan, billed, null);
+        }
+        return loans.size();
+    }
+
+    static String candidatesSql(String schema, boolean lock) {
+        return "SELECT " + (lock ? "jsonb" : "id, item_id") + " FROM " + schema + ".loan"
+                + " WHERE status_name = 'Open' AND lost_item_has_been_billed = false AND aged_to_lost_bill_date <= ?";
+    }
+}
