@@ -100,8 +100,9 @@ public final class AgeToLost implements TenantJob {
         List<UUID> ids = new ArrayList<>();
         List<String> normal = new ArrayList<>(), recalled = new ArrayList<>();
         Map<UUID, LostItemPolicy> byId = new HashMap<>();
-        for (ObjectNode p : Sql.list(c, "SELECT jsonb FROM " + schema + ".lost_item_policy WHERE jsonb ? 'itemAgedLostOverdue'"
-                + " OR jsonb ? 'recalledItemAgedLostOverdue'", List.of(), rs -> Json.parseObject(rs.getString(1)))) {
+        for (ObjectNode p : Sql.list(c, "SELECT jsonb FROM " + schema + ".lost_item_policy WHERE"
+                        + " jsonb->'itemAgedLostOverdue' IS NOT NULL OR jsonb->'recalledItemAgedLostOverdue' IS NOT NULL",
+                List.of(), rs -> Json.parseObject(rs.getString(1)))) {
             LostItemPolicy policy = LostItemPolicy.from(p);
             Period n = policy.agedLostOverdue(false), r = policy.agedLostOverdue(true);
             if (n == null && r == null) continue;

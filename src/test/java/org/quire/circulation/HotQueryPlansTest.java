@@ -107,6 +107,21 @@ class HotQueryPlansTest {
     }
 
     @Test
+    void ageToLostCandidates_useThePartialDueDateIndex() {
+        String now = java.time.Instant.now().toString();
+        String p = plan(AgeToLost.candidatesSql(schema, false) + " ORDER BY l.due_date LIMIT ?",
+                "{" + UUID.randomUUID() + "}", "{" + now + "}", "{" + now + "}", now, 200);
+        assertThat(p).doesNotContain("Seq Scan on loan").contains("loan_age_to_lost_idx");
+    }
+
+    @Test
+    void agedToLostBillingCandidates_useThePartialBillingIndex() {
+        String p = plan(AgedToLostBilling.candidatesSql(schema, false) + " ORDER BY aged_to_lost_bill_date LIMIT ?",
+                java.time.Instant.now().toString(), 200);
+        assertThat(p).doesNotContain("Seq Scan on loan").contains("loan_aged_to_lost_billing_idx");
+    }
+
+    @Test
     void openLoanByItem_usesThePartialUniqueIndex() {
         UUID item = db.read(c -> Sql.one(c, "SELECT item_id FROM " + schema + ".loan LIMIT 1", List.of(),
                 rs -> rs.getObject(1, UUID.class)).orElseThrow());
