@@ -44,13 +44,13 @@ public final class AgedToLostBilling implements TenantJob {
 
     @Override
     public int run(Connection c, String schema, Instant now, int limit) throws SQLException {
-        List<UUID[]> candidates = Sql.list(c, candidatesSql(schema, false) + " ORDER BY aged_to_lost_bill_date LIMIT ?",
+        List<UUID[]> candidates = Sql.list(c, candidatesSql(schema, false) + " ORDER BY l.aged_to_lost_bill_date LIMIT ?",
                 List.of(now, limit), rs -> new UUID[]{rs.getObject(1, UUID.class), rs.getObject(2, UUID.class)});
         if (candidates.isEmpty()) return 0;
         Set<UUID> items = AgeToLost.lockItems(c, schema, candidates.stream().map(x -> x[1]).toList(),
                 "status_name = 'Aged to lost'").keySet();
-        List<ObjectNode> loans = Sql.list(c, candidatesSql(schema, true) + " AND id = ANY(?) AND item_id = ANY(?)"
-                        + " FOR UPDATE SKIP LOCKED", List.of(now, c.createArrayOf("uuid", candidates.stream().map(x -> x[0])
+        List<ObjectNode> loans = Sql.list(c, candidatesSql(schema, true) + " AND l.id = ANY(?) AND l.item_id = ANY(?)"
+                        + " FOR UPDATE OF l SKIP LOCKED", List.of(now, c.createArrayOf("uuid", candidates.stream().map(x -> x[0])
                         .toArray()), c.createArrayOf("uuid", items.toArray())),
                 rs -> Json.parseObject(rs.getString(1)));
         if (loans.isEmpty()) return 0;
@@ -82,8 +82,10 @@ public final class AgedToLostBilling implements TenantJob {
         return loans.size();
     }
 
+    /** Loans waiting to be billed (the item still Aged to lost); with {@code lock} their JSON, else the ids. */
     static String candidatesSql(String schema, boolean lock) {
-        return "SELECT " + (lock ? "jsonb" : "id, item_id") + " FROM " + schema + ".loan"
-                + " WHERE status_name = 'Open' AND lost_item_has_been_billed = false AND aged_to_lost_bill_date <= ?";
+        return "SELECT " + (lock ? "l.jsonb" : "l.id, l.item_id") + " FROM " + schema + ".loan l"
+                + " JOIN " + schema + ".item i ON i.id = l.item_id AND i.status_name = 'Aged to lost'"
+                + " WHERE l.status_name = 'Open' AND l.lost_item_has_been_billed = false AND l.aged_to_lost_bill_date <= ?";
     }
 }

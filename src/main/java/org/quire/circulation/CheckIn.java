@@ -28,7 +28,9 @@ import java.util.UUID;
  * (1), borrower's user row for the response (1), the item's request queue, row-locked (1), commit (1) = 9 (counted in
  * PostgreSQL's statement log); +1 when the first request moves to Awaiting pickup / In transit. An overdue return
  * that is fined adds ONE statement (owner lookup + "Overdue fine" account + its action, see feesfines/OverdueFines);
- * an on-time return adds none.
+ * an on-time return adds none. A "Declared lost" or "Aged to lost" item (LostItemCheckIn) adds its lost fee accounts
+ * (1) and, per fee settled, its refund and cancellation (feesfines/LostItemFees); a claimed returned item's resolution
+ * only changes the loan's action.
  */
 public final class CheckIn {
     private final Database db;

@@ -32,6 +32,7 @@ public final class ClaimReturned {
             loan.put("action", "claimedReturned");
             setComment(loan, comment);
             loan.put("claimedReturnedDate", Json.date(claimedReturnedDate));
+            LockedLoan.removeAgedToLostBilling(loan);
             locked.save(c, schema, loan, CLAIMED_RETURNED, now, staffUserId);
             return null;
         });

@@ -38,6 +38,17 @@ record LockedLoan(ObjectNode loan, ItemView item) {
         return this;
     }
 
+    /**
+     * An aged-to-lost loan that is declared lost or claimed returned is no longer waiting to be billed: FOLIO's
+     * removeAgedToLostBillingInfo (the aged-to-lost date stays).
+     */
+    static void removeAgedToLostBilling(ObjectNode loan) {
+        if (loan.get("agedToLostDelayedBilling") instanceof ObjectNode billing) {
+            billing.remove("lostItemHasBeenBilled");
+            billing.remove("dateLostItemShouldBeBilled");
+        }
+    }
+
     /** Saves the loan as changed and the item with its new status, each with its outbox event. */
     void save(Connection c, String schema, ObjectNode newLoan, String itemStatus, Instant now, UUID staffUserId)
             throws SQLException {

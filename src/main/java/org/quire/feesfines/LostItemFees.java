@@ -21,6 +21,8 @@ import java.util.UUID;
 public final class LostItemFees {
     /** FOLIO's cancellation reason (and the account's payment status) for lost item fees of a returned item. */
     static final String CANCELLED_ITEM_RETURNED = "Cancelled item returned";
+    /** FOLIO's reason when an aged-to-lost item's fees give way to those of declaring it lost. */
+    static final String CANCELLED_ITEM_DECLARED_LOST = "Cancelled item declared lost";
 
     private LostItemFees() {
     }
@@ -58,11 +60,7 @@ public final class LostItemFees {
                                          Instant lostDate, Instant returned, UUID servicePointId, UUID staffUserId)
             throws SQLException {
         if (!policy.refundsWhenReturned(lostDate, returned)) return false;
-        List<ObjectNode> accounts = Sql.list(c, "SELECT jsonb FROM " + schema + ".account WHERE loan_id = ?"
-                        + " AND fee_fine_id = ANY(?) ORDER BY id FOR UPDATE",
-                List.of(loanId, c.createArrayOf("uuid", new Object[]{FeesFinesTypes.LOST_ITEM_FEE_TYPE,
-                        FeesFinesTypes.LOST_ITEM_PROCESSING_FEE_TYPE})),
-                rs -> Json.parseObject(rs.getString(1)));
+        List<ObjectNode> accounts = lostFeeAccounts(c, schema, loanId);
         boolean all = true;
         for (ObjectNode account : accounts) {
             boolean processing = FeesFinesTypes.LOST_ITEM_PROCESSING_FEE_TYPE.toString().equals(Json.text(account, "feeFineId"));
@@ -70,13 +68,32 @@ public final class LostItemFees {
                 all = false;
                 continue;
             }
-            settle(c, schema, account, servicePointId, staffUserId);
+            settle(c, schema, account, CANCELLED_ITEM_RETURNED, servicePointId, staffUserId);
         }
         return all;
     }
 
-    private static void settle(Connection c, String schema, ObjectNode account, UUID servicePointId, UUID staffUserId)
-            throws SQLException {
+    /**
+     * An aged-to-lost item is declared lost: its lost fees are refunded and cancelled ("Cancelled item declared lost")
+     * whatever the refund period, before the declared-lost fees are charged, as mod-circulation does.
+     */
+    public static void cancelOnDeclaredLost(Connection c, String schema, UUID loanId, UUID servicePointId,
+                                            UUID staffUserId) throws SQLException {
+        for (ObjectNode account : lostFeeAccounts(c, schema, loanId)) {
+            settle(c, schema, account, CANCELLED_ITEM_DECLARED_LOST, servicePointId, staffUserId);
+        }
+    }
+
+    private static List<ObjectNode> lostFeeAccounts(Connection c, String schema, UUID loanId) throws SQLException {
+        return Sql.list(c, "SELECT jsonb FROM " + schema + ".account WHERE loan_id = ? AND fee_fine_id = ANY(?)"
+                        + " ORDER BY id FOR UPDATE", List.of(loanId, c.createArrayOf("uuid", new Object[]{
+                        FeesFinesTypes.LOST_ITEM_FEE_TYPE, FeesFinesTypes.LOST_ITEM_PROCESSING_FEE_TYPE})),
+                rs -> Json.parseObject(rs.getString(1)));
+    }
+
+    /** Refunds what was paid or transferred, then cancels all that remains with {@code reason}. */
+    private static void settle(Connection c, String schema, ObjectNode account, String reason, UUID servicePointId,
+                               UUID staffUserId) throws SQLException {
         UUID id = UUID.fromString(Json.text(account, "id"));
         String sp = servicePointId == null ? null : servicePointId.toString();
         BigDecimal remaining = Money.field(account, "remaining");
@@ -87,7 +104,7 @@ public final class LostItemFees {
             remaining = remaining.add(refundable);
         }
         if (remaining.signum() > 0) {
-            AccountActions.cancel(c, schema, id, CANCELLED_ITEM_RETURNED, new AccountActions.ActionRequest(
+            AccountActions.cancel(c, schema, id, reason, new AccountActions.ActionRequest(
                     DecimalNode.valueOf(remaining), null, false, sp, null, null, null), staffUserId);
         }
     }

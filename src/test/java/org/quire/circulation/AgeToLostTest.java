@@ -90,6 +90,46 @@ class AgeToLostTest {
     }
 
     @Test
+    void declaringAnAgedToLostItemLost_cancelsItsFees_chargesAnew_andStopsItsBilling() {
+        LostItemFixtures f = new LostItemFixtures("age_to_lost_declared", agingPolicy());
+        String tenant = "age_to_lost_declared";
+        JsonNode billedLoan = f.borrow(f.patron());
+        JsonNode waitingLoan = f.borrow(f.patron());
+        Instant aged = Instant.parse(billedLoan.path("dueDate").asText()).plus(Duration.ofDays(2));
+        assertThat(jobs().runNow("age-to-lost", tenant, aged)).hasValue(2);
+        assertThat(f.accounts(billedLoan)).isEmpty();
+        // Bill only the first: the second's billing date is moved past the first run.
+        ObjectNode later = (ObjectNode) f.loan(waitingLoan);
+        ((ObjectNode) later.get("agedToLostDelayedBilling")).put("dateLostItemShouldBeBilled",
+                aged.plus(Duration.ofDays(20)).toString());
+        assertThat(f.s.put("/loan-storage/loans/" + later.path("id").asText(), later).status()).isEqualTo(204);
+        assertThat(jobs().runNow("age-to-lost-fee-charging", tenant, aged.plus(Duration.ofDays(3)))).hasValue(1);
+        JsonNode fee = f.account(billedLoan, "Lost item fee");
+        Api.Reply pay = f.s.post("/accounts/" + fee.path("id").asText() + "/pay", Json.object().put("amount", "3.00")
+                .put("paymentMethod", "Cash").put("notifyPatron", false).put("servicePointId", Fixtures.CIRC_DESK_1));
+        assertThat(pay.status()).as(pay.body()).isEqualTo(201);
+
+        assertThat(f.declareLost(billedLoan, Instant.now()).status()).isEqualTo(204);
+        assertThat(f.item(billedLoan).path("status").path("name").asText()).isEqualTo("Declared lost");
+        List<JsonNode> accounts = f.accounts(billedLoan);
+        assertThat(accounts).hasSize(4);
+        assertThat(accounts.stream().filter(a -> a.path("status").path("name").asText().equals("Open")))
+                .hasSize(2).allSatisfy(a -> assertThat(a.path("remaining").decimalValue())
+                        .isEqualByComparingTo(a.path("amount").decimalValue()));
+        assertThat(accounts.stream().filter(a -> a.path("status").path("name").asText().equals("Closed")))
+                .hasSize(2).allSatisfy(a -> assertThat(a.path("paymentStatus").path("name").asText())
+                        .isEqualTo("Cancelled item declared lost"));
+        assertThat(f.actionTypes(f.s.get("/accounts/" + fee.path("id").asText()).json())).containsExactlyInAnyOrder(
+                "Lost item fee", "Paid partially", "Credited fully", "Refunded fully", "Cancelled item declared lost");
+
+        // Declared lost before it was billed: the billing job leaves it alone for good.
+        assertThat(f.declareLost(waitingLoan, Instant.now()).status()).isEqualTo(204);
+        assertThat(f.loan(waitingLoan).path("agedToLostDelayedBilling").has("dateLostItemShouldBeBilled")).isFalse();
+        assertThat(jobs().runNow("age-to-lost-fee-charging", tenant, aged.plus(Duration.ofDays(60)))).hasValue(0);
+        assertThat(f.accounts(waitingLoan)).hasSize(2);
+    }
+
+    @Test
     void timerEndpoints_runTheJobsForTheCallingTenant() {
         LostItemFixtures f = new LostItemFixtures("age_to_lost_timer", agingPolicy());
         JsonNode loan = f.borrow(f.patron());
