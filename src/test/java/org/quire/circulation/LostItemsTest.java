@@ -66,6 +66,11 @@ class LostItemsTest {
         assertError(f.declareLost(loan, when), "The item is already declared lost", "itemId",
                 loan.path("itemId").asText());
         assertThat(f.accounts(loan)).hasSize(2);
+
+        Api.Reply renew = s.post("/circulation/renew-by-id", Json.object().put("itemId", loan.path("itemId").asText())
+                .put("userId", loan.path("userId").asText()));
+        assertThat(renew.status()).as(renew.body()).isEqualTo(422);
+        assertThat(renew.json().path("errors").findValuesAsText("message")).contains("item is Declared lost");
     }
 
     @Test
@@ -226,5 +231,31 @@ class LostItemsTest {
         assertThat(f.checkIn(recent).status()).isEqualTo(200);
         assertThat(f.accounts(recent)).hasSize(2).allSatisfy(a ->
                 assertThat(a.path("paymentStatus").path("name").asText()).isEqualTo("Cancelled item returned"));
+    }
+
+    @Test
+    void overdueFineOfAReturnedLostItem_onlyWhenThePolicySaysCharge() {
+        ObjectNode fine = Json.object().put("name", "Hourly").put("countClosed", true).put("forgiveOverdueFine", false);
+        fine.putObject("overdueFine").put("quantity", 1.00).put("intervalId", "hour");
+        Api.Reply fp = s.post("/overdue-fines-policies", fine);
+        assertThat(fp.status()).as(fp.body()).isEqualTo(201);
+        String charge = f.lostPolicy(LostItemFixtures.policy("Charge overdue", 10.00, 5.00).put("lostItemReturned", "Charge"));
+        String remove = f.lostPolicy(LostItemFixtures.policy("Remove overdue", 10.00, 5.00));
+        for (String policy : java.util.List.of(charge, remove)) {
+            JsonNode loan = f.borrow(f.patron());
+            ObjectNode stored = (ObjectNode) f.loan(loan);
+            stored.put("lostItemPolicyId", policy).put("overdueFinePolicyId", fp.json().path("id").asText())
+                    .put("dueDate", Instant.now().minus(Duration.ofMinutes(270)).toString());
+            assertThat(s.put("/loan-storage/loans/" + stored.path("id").asText(), stored).status()).isEqualTo(204);
+            assertThat(f.declareLost(loan, Instant.now()).status()).isEqualTo(204);
+            assertThat(f.checkIn(loan).status()).isEqualTo(200);
+            var fines = f.accounts(loan).stream().filter(a -> a.path("feeFineType").asText().equals("Overdue fine")).toList();
+            if (policy.equals(charge)) {
+                assertThat(fines).hasSize(1);
+                assertThat(fines.get(0).path("amount").decimalValue()).isEqualByComparingTo("5.00");
+            } else {
+                assertThat(fines).isEmpty();
+            }
+        }
     }
 }
