@@ -130,6 +130,25 @@ class AgeToLostTest {
     }
 
     @Test
+    void anItemSomeoneHolds_isSkipped_andAgedOnTheNextRun() {
+        LostItemFixtures f = new LostItemFixtures("age_to_lost_locked", agingPolicy());
+        JsonNode loan = f.borrow(f.patron());
+        Instant later = Instant.parse(loan.path("dueDate").asText()).plus(Duration.ofDays(3));
+        String schema = org.quire.platform.tenancy.Tenants.schema("age_to_lost_locked");
+        // A check-in at the desk holds the item row while the job runs: the job skips it instead of waiting.
+        java.util.OptionalInt whileHeld = TestServer.get().database().tx(c -> {
+            org.quire.platform.db.Sql.one(c, "SELECT id FROM " + schema + ".item WHERE id = ?::uuid FOR UPDATE",
+                    List.of(loan.path("itemId").asText()), rs -> rs.getString(1));
+            return java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> jobs().runNow("age-to-lost", "age_to_lost_locked", later)).join();
+        });
+        assertThat(whileHeld).hasValue(0);
+        assertThat(f.item(loan).path("status").path("name").asText()).isEqualTo("Checked out");
+        assertThat(jobs().runNow("age-to-lost", "age_to_lost_locked", later)).hasValue(1);
+        assertThat(f.item(loan).path("status").path("name").asText()).isEqualTo("Aged to lost");
+    }
+
+    @Test
     void timerEndpoints_runTheJobsForTheCallingTenant() {
         LostItemFixtures f = new LostItemFixtures("age_to_lost_timer", agingPolicy());
         JsonNode loan = f.borrow(f.patron());

@@ -74,6 +74,20 @@ class LostItemsTest {
     }
 
     @Test
+    void declaringOneLoanLostTwiceAtOnce_chargesOnce() throws Exception {
+        JsonNode loan = f.borrow(f.patron());
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            var a = pool.submit(() -> f.declareLost(loan, Instant.now()).status());
+            var b = pool.submit(() -> f.declareLost(loan, Instant.now()).status());
+            assertThat(java.util.List.of(a.get(), b.get())).containsExactlyInAnyOrder(204, 422);
+        } finally {
+            pool.shutdown();
+        }
+        assertThat(f.accounts(loan)).hasSize(2);
+    }
+
+    @Test
     void declareLost_refusesAClosedLoan_andNeedsAServicePoint() {
         JsonNode loan = f.borrow(f.patron());
         Api.Reply missingSp = s.post("/circulation/loans/" + loan.path("id").asText() + "/declare-item-lost",
