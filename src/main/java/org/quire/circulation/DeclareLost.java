@@ -16,7 +16,8 @@ import java.util.UUID;
  * {@code POST /circulation/loans/{id}/declare-item-lost}, as mod-circulation's DeclareLostResource: the loan stays
  * open with action "declaredLost" and {@code declaredLostDate}, the item becomes "Declared lost", and the loan's lost
  * item fee policy charges its set cost ("Lost item fee") and, when {@code chargeAmountItemPatron}, its processing fee
- * ("Lost item processing fee"); an aged-to-lost item's fees are refunded and cancelled first, and it is no longer
+ * ("Lost item processing fee"); a policy that charges nothing closes the loan at once, the item "Lost and paid"
+ * (see {@link LostAndPaid}); an aged-to-lost item's fees are refunded and cancelled first, and it is no longer
  * waiting to be billed. One transaction: the loan and item locked (3), the policy (1), the two fees (1 each),
  * loan and item saved (2).
  */
@@ -58,8 +59,14 @@ public final class DeclareLost {
         if ("Aged to lost".equals(locked.item().status())) {
             LostItemFees.cancelOnDeclaredLost(c, schema, req.loanId(), req.servicePointId(), req.staffUserId());
         }
-        if (LostItemFees.anyDue(policy, false) && !LostItemFees.charge(c, schema, loan, locked.item(), policy, false,
-                req.servicePointId(), req.staffUserId(), now)) {
+        if (!LostItemFees.anyDue(policy, false)) {
+            // Nothing to charge: FOLIO closes the loan at once, the item "Lost and paid".
+            LostAndPaid.close(loan, now);
+            locked.save(c, schema, loan, "Lost and paid", now, req.staffUserId());
+            return;
+        }
+        if (!LostItemFees.charge(c, schema, loan, locked.item(), policy, false, req.servicePointId(),
+                req.staffUserId(), now)) {
             String location = Json.text(locked.item().item(), "permanentLocationId");
             throw ApiException.unprocessable("No fee/fine owner found for item's permanent location", null,
                     "locationId", location != null ? location : Json.text(locked.item().item(), "effectiveLocationId"));

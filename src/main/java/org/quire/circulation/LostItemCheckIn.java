@@ -21,15 +21,11 @@ final class LostItemCheckIn {
     private LostItemCheckIn() {
     }
 
-    static boolean wasLost(String itemStatus) {
-        return "Declared lost".equals(itemStatus) || "Aged to lost".equals(itemStatus);
-    }
-
     /** Settles the lost fees; returns whether the overdue fine is charged as for any other return. */
     static boolean settle(Connection c, String schema, ObjectNode closedLoan, String itemStatusBefore,
                           Map<UUID, ObjectNode> policies, UUID servicePointId, UUID staffUserId, Instant now)
             throws SQLException {
-        if (!wasLost(itemStatusBefore)) return true;
+        if (!LostAndPaid.isLost(itemStatusBefore)) return true;
         LostItemPolicy policy = LostItemPolicy.from(policies.get(LoanRepresentation.uuid(closedLoan, "lostItemPolicyId")));
         String lost = Json.text(closedLoan, "Declared lost".equals(itemStatusBefore) ? "declaredLostDate"
                 : "agedToLostDelayedBilling.agedToLostDate");

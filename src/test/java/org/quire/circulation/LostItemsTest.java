@@ -272,4 +272,37 @@ class LostItemsTest {
             }
         }
     }
+
+    @Test
+    void declareLost_withAPolicyChargingNothing_closesTheLoanAsLostAndPaid() {
+        ObjectNode free = Json.object().put("name", "Charges nothing").put("chargeAmountItemPatron", false);
+        free.putObject("chargeAmountItem").put("chargeType", "anotherCost").put("amount", 0);
+        JsonNode loan = f.borrow(f.patron());
+        f.usePolicy(loan, f.lostPolicy(free));
+        assertThat(f.declareLost(loan, Instant.now()).status()).isEqualTo(204);
+        JsonNode stored = f.loan(loan);
+        assertThat(stored.path("status").path("name").asText()).isEqualTo("Closed");
+        assertThat(stored.path("action").asText()).isEqualTo("closedLoan");
+        assertThat(f.item(loan).path("status").path("name").asText()).isEqualTo("Lost and paid");
+        assertThat(f.accounts(loan)).isEmpty();
+    }
+
+    @Test
+    void payingTheLastOpenLostFee_closesTheLoanAsLostAndPaid() {
+        JsonNode loan = f.borrow(f.patron());
+        assertThat(f.declareLost(loan, Instant.now()).status()).isEqualTo(204);
+        Api.Reply pay = s.post("/accounts/" + f.account(loan, "Lost item fee").path("id").asText() + "/pay",
+                Json.object().put("amount", "10.00").put("paymentMethod", "Cash").put("notifyPatron", false));
+        assertThat(pay.status()).as(pay.body()).isEqualTo(201);
+        assertThat(f.loan(loan).path("status").path("name").asText()).isEqualTo("Open");   // processing fee still open
+        assertThat(f.item(loan).path("status").path("name").asText()).isEqualTo("Declared lost");
+
+        Api.Reply waive = s.post("/accounts/" + f.account(loan, "Lost item processing fee").path("id").asText()
+                + "/waive", Json.object().put("amount", "5.00").put("paymentMethod", "Courtesy").put("notifyPatron", false));
+        assertThat(waive.status()).as(waive.body()).isEqualTo(201);
+        JsonNode stored = f.loan(loan);
+        assertThat(stored.path("status").path("name").asText()).isEqualTo("Closed");
+        assertThat(stored.path("action").asText()).isEqualTo("closedLoan");
+        assertThat(f.item(loan).path("status").path("name").asText()).isEqualTo("Lost and paid");
+    }
 }
