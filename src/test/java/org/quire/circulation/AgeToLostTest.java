@@ -149,6 +149,25 @@ class AgeToLostTest {
     }
 
     @Test
+    void agedToLostWithNothingToBill_closesAsLostAndPaidWhenDue() {
+        ObjectNode free = Json.object().put("name", "Ages, bills nothing").put("chargeAmountItemSystem", false);
+        free.set("itemAgedLostOverdue", LostItemFixtures.period(1, "Days"));
+        LostItemFixtures f = new LostItemFixtures("age_to_lost_free", free);
+        JsonNode loan = f.borrow(f.patron());
+        Instant aged = Instant.parse(loan.path("dueDate").asText()).plus(Duration.ofDays(2));
+        assertThat(jobs().runNow("age-to-lost", "age_to_lost_free", aged)).hasValue(1);
+        assertThat(f.loan(loan).path("status").path("name").asText()).isEqualTo("Open");
+        // No patronBilledAfterAgedLost: billed (here: closed) on the next run of the billing job.
+        assertThat(jobs().runNow("age-to-lost-fee-charging", "age_to_lost_free", aged)).hasValue(1);
+        JsonNode stored = f.loan(loan);
+        assertThat(stored.path("status").path("name").asText()).isEqualTo("Closed");
+        assertThat(stored.path("action").asText()).isEqualTo("closedLoan");
+        assertThat(f.item(loan).path("status").path("name").asText()).isEqualTo("Lost and paid");
+        assertThat(f.accounts(loan)).isEmpty();
+        assertThat(jobs().runNow("age-to-lost-fee-charging", "age_to_lost_free", aged.plus(Duration.ofDays(9)))).hasValue(0);
+    }
+
+    @Test
     void timerEndpoints_runTheJobsForTheCallingTenant() {
         LostItemFixtures f = new LostItemFixtures("age_to_lost_timer", agingPolicy());
         JsonNode loan = f.borrow(f.patron());
