@@ -41,7 +41,7 @@ public final class AgedToLostBilling implements TenantJob {
 
     @Override
     public Duration every() {
-        return Duration.ofMinutes(30);
+        return Duration.ofMinutes(35);   // FOLIO's default timer: age to lost every 30 minutes, fee charging every 35
     }
 
     @Override
