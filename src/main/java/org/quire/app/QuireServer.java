@@ -80,6 +80,7 @@ public final class QuireServer implements AutoCloseable {
             PatronBlocksApi.register(router, db);
             ConfigApi.register(router, db);
             CirculationApi.register(router, db, permissions);
+            org.quire.circulation.LostItemsApi.register(router, db, jobs);
             CalendarApi.register(router, db);
             LoginApi.register(router, db, tokens);
             RtacApi.register(router, db);

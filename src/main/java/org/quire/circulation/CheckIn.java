@@ -28,7 +28,9 @@ import java.util.UUID;
  * (1), borrower's user row for the response (1), the item's request queue, row-locked (1), commit (1) = 9 (counted in
  * PostgreSQL's statement log); +1 when the first request moves to Awaiting pickup / In transit. An overdue return
  * that is fined adds ONE statement (owner lookup + "Overdue fine" account + its action, see feesfines/OverdueFines);
- * an on-time return adds none.
+ * an on-time return adds none. A "Declared lost" or "Aged to lost" item (LostItemCheckIn) adds its lost fee accounts
+ * (1) and, per fee settled, its refund and cancellation (feesfines/LostItemFees); a claimed returned item's resolution
+ * only changes the loan's action.
  */
 public final class CheckIn {
     private final Database db;
@@ -51,10 +53,7 @@ public final class CheckIn {
         ItemView item = ItemView.byBarcodeForUpdate(c, schema, req.itemBarcode()).orElseThrow(() ->
                 ApiException.unprocessable("No item with barcode " + req.itemBarcode() + " exists",
                         "ITEM_BARCODE_NOT_FOUND", "itemBarcode", req.itemBarcode()));
-        if ("Claimed returned".equals(item.status()) && req.claimedReturnedResolution() == null) {
-            throw ApiException.unprocessable("Item is claimed returned, a resolution is required to check in",
-                    "CLAIMED_RETURNED_RESOLUTION_REQUIRED", "itemBarcode", req.itemBarcode());
-        }
+        String loanAction = ClaimReturned.checkInAction(item.status(), req.claimedReturnedResolution(), req.itemBarcode());
         ObjectNode openLoan = CirculationContext.openLoan(c, schema, item.id()).orElse(null);
 
         MultiGet lookups = new MultiGet().add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId());
@@ -70,9 +69,10 @@ public final class CheckIn {
             closed.put("returnDate", Json.date(req.checkInDate()));
             closed.put("systemReturnDate", Json.date(now));
             closed.put("checkinServicePointId", req.servicePointId().toString());
-            closed.put("action", "checkedin");
+            closed.put("action", loanAction);
             loanOut = CirculationTypes.LOANS.replace(c, schema, openLoan, closed, req.staffUserId());
-            chargeOverdueFine(c, schema, loanOut, item, found, req);
+            if (LostItemCheckIn.settle(c, schema, loanOut, item.status(), LoanRepresentation.byId(found.values()),
+                    req.servicePointId(), req.staffUserId(), now)) chargeOverdueFine(c, schema, loanOut, item, found, req);
         }
 
         // The item's first open request decides where it goes: hold shelf here, or in transit to the pickup point.

@@ -20,13 +20,22 @@ public record Period(int duration, String intervalId) {
     }
 
     public Instant addTo(Instant t) {
+        return add(t, duration);
+    }
+
+    /** The instant this period before {@code t} (age-to-lost: a loan due before it is overdue by the period). */
+    public Instant subtractFrom(Instant t) {
+        return add(t, -duration);
+    }
+
+    private Instant add(Instant t, int n) {
         ZonedDateTime z = t.atZone(ZoneOffset.UTC);
         ZonedDateTime due = switch (intervalId) {
-            case "Minutes" -> z.plusMinutes(duration);
-            case "Hours" -> z.plusHours(duration);
-            case "Days" -> z.plusDays(duration);
-            case "Weeks" -> z.plusWeeks(duration);
-            case "Months" -> z.plusMonths(duration);
+            case "Minutes" -> z.plusMinutes(n);
+            case "Hours" -> z.plusHours(n);
+            case "Days" -> z.plusDays(n);
+            case "Weeks" -> z.plusWeeks(n);
+            case "Months" -> z.plusMonths(n);
             default -> throw new IllegalArgumentException("Unknown interval " + intervalId);
         };
         return due.toInstant();

@@ -116,6 +116,7 @@ public final class Renewal {
         else if (!policy.renewable()) errors.add("loan is not renewable", "LOAN_NOT_RENEWABLE", "loanPolicyName", policy.name());
         else if (!policy.unlimitedRenewals() && renewals >= policy.renewalsAllowed())
             errors.add("loan at maximum renewal number", "LOAN_RENEWAL_LIMIT_REACHED", "loanPolicyName", policy.name());
+        if (LostAndPaid.isLost(item.status())) errors.add("item is " + item.status(), null, "itemId", item.id().toString());
         errors.throwIfAny();
 
         Instant currentDue = Json.parseInstant(Json.text(loan, "dueDate"));

@@ -91,6 +91,20 @@ public final class AccountActions {
     /** Performs the action; returns the feefineaction rows it created (the account is updated in place). */
     public static List<ObjectNode> perform(Connection c, String schema, Action action, UUID accountId,
                                            ActionRequest req, UUID staffUserId) throws SQLException {
+        return perform(c, schema, action, accountId, req, staffUserId, Action.CANCEL.result);
+    }
+
+    /**
+     * Cancels what remains with FOLIO's cancellation reason as the action's type and payment status (circulation
+     * cancels lost item fees with "Cancelled item returned" when the item comes back).
+     */
+    static List<ObjectNode> cancel(Connection c, String schema, UUID accountId, String reason, ActionRequest req,
+                                   UUID staffUserId) throws SQLException {
+        return perform(c, schema, Action.CANCEL, accountId, req, staffUserId, reason);
+    }
+
+    private static List<ObjectNode> perform(Connection c, String schema, Action action, UUID accountId,
+                                            ActionRequest req, UUID staffUserId, String cancelType) throws SQLException {
         ObjectNode account = account(c, schema, accountId, true);
         Check check = validate(c, schema, action, account, req.amount());
         BigDecimal remaining = Money.field(account, "remaining");
@@ -109,7 +123,7 @@ public final class AccountActions {
             }
             case CANCEL -> {
                 newRemaining = Money.ZERO;
-                resultType = action.type(true);
+                resultType = cancelType;
                 rows.add(row(account, resultType, remaining, newRemaining, req, req.transactionInfo()));
             }
             default -> {
@@ -153,7 +167,7 @@ public final class AccountActions {
     }
 
     /** Paid and transferred, less what earlier refunds gave back (FOLIO's refundable actions). */
-    private static BigDecimal refundable(Connection c, String schema, ObjectNode account) throws SQLException {
+    static BigDecimal refundable(Connection c, String schema, ObjectNode account) throws SQLException {
         return Sql.one(c, "SELECT coalesce(sum(CASE WHEN type_action LIKE 'Refunded%' THEN -1 ELSE 1 END"
                         + " * (jsonb->>'amountAction')::numeric), 0) FROM " + schema + ".feefineaction"
                         + " WHERE account_id = ? AND (type_action LIKE 'Paid%' OR type_action LIKE 'Transferred%'"

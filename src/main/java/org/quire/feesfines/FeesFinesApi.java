@@ -42,7 +42,11 @@ public final class FeesFinesApi {
         ObjectNode body = r.json();
         AccountActions.ActionRequest req = AccountActions.ActionRequest.of(body);
         try {
-            List<ObjectNode> rows = db.tx(c -> AccountActions.perform(c, r.schema(), action, id, req, r.userId()));
+            List<ObjectNode> rows = db.tx(c -> {
+                List<ObjectNode> done = AccountActions.perform(c, r.schema(), action, id, req, r.userId());
+                org.quire.circulation.LostAndPaid.afterAccountAction(c, r.schema(), id, r.userId());
+                return done;
+            });
             ObjectNode out = Json.object().put("accountId", id.toString());
             out.put("amount", action == AccountActions.Action.CANCEL
                     ? Money.parse(rows.getLast().get("amountAction")).toPlainString()

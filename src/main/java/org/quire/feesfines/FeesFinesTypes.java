@@ -13,6 +13,9 @@ public final class FeesFinesTypes {
 
     /** FOLIO's fixed id of the automatic fee/fine type "Overdue fine", seeded in every tenant. */
     public static final UUID OVERDUE_FINE_TYPE = UUID.fromString("9523cb96-e752-40c2-89da-60f3961a488d");
+    /** FOLIO's fixed ids of the automatic types "Lost item fee" and "Lost item processing fee" (also seeded by V12). */
+    public static final UUID LOST_ITEM_FEE_TYPE = UUID.fromString("cf238f9f-7018-47b7-b815-bb2db798e19f");
+    public static final UUID LOST_ITEM_PROCESSING_FEE_TYPE = UUID.fromString("c7dede15-aa48-45ed-860b-f996540180e0");
 
     public static final RecordStore OWNERS = new RecordStore(RecordType.builder("owner", "owners")
             .column("owner", "owner", FieldType.TEXT)

@@ -1,0 +1,100 @@
+package org.quire.circulation;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.feesfines.LostItemFees;
+import org.quire.feesfines.LostItemPolicy;
+import org.quire.inventory.InventoryTypes;
+import org.quire.inventory.ItemView;
+import org.quire.platform.Json;
+import org.quire.platform.db.Sql;
+import org.quire.platform.jobs.TenantJob;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Job {@code age-to-lost-fee-charging} (FOLIO's scheduled-age-to-lost-fee-charging): an aged-to-lost loan whose
+ * {@code agedToLostDelayedBilling.dateLostItemShouldBeBilled} has come is billed the policy's set cost and, when
+ * {@code chargeAmountItemSystem}, its processing fee; {@code lostItemHasBeenBilled} becomes true, so it is billed once.
+ * A policy with nothing to bill closes the loan instead, the item "Lost and paid".
+ * <p>
+ * Candidates: one range scan of the partial index {@code loan_aged_to_lost_billing_idx} (1); items locked (1), loans
+ * locked (1), items' details for the accounts (1), policies (1); then per loan its fees (1 each) and the loan (1).
+ */
+public final class AgedToLostBilling implements TenantJob {
+    private static final Logger log = LoggerFactory.getLogger(AgedToLostBilling.class);
+
+    @Override
+    public String name() {
+        return "age-to-lost-fee-charging";
+    }
+
+    @Override
+    public Duration every() {
+        return Duration.ofMinutes(35);   // FOLIO's default timer: age to lost every 30 minutes, fee charging every 35
+    }
+
+    @Override
+    public int run(Connection c, String schema, Instant now, int limit) throws SQLException {
+        List<UUID[]> candidates = Sql.list(c, candidatesSql(schema, false) + " ORDER BY l.aged_to_lost_bill_date LIMIT ?",
+                List.of(now, limit), rs -> new UUID[]{rs.getObject(1, UUID.class), rs.getObject(2, UUID.class)});
+        if (candidates.isEmpty()) return 0;
+        Map<UUID, ObjectNode> items = AgeToLost.lockItems(c, schema, candidates.stream().map(x -> x[1]).toList(),
+                "status_name = 'Aged to lost'");
+        List<ObjectNode> loans = Sql.list(c, candidatesSql(schema, true) + " AND l.id = ANY(?) AND l.item_id = ANY(?)"
+                        + " FOR UPDATE OF l SKIP LOCKED", List.of(now, c.createArrayOf("uuid", candidates.stream().map(x -> x[0])
+                        .toArray()), c.createArrayOf("uuid", items.keySet().toArray())),
+                rs -> Json.parseObject(rs.getString(1)));
+        if (loans.isEmpty()) return 0;
+
+        Map<UUID, ItemView> views = new HashMap<>();
+        for (ItemView v : ItemView.byIds(c, schema, loans.stream().map(l -> LoanRepresentation.uuid(l, "itemId")).toList())) {
+            views.put(v.id(), v);
+        }
+        Set<UUID> policyIds = new HashSet<>();
+        for (ObjectNode l : loans) {
+            UUID id = LoanRepresentation.uuid(l, "lostItemPolicyId");
+            if (id != null) policyIds.add(id);
+        }
+        Map<UUID, ObjectNode> policies = CirculationTypes.LOST_ITEM_POLICIES.getMany(c, schema, policyIds);
+
+        for (ObjectNode loan : loans) {
+            UUID policyId = LoanRepresentation.uuid(loan, "lostItemPolicyId");
+            LostItemPolicy policy = LostItemPolicy.from(policyId == null ? null : policies.get(policyId));
+            ObjectNode billed = loan.deepCopy();
+            ((ObjectNode) billed.get("agedToLostDelayedBilling")).put("lostItemHasBeenBilled", true);
+            if (!LostItemFees.anyDue(policy, true)) {
+                // Nothing to bill: the loan closes and the item is "Lost and paid", as mod-circulation does.
+                LostAndPaid.close(billed, now);
+                ObjectNode item = items.get(LoanRepresentation.uuid(loan, "itemId"));
+                ObjectNode paid = item.deepCopy();
+                paid.putObject("status").put("name", "Lost and paid").put("date", Json.date(now));
+                InventoryTypes.ITEMS.replace(c, schema, item, paid, null);
+            } else if (!LostItemFees.charge(c, schema, loan, views.get(LoanRepresentation.uuid(loan, "itemId")),
+                    policy, true, null, null, now)) {
+                // Retrying would not find an owner either, and would hold the batch forever: billed without fees.
+                log.warn("Aged-to-lost loan {} in {}: no fee/fine owner serves the item's location; no lost item fees",
+                        Json.text(loan, "id"), schema);
+            }
+            CirculationTypes.LOANS.replace(c, schema, loan, billed, null);
+        }
+        return loans.size();
+    }
+
+    /** Loans waiting to be billed (the item still Aged to lost); with {@code lock} their JSON, else the ids. */
+    static String candidatesSql(String schema, boolean lock) {
+        return "SELECT " + (lock ? "l.jsonb" : "l.id, l.item_id") + " FROM " + schema + ".loan l"
+                + " JOIN " + schema + ".item i ON i.id = l.item_id AND i.status_name = 'Aged to lost'"
+                + " WHERE l.status_name = 'Open' AND l.lost_item_has_been_billed = false AND l.aged_to_lost_bill_date <= ?";
+    }
+}

@@ -1,0 +1,84 @@
+package org.quire.circulation;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Json;
+import org.quire.platform.db.Database;
+import org.quire.platform.http.ApiException;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * A patron says they returned the item: {@code claim-item-returned} (the loan stays open, action "claimedReturned",
+ * the item "Claimed returned"), and the two ways the claim ends: {@code declare-claimed-returned-item-as-missing}
+ * (the loan closes with action "markedMissing", the item becomes "Missing") or a check-in with a
+ * {@code claimedReturnedResolution} (see {@link #checkInAction}). As mod-circulation; each is one transaction.
+ */
+public final class ClaimReturned {
+    public static final String CLAIMED_RETURNED = "Claimed returned";
+    private final Database db;
+
+    public ClaimReturned(Database db) {
+        this.db = db;
+    }
+
+    public void claim(String schema, UUID loanId, Instant claimedReturnedDate, String comment, UUID staffUserId) {
+        db.tx(c -> {
+            Instant now = Instant.now();
+            LockedLoan locked = LockedLoan.lock(c, schema, loanId).refuseWhenClosed();
+            ObjectNode loan = locked.loan().deepCopy();
+            loan.put("action", "claimedReturned");
+            setComment(loan, comment);
+            loan.put("claimedReturnedDate", Json.date(claimedReturnedDate));
+            LockedLoan.removeAgedToLostBilling(loan);
+            locked.save(c, schema, loan, CLAIMED_RETURNED, now, staffUserId);
+            return null;
+        });
+    }
+
+    public void declareMissing(String schema, UUID loanId, String comment, UUID staffUserId) {
+        db.tx(c -> {
+            run(c, schema, loanId, comment, staffUserId);
+            return null;
+        });
+    }
+
+    private static void run(Connection c, String schema, UUID loanId, String comment, UUID staffUserId)
+            throws SQLException {
+        Instant now = Instant.now();
+        LockedLoan locked = LockedLoan.lock(c, schema, loanId).refuseWhenClosed();
+        if (!CLAIMED_RETURNED.equals(locked.item().status())) {
+            throw ApiException.unprocessable("Item is not Claimed returned", null, "itemId", locked.item().id().toString());
+        }
+        ObjectNode loan = locked.loan().deepCopy();
+        loan.putObject("status").put("name", "Closed");
+        loan.put("action", "markedMissing");
+        setComment(loan, comment);
+        locked.save(c, schema, loan, "Missing", now, staffUserId);
+    }
+
+    /**
+     * The action of a loan closed by check-in: "checkedin", or for a claimed returned item FOLIO's resolution actions
+     * "checkedInFoundByLibrary" / "checkedInReturnedByPatron". A claimed returned item needs a resolution.
+     */
+    static String checkInAction(String itemStatus, String resolution, String itemBarcode) {
+        if (!CLAIMED_RETURNED.equals(itemStatus)) return "checkedin";
+        if (resolution == null) {
+            throw ApiException.unprocessable("Item is claimed returned, a resolution is required to check in",
+                    "CLAIMED_RETURNED_RESOLUTION_REQUIRED", "itemBarcode", itemBarcode);
+        }
+        return switch (resolution) {
+            case "Found by library" -> "checkedInFoundByLibrary";
+            case "Returned by patron" -> "checkedInReturnedByPatron";
+            default -> throw ApiException.unprocessable("Claimed returned resolution must be \"Found by library\" or"
+                    + " \"Returned by patron\"", null, "claimedReturnedResolution", resolution);
+        };
+    }
+
+    private static void setComment(ObjectNode loan, String comment) {
+        if (comment == null) loan.remove("actionComment");
+        else loan.put("actionComment", comment);
+    }
+}
