@@ -15,6 +15,7 @@ import org.quire.users.PatronView;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -23,8 +24,8 @@ import java.util.UUID;
  * renewed. All renewal errors are collected and returned together, as FOLIO does.
  * <p>
  * Round trips: item (1), patron with the group's patron block limits (1), open loan (1), policies + service point
- * (1), [schedule (1)], [the check-out service point's calendar (1), only when the loan policy moves due dates off
- * closed days], update loan with its event (1), commit (1) = 6; +1 for the patron's loan counts when their group has
+ * (1), the item's request queue, row-locked (1), [schedule (1)], [the check-out service point's calendar (1), only when the loan policy moves due dates off
+ * closed days], update loan with its event (1), commit (1) = 7; +1 for the patron's loan counts when their group has
  * a limit whose condition blocks renewals.
  */
 public final class Renewal {
@@ -111,16 +112,20 @@ public final class Renewal {
                 + " could not be found, please check circulation rules", "LOAN_POLICY_NOT_FOUND", "loanPolicyId", rule.policyId());
         LoanPolicy policy = LoanPolicy.from(found.get("loan"));
         int renewals = loan.path("renewalCount").asInt(0);
+        List<ObjectNode> queue = RequestQueue.forItem(c, schema, item.id());
+        RenewalWithRequests.refuseWhenRecalled(queue, errors);
         if (!policy.loanable()) errors.add("item is not loanable", "ITEM_NOT_LOANABLE", "loanPolicyName", policy.name());
         else if (!policy.renewable()) errors.add("loan is not renewable", "LOAN_NOT_RENEWABLE", "loanPolicyName", policy.name());
         else if (!policy.unlimitedRenewals() && renewals >= policy.renewalsAllowed())
             errors.add("loan at maximum renewal number", "LOAN_RENEWAL_LIMIT_REACHED", "loanPolicyName", policy.name());
+        Period holdPeriod = policy.loanable() && policy.renewable()
+                ? RenewalWithRequests.holdPeriod(queue, policy, HoldTerms.from(found.get("loan")), errors) : null;
         errors.throwIfAny();
 
         Instant currentDue = Json.parseInstant(Json.text(loan, "dueDate"));
         String scheduleId = policy.fixed() && policy.alternateFixedDueDateScheduleId() != null
                 ? policy.alternateFixedDueDateScheduleId() : policy.fixedDueDateScheduleId();
-        Instant newDue = DueDates.forRenewal(policy, currentDue, now, CheckOut.schedule(c, schema, scheduleId));
+        Instant newDue = DueDates.forRenewal(policy, currentDue, now, CheckOut.schedule(c, schema, scheduleId), holdPeriod);
         // As mod-circulation: the loan's check-out service point's hours decide, not the renewing desk's.
         UUID servicePoint = CirculationContext.uuidOrNull(Json.text(loan, "checkoutServicePointId"));
         newDue = ClosedLibraryDueDates.apply(c, schema, policy, servicePoint == null ? req.servicePointId() : servicePoint,
