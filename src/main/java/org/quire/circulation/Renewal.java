@@ -123,7 +123,9 @@ public final class Renewal {
         errors.throwIfAny();
 
         Instant currentDue = Json.parseInstant(Json.text(loan, "dueDate"));
-        String scheduleId = policy.fixed() && policy.alternateFixedDueDateScheduleId() != null
+        // As mod-circulation: the alternate renewal schedule applies only with "different period" set (for a Fixed
+        // policy it is the renewal's schedule, for a Rolling one its due-date limit).
+        String scheduleId = policy.differentRenewalPeriod() && policy.alternateFixedDueDateScheduleId() != null
                 ? policy.alternateFixedDueDateScheduleId() : policy.fixedDueDateScheduleId();
         Instant newDue = DueDates.forRenewal(policy, currentDue, now, CheckOut.schedule(c, schema, scheduleId), holdPeriod);
         // As mod-circulation: the loan's check-out service point's hours decide, not the renewing desk's.
