@@ -36,21 +36,27 @@ final class HoldShelfClearance {
         }
     }
 
+    /** Each item's latest request closed off the shelf, for the items still on it (parameter: the service point). */
+    static String reportSql(String schema) {
+        return """
+                SELECT latest.jsonb FROM (
+                  SELECT DISTINCT ON (r.item_id) r.jsonb, r.pickup_service_point_id,
+                         r.awaiting_pickup_request_closed_date AS closed
+                  FROM %1$s.item i JOIN %1$s.request r ON r.item_id = i.id
+                  WHERE i.status_name = 'Awaiting pickup'
+                    AND r.status IN ('Closed - Pickup expired', 'Closed - Cancelled')
+                    AND r.awaiting_pickup_request_closed_date IS NOT NULL
+                    AND NOT EXISTS (SELECT 1 FROM %1$s.request o
+                                    WHERE o.item_id = i.id AND o.status = 'Open - Awaiting pickup')
+                  ORDER BY r.item_id, r.awaiting_pickup_request_closed_date DESC) latest
+                WHERE latest.pickup_service_point_id = ?
+                ORDER BY latest.closed""".formatted(schema);
+    }
+
     static void register(Router r, Database db) {
         r.get("/circulation/requests-reports/hold-shelf-clearance/{servicePointId}",
                 "circulation.requests.hold-shelf-clearance-report.get", req -> {
-                    List<ObjectNode> requests = db.read(c -> Sql.list(c, ("""
-                            SELECT latest.jsonb FROM (
-                              SELECT DISTINCT ON (r.item_id) r.jsonb, r.pickup_service_point_id
-                              FROM %1$s.item i JOIN %1$s.request r ON r.item_id = i.id
-                              WHERE i.status_name = 'Awaiting pickup'
-                                AND r.status IN ('Closed - Pickup expired', 'Closed - Cancelled')
-                                AND r.awaiting_pickup_request_closed_date IS NOT NULL
-                                AND NOT EXISTS (SELECT 1 FROM %1$s.request o
-                                                WHERE o.item_id = i.id AND o.status = 'Open - Awaiting pickup')
-                              ORDER BY r.item_id, r.awaiting_pickup_request_closed_date DESC) latest
-                            WHERE latest.pickup_service_point_id = ?
-                            ORDER BY latest.jsonb->>'awaitingPickupRequestClosedDate'""").formatted(req.schema()),
+                    List<ObjectNode> requests = db.read(c -> Sql.list(c, reportSql(req.schema()),
                             List.of(req.pathUuid("servicePointId")), rs -> Json.parseObject(rs.getString(1))));
                     return Response.ok(RecordApi.page("requests", requests, requests.size()));
                 });

@@ -58,10 +58,7 @@ public final class RequestExpiry implements TenantJob {
     public int run(Connection c, String schema, Instant now, int limit) throws SQLException {
         Timestamp at = Timestamp.from(now);
         // Two index range scans (the partial indexes of V16), no locks yet.
-        List<Candidate> candidates = Sql.list(c, ("(SELECT r.id, r.item_id FROM %1$s.request r WHERE r.status IN "
-                + NOT_ON_SHELF + " AND r.request_expiration_date < ? LIMIT ?) UNION ALL (SELECT r.id, r.item_id FROM "
-                + "%1$s.request r WHERE r.status = 'Open - Awaiting pickup' AND r.hold_shelf_expiration_date < ? LIMIT ?) "
-                + "LIMIT ?").formatted(schema), List.of(at, limit, at, limit, limit),
+        List<Candidate> candidates = Sql.list(c, candidatesSql(schema), List.of(at, limit, at, limit, limit),
                 rs -> new Candidate(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class)));
         if (candidates.isEmpty()) return 0;
 
@@ -92,6 +89,14 @@ public final class RequestExpiry implements TenantJob {
         for (UUID itemId : queues) RequestQueue.renumber(c, schema, itemId);
         for (UUID itemId : pages) PagedItems.release(c, schema, itemId, now, null);
         return expired.size();
+    }
+
+    /** Expired open requests (parameters: now, limit, now, limit, limit), on the partial indexes of V16. */
+    static String candidatesSql(String schema) {
+        return ("(SELECT r.id, r.item_id FROM %1$s.request r WHERE r.status IN " + NOT_ON_SHELF
+                + " AND r.request_expiration_date < ? LIMIT ?) UNION ALL (SELECT r.id, r.item_id FROM %1$s.request r "
+                + "WHERE r.status = 'Open - Awaiting pickup' AND r.hold_shelf_expiration_date < ? LIMIT ?) LIMIT ?")
+                .formatted(schema);
     }
 
     /**
