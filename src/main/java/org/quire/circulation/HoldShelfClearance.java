@@ -7,6 +7,9 @@ import org.quire.platform.db.Sql;
 import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
 import org.quire.platform.records.RecordApi;
+import org.quire.platform.records.RecordHooks;
+
+import java.sql.Connection;
 
 import java.time.Instant;
 import java.util.List;
@@ -51,6 +54,17 @@ final class HoldShelfClearance {
                   ORDER BY r.item_id, r.awaiting_pickup_request_closed_date DESC) latest
                 WHERE latest.pickup_service_point_id = ?
                 ORDER BY latest.closed""".formatted(schema);
+    }
+
+    /** Applies {@link #stampClosedFromShelf} to every write of a request, whichever API makes it (FOLIO: a trigger). */
+    static final class Hooks implements RecordHooks {
+        @Override
+        public void beforeWrite(Connection c, String schema, List<ObjectNode> records, List<ObjectNode> previous) {
+            Instant now = Instant.now();
+            for (int i = 0; i < records.size(); i++) {
+                if (previous.get(i) != null) stampClosedFromShelf(Json.text(previous.get(i), "status"), records.get(i), now);
+            }
+        }
     }
 
     static void register(Router r, Database db) {

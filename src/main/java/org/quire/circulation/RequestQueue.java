@@ -47,6 +47,7 @@ public final class RequestQueue {
             .column("hold_shelf_expiration_date", "holdShelfExpirationDate", FieldType.DATETIME)
             .column("awaiting_pickup_request_closed_date", "awaitingPickupRequestClosedDate", FieldType.DATETIME)
             .required("requestType", "requestDate", "requesterId", "status")
+            .hooks(new HoldShelfClearance.Hooks())
             .defaultSort("request_date, id")
             .build());
 

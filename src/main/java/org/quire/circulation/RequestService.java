@@ -159,7 +159,6 @@ final class RequestService {
         boolean closing = was != null && was.startsWith("Open") && now != null && now.startsWith("Closed");
         if (closing) {
             next.remove("position");
-            HoldShelfClearance.stampClosedFromShelf(was, next, Instant.now());
             if (now.equals("Closed - Cancelled")) {
                 if (!next.hasNonNull("cancelledDate")) next.put("cancelledDate", Json.date(Instant.now()));
                 if (staff != null && !next.hasNonNull("cancelledByUserId")) next.put("cancelledByUserId", staff.toString());

@@ -9,6 +9,8 @@ import org.quire.Api;
 import org.quire.Fixtures;
 import org.quire.TestServer;
 import org.quire.platform.Json;
+import org.quire.platform.db.Sql;
+import org.quire.platform.tenancy.Tenants;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +20,9 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -239,5 +244,49 @@ class RequestExpiryTest {
         checkIn(expiring, CIRC_DESK_1);
         assertThat(clearance(CIRC_DESK_1)).doesNotContain(expiringHold.path("id").asText())
                 .contains(cancelledHold.path("id").asText());
+    }
+
+    @Test
+    void oneRun_closesAtMostItsLimit_theSchedulerCallsAgainForTheRest() throws Exception {
+        Instant past = Instant.now().minusSeconds(60);
+        for (int i = 0; i < 2; i++) {
+            ObjectNode item = item();
+            checkOut(item, patron());
+            request("Hold", item, patron(), CIRC_DESK_1, past);
+        }
+        int first = TestServer.get().database().tx(c -> new RequestExpiry().run(c, Tenants.schema(TENANT), Instant.now(), 1));
+        assertThat(first).isEqualTo(1);
+        assertThat(expire(Instant.now())).as("the rest, in further batches").isGreaterThanOrEqualTo(1);
+        assertThat(expire(Instant.now())).isZero();
+    }
+
+    @Test
+    void anItemADeskHoldsLocked_isSkipped_andExpiredOnTheNextRun() throws Exception {
+        ObjectNode item = item();
+        checkOut(item, patron());
+        JsonNode hold = request("Hold", item, patron(), CIRC_DESK_1, Instant.now().minusSeconds(60));
+        CountDownLatch locked = new CountDownLatch(1), release = new CountDownLatch(1);
+        CompletableFuture<Void> desk = CompletableFuture.runAsync(() -> TestServer.get().database().tx(c -> {
+            // A check-in at a desk holds the item row (check-in and check-out lock the item first).
+            Sql.list(c, "SELECT id FROM " + Tenants.schema(TENANT) + ".item WHERE id = ?::uuid FOR UPDATE",
+                    List.of(item.path("id").asText()), rs -> rs.getString(1));
+            locked.countDown();
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
+        }));
+        try {
+            assertThat(locked.await(30, TimeUnit.SECONDS)).isTrue();
+            expire(Instant.now());
+            assertThat(get(hold).path("status").asText()).as("skipped, not waited for").isEqualTo("Open - Not yet filled");
+        } finally {
+            release.countDown();
+            desk.get(30, TimeUnit.SECONDS);
+        }
+        expire(Instant.now());
+        assertThat(get(hold).path("status").asText()).isEqualTo("Closed - Unfilled");
     }
 }
