@@ -117,6 +117,30 @@ class RequestExpiryTest {
     }
 
     @Test
+    void holdShelfExpiration_ofAnHourPeriod_isExact_andIsRemovedWhenTheItemLeavesInTransit() {
+        String sp = UUID.randomUUID().toString();
+        ObjectNode spJson = Json.object().put("id", sp).put("name", "Express desk").put("code", "express")
+                .put("discoveryDisplayName", "Express desk").put("pickupLocation", true);
+        spJson.putObject("holdShelfExpiryPeriod").put("duration", 2).put("intervalId", "Hours");
+        Api.Reply created = s.post("/service-points", spJson);
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        ObjectNode item = item();
+        checkOut(item, patron());
+        JsonNode hold = request("Hold", item, patron(), sp, Instant.now().plus(Duration.ofDays(60)));
+        Instant before = Instant.now();
+        checkIn(item, sp);
+        Instant after = Instant.now();
+        Instant expires = Instant.parse(get(hold).path("holdShelfExpirationDate").asText());
+        assertThat(expires).isBetween(before.plus(Duration.ofHours(2)).minusMillis(1), after.plus(Duration.ofHours(2)));
+
+        // Checked in at another desk, the item travels back to the pickup desk: no shelf date while in transit.
+        checkIn(item, CIRC_DESK_1);
+        JsonNode inTransit = get(hold);
+        assertThat(inTransit.path("status").asText()).isEqualTo("Open - In transit");
+        assertThat(inTransit.has("holdShelfExpirationDate")).isFalse();
+    }
+
+    @Test
     void holdShelfExpiration_onAClosedDay_movesToTheEndOfTheNextOpenDay() {
         String sp = UUID.randomUUID().toString();
         ObjectNode spJson = Json.object().put("id", sp).put("name", "Shelf desk").put("code", "shelf")
