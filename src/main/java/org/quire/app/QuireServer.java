@@ -15,6 +15,7 @@ import org.quire.platform.config.QuireConfig;
 import org.quire.platform.db.Database;
 import org.quire.platform.events.EventDispatcher;
 import org.quire.platform.jobs.Jobs;
+import org.quire.circulation.RequestExpiry;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.http.ErrorMapper;
 import org.quire.platform.http.Response;
@@ -86,6 +87,8 @@ public final class QuireServer implements AutoCloseable {
             RtacApi.register(router, db);
             FeesFinesApi.register(router, db);
             jobs.register(router);
+            jobs.add(new RequestExpiry());
+            RequestExpiry.registerTimer(router, jobs);
             // Permission names must be complete before the permissions API lists them (registerPlatform's routes
             // come later, as they need the installer, so their names are listed here).
             java.util.Set<String> names = new java.util.TreeSet<>(router.permissionNames());

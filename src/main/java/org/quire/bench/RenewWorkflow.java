@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * patron with {@link DataSetup#HEAVY_LOANS} loans. The fallback loan policy renews from the current due date without
  * limit, so every renewal moves the due date.
  * <p>
- * SQL floor of one renewal: the item by barcode (locked), its open loan (locked), the loan policy, the loan's new
+ * SQL floor of one renewal: the item by barcode (locked), its open loan (locked), the loan policy, the item's open
+ * requests (none, or the renewal would be refused or shortened), the loan's new
  * due date; of the whole transaction: the patron's open loans in one query, then one such renewal per loan. Its HTTP
  * floor is one call per request the transaction makes.
  */
@@ -71,6 +72,8 @@ final class RenewWorkflow implements Workflow {
         String item = "SELECT id, jsonb FROM " + s + "item WHERE barcode = ? FOR UPDATE";
         String loan = "SELECT id, due_date FROM " + s + "loan WHERE item_id = ? AND status_name = 'Open' FOR UPDATE";
         String policy = "SELECT jsonb FROM " + s + "loan_policy WHERE id = ?";
+        // A renewal must know whether a recall or hold waits for the item (FOLIO reads the request queue too).
+        String requests = "SELECT id FROM " + s + "request WHERE item_id = ? AND status LIKE 'Open%' LIMIT 1";
         String renew = "UPDATE " + s + "loan SET due_date = ?, renewal_count = renewal_count + 1, action = 'renewed',"
                 + " updated_date = now(), jsonb = jsonb || ?::jsonb WHERE id = ?";
         TenantData.Patron p = nextBorrower(t);
@@ -102,6 +105,7 @@ final class RenewWorkflow implements Workflow {
                             }
                         }
                         if (FloorSql.first(c, policy, LOAN_POLICY) == null) throw new SQLException("no loan policy");
+                        if (FloorSql.first(c, requests, itemId) != null) throw new SQLException("requested " + barcode);
                         Timestamp newDue = Timestamp.from(due.toInstant().plus(java.time.Duration.ofDays(30)));
                         try (PreparedStatement ps = c.prepareStatement(renew)) {
                             ps.setTimestamp(1, newDue);

@@ -145,7 +145,8 @@ public final class CheckOut {
         errors.throwIfAny();
 
         if (dueDate == null) {
-            dueDate = DueDates.forCheckOut(policy, loanDate, schedule(c, schema, policy.fixedDueDateScheduleId()));
+            dueDate = DueDates.forCheckOut(policy, loanDate, schedule(c, schema, policy.fixedDueDateScheduleId()),
+                    HoldTerms.from(found.get("loan")).checkOutPeriod(requestQueue, patron.id()));
             dueDate = ClosedLibraryDueDates.apply(c, schema, policy, req.servicePointId(), loanDate, dueDate);
         }
         // An item someone else has recalled goes out on the recall's shortened terms.

@@ -41,7 +41,10 @@ public final class ClosedLibraryDueDates {
 
     /** Whether the policy's option needs the service point's openings at all. */
     public static boolean needsCalendar(LoanPolicy p) {
-        String o = p.closedLibraryDueDateManagementId();
+        return needsCalendar(p.closedLibraryDueDateManagementId());
+    }
+
+    static boolean needsCalendar(String o) {
         return o != null && switch (o) {
             case "END_OF_THE_PREVIOUS_OPEN_DAY", "END_OF_THE_NEXT_OPEN_DAY", "END_OF_THE_CURRENT_SERVICE_POINT_HOURS",
                  "BEGINNING_OF_THE_NEXT_OPEN_SERVICE_POINT_HOURS" -> true;
@@ -55,19 +58,29 @@ public final class ClosedLibraryDueDates {
      */
     static Instant apply(Connection c, String schema, LoanPolicy p, UUID servicePointId, Instant from, Instant due)
             throws SQLException {
-        if (!needsCalendar(p) || servicePointId == null) return due;
+        return apply(c, schema, p.closedLibraryDueDateManagementId(), p.openingTimeOffset(), servicePointId, from, due);
+    }
+
+    /** The same for an option and offset named by the caller (the hold shelf's, see HoldShelfExpiration). */
+    static Instant apply(Connection c, String schema, String option, Period offset, UUID servicePointId, Instant from,
+                         Instant due) throws SQLException {
+        if (!needsCalendar(option) || servicePointId == null) return due;
         LocalDate dueDay = day(due);
         LocalDate lo = day(from).isBefore(dueDay.minusDays(Openings.SEARCH_DAYS)) ? day(from)
                 : dueDay.minusDays(Openings.SEARCH_DAYS);
         Openings openings = CalendarStore.openings(c, schema, servicePointId, lo, dueDay.plusDays(Openings.SEARCH_DAYS));
-        return adjust(p, openings, from, due);
+        return adjust(option, offset, openings, from, due);
     }
 
     /** Pure: the due date for {@code openings} (loan or renewal at {@code from}). */
     static Instant adjust(LoanPolicy p, Openings openings, Instant from, Instant due) {
-        if (!needsCalendar(p) || !openings.hasCalendar()) return due;
+        return adjust(p.closedLibraryDueDateManagementId(), p.openingTimeOffset(), openings, from, due);
+    }
+
+    static Instant adjust(String option, Period offset, Openings openings, Instant from, Instant due) {
+        if (!needsCalendar(option) || !openings.hasCalendar()) return due;
         LocalDate dueDay = day(due);
-        return switch (p.closedLibraryDueDateManagementId()) {
+        return switch (option) {
             case "END_OF_THE_PREVIOUS_OPEN_DAY" -> openings.day(dueDay).open() ? due
                     : endOfDay(openings.previousOpen(dueDay).orElseThrow(ClosedLibraryDueDates::timetableAbsent));
             case "END_OF_THE_NEXT_OPEN_DAY" -> openings.day(dueDay).open() ? due
@@ -85,8 +98,7 @@ public final class ClosedLibraryDueDates {
                 if (containing(open, due).isPresent()) yield due;
                 Interval next = open.stream().filter(i -> i.start().isAfter(due)).findFirst()
                         .orElseThrow(ClosedLibraryDueDates::timetableAbsent);
-                Instant withOffset = p.openingTimeOffset() == null || p.openingTimeOffset().duration() <= 0 ? next.start()
-                        : p.openingTimeOffset().addTo(next.start());
+                Instant withOffset = offset == null || offset.duration() <= 0 ? next.start() : offset.addTo(next.start());
                 yield withOffset.isAfter(next.end()) ? next.end() : withOffset;
             }
             default -> due;

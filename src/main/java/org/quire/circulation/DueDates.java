@@ -18,6 +18,15 @@ public final class DueDates {
     }
 
     public static Instant forCheckOut(LoanPolicy p, Instant loanDate, List<LoanPolicy.ScheduleEntry> schedule) {
+        return forCheckOut(p, loanDate, schedule, null);
+    }
+
+    /**
+     * {@code alternate}, when not null, replaces a Rolling policy's loan period (FOLIO's alternate check-out loan
+     * period while a hold is pending); a Fixed policy ignores it, as mod-circulation does.
+     */
+    public static Instant forCheckOut(LoanPolicy p, Instant loanDate, List<LoanPolicy.ScheduleEntry> schedule,
+                                      Period alternate) {
         if (p.fixed()) {
             return covering(schedule, loanDate).orElseThrow(() -> ApiException.unprocessable(
                     "Item can't be checked out as the loan date falls outside of the date ranges in the loan policy. "
@@ -25,17 +34,24 @@ public final class DueDates {
         }
         if (p.period() == null) throw ApiException.unprocessable("Loan policy " + p.name()
                 + " has no loan period", null, "loanPolicyId", p.id());
-        return limit(rolling(p.period(), loanDate), loanDate, schedule);
+        return limit(rolling(alternate != null ? alternate : p.period(), loanDate), loanDate, schedule);
     }
 
     /** The renewed due date, or a 422 with FOLIO's renewal message. {@code schedule} is the one the policy names. */
     public static Instant forRenewal(LoanPolicy p, Instant currentDue, Instant now, List<LoanPolicy.ScheduleEntry> schedule) {
+        return forRenewal(p, currentDue, now, schedule, null);
+    }
+
+    /** {@code alternate}, when not null, replaces the renewal period (FOLIO's alternate renewal period for holds). */
+    public static Instant forRenewal(LoanPolicy p, Instant currentDue, Instant now, List<LoanPolicy.ScheduleEntry> schedule,
+                                     Period alternate) {
         if (p.fixed()) {
             return covering(schedule, now).orElseThrow(() -> ApiException.unprocessable(
                     "renewal date falls outside of date ranges in fixed loan policy", "RENEWAL_DATE_OUTSIDE_OF_RANGE",
                     "loanPolicyName", p.name()));
         }
-        Period period = p.differentRenewalPeriod() && p.renewalPeriod() != null ? p.renewalPeriod() : p.period();
+        Period period = alternate != null ? alternate
+                : p.differentRenewalPeriod() && p.renewalPeriod() != null ? p.renewalPeriod() : p.period();
         Instant from = "SYSTEM_DATE".equals(p.renewFromId()) ? now : currentDue;
         return limit(rolling(period, from), from, schedule);
     }

@@ -16,6 +16,7 @@ import org.quire.users.PatronView;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -24,9 +25,10 @@ import java.util.UUID;
  * renewed. All renewal errors are collected and returned together, as FOLIO does.
  * <p>
  * Round trips: item (1), patron with the group's patron block limits (1), open loan (1), policies + service point
- * (1), [schedule (1)], [the check-out service point's calendar (1), only when the loan policy moves due dates off
- * closed days], update loan with its event (1), commit (1) = 6; +1 for the patron's loan counts when their group has
- * a limit whose condition blocks renewals; +1 when renewing an overdue loan charges a fine.
+ * (1), the item's request queue, row-locked (1), [schedule (1)], [the check-out service point's calendar (1), only
+ * when the loan policy moves due dates off closed days], update loan with its event (1), commit (1) = 7; +1 for the
+ * patron's loan counts when their group has a limit whose condition blocks renewals; +1 when renewing an overdue loan
+ * charges a fine.
  */
 public final class Renewal {
     private final Database db;
@@ -112,17 +114,23 @@ public final class Renewal {
                 + " could not be found, please check circulation rules", "LOAN_POLICY_NOT_FOUND", "loanPolicyId", rule.policyId());
         LoanPolicy policy = LoanPolicy.from(found.get("loan"));
         int renewals = loan.path("renewalCount").asInt(0);
+        List<ObjectNode> queue = RequestQueue.forItem(c, schema, item.id());
+        RenewalWithRequests.refuseWhenRecalled(queue, errors);
         if (!policy.loanable()) errors.add("item is not loanable", "ITEM_NOT_LOANABLE", "loanPolicyName", policy.name());
         else if (!policy.renewable()) errors.add("loan is not renewable", "LOAN_NOT_RENEWABLE", "loanPolicyName", policy.name());
         else if (!policy.unlimitedRenewals() && renewals >= policy.renewalsAllowed())
             errors.add("loan at maximum renewal number", "LOAN_RENEWAL_LIMIT_REACHED", "loanPolicyName", policy.name());
         if (LostAndPaid.isLost(item.status())) errors.add("item is " + item.status(), null, "itemId", item.id().toString());
+        Period holdPeriod = policy.loanable() && policy.renewable()
+                ? RenewalWithRequests.holdPeriod(queue, policy, HoldTerms.from(found.get("loan")), errors) : null;
         errors.throwIfAny();
 
         Instant currentDue = Json.parseInstant(Json.text(loan, "dueDate"));
-        String scheduleId = policy.fixed() && policy.alternateFixedDueDateScheduleId() != null
+        // As mod-circulation: the alternate renewal schedule applies only with "different period" set (for a Fixed
+        // policy it is the renewal's schedule, for a Rolling one its due-date limit).
+        String scheduleId = policy.differentRenewalPeriod() && policy.alternateFixedDueDateScheduleId() != null
                 ? policy.alternateFixedDueDateScheduleId() : policy.fixedDueDateScheduleId();
-        Instant newDue = DueDates.forRenewal(policy, currentDue, now, CheckOut.schedule(c, schema, scheduleId));
+        Instant newDue = DueDates.forRenewal(policy, currentDue, now, CheckOut.schedule(c, schema, scheduleId), holdPeriod);
         // As mod-circulation: the loan's check-out service point's hours decide, not the renewing desk's.
         UUID servicePoint = CirculationContext.uuidOrNull(Json.text(loan, "checkoutServicePointId"));
         newDue = ClosedLibraryDueDates.apply(c, schema, policy, servicePoint == null ? req.servicePointId() : servicePoint,

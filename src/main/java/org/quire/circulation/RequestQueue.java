@@ -45,7 +45,9 @@ public final class RequestQueue {
             .column("request_date", "requestDate", FieldType.DATETIME)
             .column("request_expiration_date", "requestExpirationDate", FieldType.DATETIME)
             .column("hold_shelf_expiration_date", "holdShelfExpirationDate", FieldType.DATETIME)
+            .column("awaiting_pickup_request_closed_date", "awaitingPickupRequestClosedDate", FieldType.DATETIME)
             .required("requestType", "requestDate", "requesterId", "status")
+            .hooks(new HoldShelfClearance.Hooks())
             .defaultSort("request_date, id")
             .build());
 
@@ -154,11 +156,10 @@ public final class RequestQueue {
         if (!newStatus.equals(status)) {
             ObjectNode changed = first.deepCopy();
             changed.put("status", newStatus);
-            if (here) {
-                Period shelf = Period.from(servicePoint.get("holdShelfExpiryPeriod"));
-                // FOLIO's default when a service point sets no period is not documented; 10 days is what its UI suggests.
-                changed.put("holdShelfExpirationDate", Json.date((shelf == null ? new Period(10, "Days") : shelf).addTo(now)));
-            }
+            // As mod-circulation: set once on reaching the hold shelf, removed while in transit.
+            if (!here) changed.remove("holdShelfExpirationDate");
+            else if (!changed.hasNonNull("holdShelfExpirationDate"))
+                changed.put("holdShelfExpirationDate", Json.date(HoldShelfExpiration.date(c, schema, servicePoint, now)));
             saved = REQUESTS.replace(c, schema, first, changed, staff);
         }
         return Optional.of(new CheckInEffect(saved, here ? "Awaiting pickup" : "In transit", here ? null : pickup));

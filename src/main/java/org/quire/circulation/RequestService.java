@@ -170,15 +170,7 @@ final class RequestService {
         if (!closing || Json.text(previous, "itemId") == null) return;
         UUID itemId = UUID.fromString(Json.text(previous, "itemId"));
         RequestQueue.renumber(c, schema, itemId);
-        if ("Page".equals(Json.text(previous, "requestType"))) {
-            Optional<ItemView> item = ItemView.byIdForUpdate(c, schema, itemId);
-            if (item.isPresent() && "Paged".equals(item.get().status())
-                    && RequestQueue.forItem(c, schema, itemId).isEmpty()) {
-                ObjectNode available = item.get().item().deepCopy();
-                available.putObject("status").put("name", "Available").put("date", Json.date(Instant.now()));
-                InventoryTypes.ITEMS.replace(c, schema, item.get().item(), available, staff);
-            }
-        }
+        if ("Page".equals(Json.text(previous, "requestType"))) PagedItems.release(c, schema, itemId, Instant.now(), staff);
     }
 
     /** FOLIO's reorder: the same requests, positions 1..n, and a request already being fulfilled stays first. */

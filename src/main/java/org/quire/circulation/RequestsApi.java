@@ -23,6 +23,7 @@ final class RequestsApi {
     static void register(Router r, Database db, CirculationRulesStore rules) {
         RequestService service = new RequestService(rules);
         RecordApi.register(r, db, REQUESTS, "/request-storage/requests", "request-storage.requests");
+        HoldShelfClearance.register(r, db);
 
         r.get("/circulation/requests", "circulation.requests.collection.get", req -> RecordApi.collection(db, REQUESTS, req));
         r.get("/circulation/requests/{id}", "circulation.requests.item.get", req -> db.read(c -> REQUESTS.get(c,

@@ -1,0 +1,25 @@
+package org.quire.circulation;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.InventoryTypes;
+import org.quire.platform.Json;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.UUID;
+
+/** A Paged item whose page left the queue (cancelled, expired) goes back on the shelf when nobody else waits for it. */
+final class PagedItems {
+    private PagedItems() {
+    }
+
+    static void release(Connection c, String schema, UUID itemId, Instant now, UUID staff) throws SQLException {
+        ObjectNode item = InventoryTypes.ITEMS.getForUpdate(c, schema, itemId).orElse(null);
+        if (item == null || !"Paged".equals(Json.text(item, "status.name"))) return;
+        if (!RequestQueue.forItem(c, schema, itemId).isEmpty()) return;
+        ObjectNode available = item.deepCopy();
+        available.putObject("status").put("name", "Available").put("date", Json.date(now));
+        InventoryTypes.ITEMS.replace(c, schema, item, available, staff);
+    }
+}
