@@ -10,7 +10,7 @@ import org.quire.platform.records.RecordApi;
 import java.util.List;
 
 /**
- * Title-level requests' endpoints: the instance queue and its reorder, moving a request to another item, pick and
+ * Title-level requests' endpoints: the instance queue and its reorder, request by instance, moving a request to another item, pick and
  * search slips, and the circulation settings that hold the TLR feature switch (mod-circulation-storage's storage and
  * mod-circulation's {@code /circulation/settings}).
  */
@@ -33,6 +33,10 @@ final class TitleLevelRequestsApi {
                     List<ObjectNode> queue = db.tx(c -> service.reorder(c, req.schema(), req.pathUuid("instanceId"), true, req.json()));
                     return Response.ok(RecordApi.page("requests", queue, queue.size()));
                 });
+        r.post("/circulation/requests/instances", "circulation.requests.instances.item.post", req -> {
+            ObjectNode saved = db.tx(c -> InstanceRequests.create(c, req.schema(), service, req.json(), req.userId()));
+            return Response.created(saved).header("Location", "/circulation/requests/" + saved.get("id").asText());
+        });
         r.post("/circulation/requests/{id}/move", "circulation.requests.item.move.post", req ->
                 Response.ok(db.tx(c -> move.move(c, req.schema(), req.pathUuid("id"), req.json(), req.userId()))));
         r.get("/circulation/pick-slips/{servicePointId}", "circulation.pick-slips.get", req -> {

@@ -281,6 +281,30 @@ class TitleLevelRequestsTest {
     }
 
     @Test
+    void searchSlips_listTitleHoldsNoCopyFillsYet_forTheHoldingsServicePoint() {
+        List<ObjectNode> items = copies(BOOK, MAIN_LIBRARY);
+        String instance = instanceOf(items.getFirst());
+        checkOut(items.getFirst(), patron(), null);
+        ObjectNode requester = patron();
+        JsonNode hold = create(titleRequest("Hold", instance, requester, CIRC_DESK_2));
+        JsonNode slips = s.get("/circulation/search-slips/" + CIRC_DESK_1).json();
+        JsonNode slip = null;
+        for (JsonNode sl : slips.path("searchSlips"))
+            if (hold.path("id").asText().equals(sl.path("request").path("requestID").asText())) slip = sl;
+        assertThat(slip).as(slips.toString()).isNotNull();
+        assertThat(slip.path("item").path("title").asText()).startsWith("TLR title");
+        assertThat(slip.path("item").has("barcode")).isFalse();
+        assertThat(slip.path("request").path("servicePointPickup").asText()).isEqualTo("Circ Desk 2");
+        assertThat(slip.path("requester").path("barcode").asText()).isEqualTo(requester.path("barcode").asText());
+        assertThat(s.get("/circulation/search-slips/" + ONLINE_SP).json().path("searchSlips").findValuesAsText("requestID"))
+                .doesNotContain(hold.path("id").asText());
+        // Filled by a copy: no longer searched for.
+        checkIn(items.getFirst(), CIRC_DESK_1);
+        assertThat(s.get("/circulation/search-slips/" + CIRC_DESK_1).json().path("searchSlips").findValuesAsText("requestID"))
+                .doesNotContain(hold.path("id").asText());
+    }
+
+    @Test
     void legacyConfigurationEntry_isReadWhenNoCirculationSettingExists() {
         // Another tenant with only FOLIO's old mod-configuration entry.
         Api.Session legacy = Fixtures.tenant("tlr_legacy_test");
