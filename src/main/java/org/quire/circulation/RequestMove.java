@@ -62,7 +62,7 @@ final class RequestMove {
                 .filter(r -> !id.toString().equals(Json.text(r, "id"))).toList();
 
         CirculationErrors errors = new CirculationErrors();
-        ObjectNode loanPolicy = requests.checkItem(c, schema, type, requester, item, loan, errors);
+        ObjectNode loanPolicy = requests.checkItem(c, schema, type, requester, item, loan, true, errors);
         if (queue.stream().anyMatch(r -> requesterId.toString().equals(Json.text(r, "requesterId"))
                 && destination.equals(Json.text(r, "itemId"))))
             errors.add("This requester already has an open request for this item", "ITEM_ALREADY_REQUESTED",

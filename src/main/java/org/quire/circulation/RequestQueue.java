@@ -60,9 +60,10 @@ public final class RequestQueue {
         return Sql.list(c, itemQueueSql(schema) + " FOR UPDATE", List.of(itemId, itemId), rs -> Json.parseObject(rs.getString(1)));
     }
 
-    /** The queue for display, without locks. */
+    /** The item's own requests for display, without locks (FOLIO's item queue lists only requests for the item). */
     public static List<ObjectNode> forItemReadOnly(Connection c, String schema, UUID itemId) throws SQLException {
-        return Sql.list(c, itemQueueSql(schema), List.of(itemId, itemId), rs -> Json.parseObject(rs.getString(1)));
+        return Sql.list(c, "SELECT jsonb FROM " + schema + ".request WHERE item_id = ? AND status LIKE 'Open%' "
+                + "ORDER BY position NULLS LAST, request_date, id", List.of(itemId), rs -> Json.parseObject(rs.getString(1)));
     }
 
     private static String itemQueueSql(String schema) {

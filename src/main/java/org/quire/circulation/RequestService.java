@@ -27,10 +27,12 @@ import java.util.function.Supplier;
 import static org.quire.circulation.RequestQueue.REQUESTS;
 
 /**
- * mod-circulation's item-level requests: create (Page, Hold, Recall) with FOLIO's checks, update/cancel, and queue
- * reordering, each in the caller's transaction. Creating one costs: item row-locked (1), requester with group and
- * blocks (1), open loan (1), request policy (+ the loan's policy for a Recall) (1), queue (1), insert (1), item or
- * loan update (1).
+ * mod-circulation's requests: create (Page, Hold, Recall; item- or title-level, Hold Shelf or Delivery) with FOLIO's
+ * checks, update/cancel, and queue reordering, each in the caller's transaction. Creating an item-level one costs: TLR
+ * settings (1), item row-locked (1), requester with group and blocks (1), open loan (1), request policy (+ the loan's
+ * policy for a Recall) (1), queue (1), insert (1), item or loan update (1); with the TLR feature on, +1 (the item is
+ * read before the instance is locked). A title-level one reads the instance's items and their policies instead of one
+ * item's (see TitleLevelRequests).
  */
 final class RequestService {
     /** Item statuses each request type may be placed on (mod-circulation's RequestTypeItemStatusWhiteList). */
@@ -76,6 +78,7 @@ final class RequestService {
         PatronView requester = PatronView.byId(c, schema, requesterId).orElseThrow(() -> ApiException.unprocessable(
                 "A valid user and patron group are required. User is null", null, "requesterId", requesterId.toString()));
 
+        CirculationErrors errors = new CirculationErrors();
         ItemView item;
         ObjectNode loan;
         String instanceTitle;
@@ -87,7 +90,7 @@ final class RequestService {
                     "instanceId", instance.toString()));
             queue = RequestQueue.forInstance(c, schema, instanceId);
             TitleLevelRequests.Choice choice = TitleLevelRequests.choose(c, schema, rules.rules(c, schema), type, instanceId,
-                    requester, Json.text(body, "pickupServicePointId"), tlr, queue);
+                    requester, Json.text(body, "pickupServicePointId"), tlr, queue, errors);
             item = choice.item();
             loan = choice.loan();
         } else {
@@ -109,9 +112,9 @@ final class RequestService {
             loan = CirculationContext.openLoan(c, schema, itemId).orElse(null);
         }
 
-        CirculationErrors errors = new CirculationErrors();
         checkRequester(requester, body, fulfilment, now, errors);
-        ObjectNode loanPolicy = item == null ? null : checkItem(c, schema, type, requester, item, loan, errors);
+        // A title request's own-loan check covers every copy (TitleLevelRequests); the item's applies to item requests.
+        ObjectNode loanPolicy = item == null ? null : checkItem(c, schema, type, requester, item, loan, !title, errors);
         if (queue.stream().anyMatch(r -> requesterId.toString().equals(Json.text(r, "requesterId")))) {
             if (!tlr.enabled()) errors.add("This requester already has an open request for this item", "ITEM_ALREADY_REQUESTED",
                     "itemId", String.valueOf(itemId));
@@ -162,7 +165,7 @@ final class RequestService {
      * will shorten the loan, else null.
      */
     ObjectNode checkItem(Connection c, String schema, String type, PatronView requester, ItemView item, ObjectNode loan,
-                         CirculationErrors errors) throws SQLException {
+                         boolean ownLoan, CirculationErrors errors) throws SQLException {
         String notAllowed = "%s requests are not allowed for this patron and item combination".formatted(type);
         if (!statusAllows(type, item.status()))
             errors.add(notAllowed, "REQUEST_NOT_ALLOWED_FOR_ITEM_STATUS", "requestType", type);
@@ -177,7 +180,7 @@ final class RequestService {
             if (statusAllows(type, item.status()))
                 errors.add(notAllowed, "REQUEST_NOT_ALLOWED_BY_POLICY", "requestType", type);
         }
-        if (loan != null && requester.id().toString().equals(Json.text(loan, "userId")))
+        if (ownLoan && loan != null && requester.id().toString().equals(Json.text(loan, "userId")))
             errors.add("This requester currently has this item on loan.", "ITEM_ALREADY_LOANED_TO_SAME_USER",
                     "itemId", item.id().toString());
         return policies.get("loan");

@@ -28,7 +28,8 @@ import java.util.function.Function;
  * request policy allows pages, preferring one shelved where the pickup service point is primary (same location, then
  * library, campus, institution — its ItemForTlrService); a Recall recalls the open loan due soonest among the
  * recallable items not already recalled (else the least recalled loan, else a recallable item without a loan); a Hold
- * waits for any copy. Costs: the instance's items with their context (1), their request policies (1), and the pickup
+ * waits for any copy. A title Hold or Recall is refused while a copy could be paged, as FOLIO's CreateRequestService
+ * does, and so is any title request of a patron who has one of the copies on loan. Costs: the instance's items with their context (1), their request policies (1), and the pickup
  * point's locations for a Page (1) or the candidate loans for a Recall (1); the chosen item is then row-locked (1).
  */
 final class TitleLevelRequests {
@@ -40,35 +41,43 @@ final class TitleLevelRequests {
     }
 
     static Choice choose(Connection c, String schema, CirculationRules rules, String type, UUID instanceId,
-                         PatronView requester, String pickupServicePointId, TlrSettings tlr, List<ObjectNode> queue)
-            throws SQLException {
+                         PatronView requester, String pickupServicePointId, TlrSettings tlr, List<ObjectNode> queue,
+                         CirculationErrors errors) throws SQLException {
         List<ItemView> items = ItemView.byInstance(c, schema, instanceId);
         Map<UUID, ObjectNode> policies = policies(c, schema, rules, requester, items);
-        Function<ItemView, Boolean> allows = item -> {
-            ObjectNode p = policies.get(item.id());
-            return p != null && contains(p, type);
-        };
-        return switch (type) {
-            case "Page" -> {
-                List<ItemView> pageable = items.stream().filter(i -> "Available".equals(i.status()) && allows.apply(i)).toList();
-                if (pageable.isEmpty()) throw ApiException.unprocessable(
-                        "Cannot create page TLR for this instance ID - no pageable available items found", null,
-                        "instanceId", instanceId.toString());
-                yield new Choice(lock(c, schema, closest(c, schema, pageable, pickupServicePointId)), null);
-            }
-            case "Recall" -> recall(c, schema, items, allows, queue);
-            default -> {
-                // A title hold waits for a copy: refused while one is on the shelf (Quire's reading of FOLIO's
-                // TLR rules) and, when the setting asks for it, unless some item's request policy allows holds.
-                boolean available = items.stream().anyMatch(i -> "Available".equals(i.status()));
-                boolean byPolicy = !tlr.holdShouldFollowCirculationRules() || items.isEmpty()
-                        || items.stream().anyMatch(allows::apply);
-                if (available || !byPolicy) throw ApiException.unprocessable(
-                        "Hold requests are not allowed for this patron and title combination",
-                        "REQUEST_NOT_ALLOWED_FOR_ITEM_STATUS", "requestType", type);
-                yield new Choice(null, null);
-            }
-        };
+        Function<ItemView, Boolean> allows = item -> allows(policies.get(item.id()), type);
+        refuseWhenRequesterHasACopy(c, schema, requester, items, errors);
+        List<ItemView> pageable = items.stream()
+                .filter(i -> "Available".equals(i.status()) && allows(policies.get(i.id()), "Page")).toList();
+        if ("Page".equals(type)) {
+            if (pageable.isEmpty()) throw ApiException.unprocessable(
+                    "Cannot create page TLR for this instance ID - no pageable available items found", null,
+                    "instanceId", instanceId.toString());
+            return new Choice(lock(c, schema, closest(c, schema, pageable, pickupServicePointId)), null);
+        }
+        // A title Hold or Recall while a copy could be paged instead: FOLIO refuses it.
+        if (!pageable.isEmpty()) {
+            errors.add("Hold/Recall title level request not allowed: pageable available item found for instance",
+                    "HOLD_AND_RECALL_TLR_NOT_ALLOWED_PAGEABLE_AVAILABLE_ITEM_FOUND", "itemId", pageable.getFirst().id().toString());
+            return new Choice(null, null);
+        }
+        if ("Recall".equals(type)) return recall(c, schema, items, allows, queue);
+        // A title Hold waits for any copy; when the setting says so, some copy's request policy must allow holds.
+        if (tlr.holdShouldFollowCirculationRules() && items.stream().noneMatch(allows::apply))
+            errors.add("Hold requests are not allowed for this patron and title combination",
+                    "REQUEST_NOT_ALLOWED_FOR_PATRON_TITLE_COMBINATION", "instanceId", instanceId.toString());
+        return new Choice(null, null);
+    }
+
+    /** FOLIO's "already has a loan for one of the instance's items" (one statement). */
+    private static void refuseWhenRequesterHasACopy(Connection c, String schema, PatronView requester, List<ItemView> items,
+                                                    CirculationErrors errors) throws SQLException {
+        if (items.isEmpty()) return;
+        Sql.one(c, "SELECT item_id FROM " + schema + ".loan WHERE user_id = ? AND status_name = 'Open' AND item_id = ANY(?) LIMIT 1",
+                List.of(requester.id(), c.createArrayOf("uuid", items.stream().map(ItemView::id).toArray())),
+                rs -> rs.getString(1)).ifPresent(itemId -> errors.add(
+                "This requester already has a loan for one of the instance's items",
+                "REQUESTER_ALREADY_HAS_LOAN_FOR_ONE_OF_INSTANCES_ITEMS", "itemId", itemId));
     }
 
     private static Choice recall(Connection c, String schema, List<ItemView> items, Function<ItemView, Boolean> allows,
@@ -131,7 +140,8 @@ final class TitleLevelRequests {
         return ItemView.byIdForUpdate(c, schema, item.id()).orElse(item);
     }
 
-    private static boolean contains(ObjectNode policy, String type) {
+    private static boolean allows(ObjectNode policy, String type) {
+        if (policy == null) return false;
         for (var n : policy.path("requestTypes")) if (type.equals(n.asText())) return true;
         return false;
     }

@@ -163,12 +163,16 @@ class TitleLevelRequestsTest {
     void hold_waitsForAnyCopy_filledByCheckInOfAnother_thenCheckOut() {
         List<ObjectNode> items = copies(BOOK, MAIN_LIBRARY, MAIN_LIBRARY);
         String instance = instanceOf(items.getFirst());
-        ObjectNode requester = patron();
+        ObjectNode requester = patron(), borrower = patron();
         // A copy on the shelf: a title hold is refused.
-        checkOut(items.get(0), patron(), null);
+        checkOut(items.get(0), borrower, null);
         assertThat(refuse(titleRequest("Hold", instance, requester, CIRC_DESK_1)))
-                .containsExactly("Hold requests are not allowed for this patron and title combination");
+                .containsExactly("Hold/Recall title level request not allowed: pageable available item found for instance");
+        assertThat(refuse(titleRequest("Recall", instance, requester, CIRC_DESK_1)))
+                .containsExactly("Hold/Recall title level request not allowed: pageable available item found for instance");
         checkOut(items.get(1), patron(), null);
+        assertThat(refuse(titleRequest("Hold", instance, borrower, CIRC_DESK_1)))
+                .containsExactly("This requester already has a loan for one of the instance's items");
 
         JsonNode hold = create(titleRequest("Hold", instance, requester, CIRC_DESK_1));
         assertThat(hold.has("itemId")).isFalse();
