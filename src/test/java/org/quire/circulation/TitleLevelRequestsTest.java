@@ -309,6 +309,48 @@ class TitleLevelRequestsTest {
     }
 
     @Test
+    void move_withinTheTitle_goesToTheEndOfTheInstanceQueue() {
+        List<ObjectNode> items = copies(BOOK, MAIN_LIBRARY, MAIN_LIBRARY, MAIN_LIBRARY, MAIN_LIBRARY, MAIN_LIBRARY);
+        String instance = instanceOf(items.getFirst());
+        checkOut(items.get(0), patron(), null);
+        ObjectNode page = Json.object().put("requestType", "Page").put("requestLevel", "Item")
+                .put("itemId", items.get(1).path("id").asText()).put("holdingsRecordId", items.get(1).path("holdingsRecordId").asText())
+                .put("instanceId", instance).put("requesterId", patron().path("id").asText())
+                .put("pickupServicePointId", CIRC_DESK_1).put("requestDate", Instant.now().toString());
+        JsonNode p1 = create(page);
+        ObjectNode hold = page.deepCopy().put("requestType", "Hold").put("itemId", items.get(0).path("id").asText())
+                .put("holdingsRecordId", items.get(0).path("holdingsRecordId").asText()).put("requesterId", patron().path("id").asText());
+        JsonNode p2 = create(hold);
+        JsonNode p3 = create(titleRequest("Page", instance, patron(), CIRC_DESK_1));
+        assertThat(p3.path("itemId").asText()).isEqualTo(items.get(2).path("id").asText());
+        assertThat(instanceQueue(instance)).containsExactly(p1.path("id").asText(), p2.path("id").asText(), p3.path("id").asText());
+
+        // The hold moves to an available copy: it becomes a page and goes to the end of the title's queue.
+        Api.Reply moved = s.post("/circulation/requests/" + p2.path("id").asText() + "/move",
+                Json.object().put("destinationItemId", items.get(3).path("id").asText()));
+        assertThat(moved.status()).as(moved.body()).isEqualTo(200);
+        assertThat(moved.json().path("requestType").asText()).isEqualTo("Page");
+        assertThat(itemStatus(items.get(3))).isEqualTo("Paged");
+        assertThat(instanceQueue(instance)).containsExactly(p1.path("id").asText(), p3.path("id").asText(), p2.path("id").asText());
+
+        // FOLIO's refusals.
+        Api.Reply same = s.post("/circulation/requests/" + p3.path("id").asText() + "/move",
+                Json.object().put("destinationItemId", items.get(2).path("id").asText()));
+        assertThat(same.json().path("errors").findValuesAsText("message"))
+                .containsExactly("Not allowed to move title level page request to the same item");
+        ObjectNode elsewhere = Fixtures.item(s, next("tlr-other"), BOOK, CAN_CIRCULATE, MAIN_LIBRARY);
+        Api.Reply otherTitle = s.post("/circulation/requests/" + p1.path("id").asText() + "/move",
+                Json.object().put("destinationItemId", elsewhere.path("id").asText()));
+        assertThat(otherTitle.json().path("errors").findValuesAsText("message"))
+                .containsExactly("Request can only be moved to an item with the same instance ID");
+        checkOut(items.get(4), patron(), null);
+        JsonNode titleHold = create(titleRequest("Hold", instance, patron(), CIRC_DESK_1));
+        Api.Reply holdTlr = s.post("/circulation/requests/" + titleHold.path("id").asText() + "/move",
+                Json.object().put("destinationItemId", items.get(0).path("id").asText()));
+        assertThat(holdTlr.json().path("errors").findValuesAsText("message")).containsExactly("Not allowed to move from/to Hold TLR");
+    }
+
+    @Test
     void legacyConfigurationEntry_isReadWhenNoCirculationSettingExists() {
         // Another tenant with only FOLIO's old mod-configuration entry.
         Api.Session legacy = Fixtures.tenant("tlr_legacy_test");
