@@ -16,3 +16,5 @@ CREATE INDEX request_instance_open_queue_idx ON request (instance_id, position) 
 CREATE INDEX request_open_page_idx ON request (item_id) WHERE request_type = 'Page' AND status = 'Open - Not yet filled';
 -- The locations a service point is primary for (pick slips, title-level page choice).
 CREATE INDEX location_primary_service_point_idx ON location (primary_service_point);
+-- The title-level requests of an instance that no copy fills yet: check-in and check-out read them with the item's queue.
+CREATE INDEX request_instance_unfilled_title_idx ON request (instance_id, position) WHERE status LIKE 'Open%' AND item_id IS NULL;

@@ -66,7 +66,8 @@ public final class RequestQueue {
                 + "ORDER BY position NULLS LAST, request_date, id", List.of(itemId), rs -> Json.parseObject(rs.getString(1)));
     }
 
-    private static String itemQueueSql(String schema) {
+    /** The statement behind {@link #forItem} (package-visible so a test can EXPLAIN exactly it). */
+    static String itemQueueSql(String schema) {
         return ("SELECT jsonb FROM %1$s.request WHERE status LIKE 'Open%%' AND (item_id = ? OR (item_id IS NULL "
                 + "AND instance_id = (SELECT h.instance_id FROM %1$s.item i JOIN %1$s.holdings_record h "
                 + "ON h.id = i.holdings_record_id WHERE i.id = ?))) ORDER BY position NULLS LAST, request_date, id")
