@@ -253,6 +253,8 @@ class TitleLevelRequestsTest {
                 .put("itemId", items.get(0).path("id").asText()).put("holdingsRecordId", items.get(0).path("holdingsRecordId").asText())
                 .put("instanceId", instance).put("requesterId", patron().path("id").asText())
                 .put("pickupServicePointId", CIRC_DESK_1).put("requestDate", Instant.now().toString());
+        ObjectNode sameRequester = itemHold.deepCopy().put("requesterId", h1.path("requesterId").asText());
+        assertThat(refuse(sameRequester)).containsExactly("This requester already has an open request for one of the instance's items");
         JsonNode h3 = create(itemHold);
         assertThat(h3.path("position").asInt()).isEqualTo(3);
         assertThat(instanceQueue(instance)).containsExactly(h1.path("id").asText(), h2.path("id").asText(), h3.path("id").asText());
