@@ -76,7 +76,7 @@ public final class CheckIn {
         }
 
         // The item's first open request decides where it goes: hold shelf here, or in transit to the pickup point.
-        RequestQueue.CheckInEffect hold = RequestQueue.onCheckIn(c, schema, item.id(), req.servicePointId(),
+        RequestQueue.CheckInEffect hold = RequestQueue.onCheckIn(c, schema, item, req.servicePointId(),
                 found.get("sp"), now, req.staffUserId()).orElse(null);
 
         ObjectNode newItem = item.item().deepCopy();

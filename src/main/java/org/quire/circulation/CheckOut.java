@@ -184,7 +184,7 @@ public final class CheckOut {
         newItem.putObject("status").put("name", "Checked out").put("date", Json.date(now));
         ObjectNode savedItem = InventoryTypes.ITEMS.replace(c, schema, item.item(), newItem, req.staffUserId());
 
-        RequestQueue.fillOnCheckOut(c, schema, requestQueue, patron, req.staffUserId());
+        RequestQueue.fillOnCheckOut(c, schema, requestQueue, item, patron, req.staffUserId());
 
         ItemView after = item.withItem(savedItem);
         return LoanRepresentation.extend(loan, after, patron, LoanRepresentation.byId(found.values()));

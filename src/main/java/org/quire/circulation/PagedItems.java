@@ -17,7 +17,9 @@ final class PagedItems {
     static void release(Connection c, String schema, UUID itemId, Instant now, UUID staff) throws SQLException {
         ObjectNode item = InventoryTypes.ITEMS.getForUpdate(c, schema, itemId).orElse(null);
         if (item == null || !"Paged".equals(Json.text(item, "status.name"))) return;
-        if (!RequestQueue.forItem(c, schema, itemId).isEmpty()) return;
+        // The item's queue includes the title's requests no copy fills yet: only the item's own requests keep it.
+        if (RequestQueue.forItem(c, schema, itemId).stream()
+                .anyMatch(r -> itemId.toString().equals(Json.text(r, "itemId")))) return;
         ObjectNode available = item.deepCopy();
         available.putObject("status").put("name", "Available").put("date", Json.date(now));
         InventoryTypes.ITEMS.replace(c, schema, item, available, staff);

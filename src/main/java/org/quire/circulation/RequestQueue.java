@@ -29,6 +29,8 @@ public final class RequestQueue {
     public static final String AWAITING_PICKUP = "Open - Awaiting pickup";
     public static final String NOT_YET_FILLED = "Open - Not yet filled";
     public static final String IN_TRANSIT = "Open - In transit";
+    public static final String AWAITING_DELIVERY = "Open - Awaiting delivery";
+    static final String DELIVERY = "Delivery";
 
     public static final RecordStore REQUESTS = new RecordStore(RecordType.builder("request", "requests")
             .column("request_type", "requestType", FieldType.KEYWORD)
@@ -51,25 +53,68 @@ public final class RequestQueue {
             .defaultSort("request_date, id")
             .build());
 
-    /** The open requests of an item in queue order, locked for this transaction. */
+    /**
+     * The open requests of an item in queue order, locked for this transaction: its own requests and the title-level
+     * requests of its instance that no item fills yet (any copy may fill those; they exist only with TLR on, when
+     * positions run across the instance, so one ORDER BY serves both).
+     */
     public static List<ObjectNode> forItem(Connection c, String schema, UUID itemId) throws SQLException {
-        return Sql.list(c, "SELECT jsonb FROM " + schema + ".request WHERE item_id = ? AND status LIKE 'Open%' "
-                + "ORDER BY position NULLS LAST, request_date, id FOR UPDATE", List.of(itemId),
-                rs -> Json.parseObject(rs.getString(1)));
+        return Sql.list(c, itemQueueSql(schema) + " FOR UPDATE", List.of(itemId, itemId), rs -> Json.parseObject(rs.getString(1)));
     }
 
-    /** The queue for display, without locks. */
+    /** The item's own requests for display, without locks (FOLIO's item queue lists only requests for the item). */
     public static List<ObjectNode> forItemReadOnly(Connection c, String schema, UUID itemId) throws SQLException {
         return Sql.list(c, "SELECT jsonb FROM " + schema + ".request WHERE item_id = ? AND status LIKE 'Open%' "
                 + "ORDER BY position NULLS LAST, request_date, id", List.of(itemId), rs -> Json.parseObject(rs.getString(1)));
     }
 
-    /** Positions 1..n again after a request left the queue: one statement, touching only rows that move. */
+    /** The statement behind {@link #forItem} (package-visible so a test can EXPLAIN exactly it). */
+    static String itemQueueSql(String schema) {
+        return ("SELECT jsonb FROM %1$s.request WHERE status LIKE 'Open%%' AND (item_id = ? OR (item_id IS NULL "
+                + "AND instance_id = (SELECT h.instance_id FROM %1$s.item i JOIN %1$s.holdings_record h "
+                + "ON h.id = i.holdings_record_id WHERE i.id = ?))) ORDER BY position NULLS LAST, request_date, id")
+                .formatted(schema);
+    }
+
+    /**
+     * The queue of an instance (title-level and item-level requests together), locked: the instance row too, so two
+     * first requests of a title cannot both take position 1.
+     */
+    static List<ObjectNode> forInstance(Connection c, String schema, UUID instanceId) throws SQLException {
+        return Sql.list(c, ("WITH inst AS (SELECT id FROM %1$s.instance WHERE id = ? FOR UPDATE) "
+                + "SELECT jsonb FROM %1$s.request WHERE instance_id = (SELECT id FROM inst) AND status LIKE 'Open%%' "
+                + "ORDER BY position NULLS LAST, request_date, id FOR UPDATE").formatted(schema), List.of(instanceId),
+                rs -> Json.parseObject(rs.getString(1)));
+    }
+
+    static List<ObjectNode> forInstanceReadOnly(Connection c, String schema, UUID instanceId) throws SQLException {
+        return Sql.list(c, ("SELECT jsonb FROM %1$s.request WHERE instance_id = ? AND status LIKE 'Open%%' "
+                + "ORDER BY position NULLS LAST, request_date, id").formatted(schema), List.of(instanceId),
+                rs -> Json.parseObject(rs.getString(1)));
+    }
+
+    /**
+     * Positions 1..n again after a request left the item's queue: one statement, touching only rows that move. With
+     * the TLR feature on the queue is the item's instance's (FOLIO numbers title and item requests together); the
+     * setting is read inside the same statement.
+     */
     public static void renumber(Connection c, String schema, UUID itemId) throws SQLException {
+        renumber(c, schema, "(SELECT h.instance_id FROM %1$s.item i JOIN %1$s.holdings_record h ON h.id = i.holdings_record_id "
+                .formatted(schema) + "WHERE i.id = ?)", "item_id = ?", itemId);
+    }
+
+    /** The same for the queue of an instance (a title-level request no item fills yet left it). */
+    static void renumberInstance(Connection c, String schema, UUID instanceId) throws SQLException {
+        renumber(c, schema, "?", "instance_id = ? AND item_id IS NULL", instanceId);
+    }
+
+    private static void renumber(Connection c, String schema, String instanceOf, String itemCondition, UUID id)
+            throws SQLException {
         Sql.update(c, ("UPDATE %1$s.request r SET position = q.rn, jsonb = jsonb_set(r.jsonb, '{position}', to_jsonb(q.rn)) "
                 + "FROM (SELECT id, (row_number() OVER (ORDER BY position NULLS LAST, request_date, id))::int AS rn "
-                + "FROM %1$s.request WHERE item_id = ? AND status LIKE 'Open%%') q "
-                + "WHERE r.id = q.id AND r.position IS DISTINCT FROM q.rn").formatted(schema), List.of(itemId));
+                + "FROM %1$s.request WHERE status LIKE 'Open%%' AND CASE WHEN " + TlrSettings.enabledSql(schema)
+                + " THEN instance_id = " + instanceOf + " ELSE " + itemCondition + " END) q "
+                + "WHERE r.id = q.id AND r.position IS DISTINCT FROM q.rn").formatted(schema), List.of(id, id));
     }
 
     /** Sets new positions for the given requests in one statement (the caller validated the permutation). */
@@ -86,8 +131,25 @@ public final class RequestQueue {
         closed.put("status", status);
         closed.remove("position");
         ObjectNode saved = REQUESTS.replace(c, schema, request, closed, staff);
-        renumber(c, schema, UUID.fromString(Json.text(request, "itemId")));
+        renumberQueueOf(c, schema, saved);
         return saved;
+    }
+
+    /** Re-numbers the queue a request was in: its item's, or its instance's when no item fills it yet. */
+    static void renumberQueueOf(Connection c, String schema, ObjectNode request) throws SQLException {
+        String itemId = Json.text(request, "itemId"), instanceId = Json.text(request, "instanceId");
+        if (itemId != null) renumber(c, schema, UUID.fromString(itemId));
+        else if (instanceId != null) renumberInstance(c, schema, UUID.fromString(instanceId));
+    }
+
+    /** A title-level request that an item now fills records the item, as FOLIO's request does. */
+    static ObjectNode withItem(ObjectNode request, ItemView item) {
+        ObjectNode r = request.deepCopy();
+        r.put("itemId", item.id().toString());
+        r.put("holdingsRecordId", Json.text(item.item(), "holdingsRecordId"));
+        ObjectNode summary = r.putObject("item").put("title", item.title());
+        if (item.barcode() != null) summary.put("barcode", item.barcode());
+        return r;
     }
 
     // ---- check-out ---------------------------------------------------------------------------------------------
@@ -100,7 +162,7 @@ public final class RequestQueue {
                                              CirculationErrors errors) {
         if (queue.isEmpty() || patron == null) return;
         ObjectNode first = queue.getFirst();
-        if (AWAITING_PICKUP.equals(Json.text(first, "status"))
+        if ((AWAITING_PICKUP.equals(Json.text(first, "status")) || AWAITING_DELIVERY.equals(Json.text(first, "status")))
                 && !patron.id().toString().equals(Json.text(first, "requesterId"))) {
             errors.add("%s (Barcode: %s) cannot be checked out to user %s because it has been requested by another patron"
                     .formatted(item.title(), item.barcode(), personalName(patron)), "ITEM_REQUESTED_BY_ANOTHER_PATRON",
@@ -108,13 +170,16 @@ public final class RequestQueue {
         }
     }
 
-    /** Checking the item out to the requester of the first request fills that request. */
-    static Optional<ObjectNode> fillOnCheckOut(Connection c, String schema, List<ObjectNode> queue, PatronView patron,
-                                               UUID staff) throws SQLException {
+    /**
+     * Checking the item out to the requester of the first request fills that request (a title-level one no item
+     * filled yet is filled by this item).
+     */
+    static Optional<ObjectNode> fillOnCheckOut(Connection c, String schema, List<ObjectNode> queue, ItemView item,
+                                               PatronView patron, UUID staff) throws SQLException {
         if (queue.isEmpty()) return Optional.empty();
         ObjectNode first = queue.getFirst();
         if (!patron.id().toString().equals(Json.text(first, "requesterId"))) return Optional.empty();
-        return Optional.of(close(c, schema, first, "Closed - Filled", staff));
+        return Optional.of(close(c, schema, first.hasNonNull("itemId") ? first : withItem(first, item), "Closed - Filled", staff));
     }
 
     static boolean recalledBySomeoneElse(List<ObjectNode> queue, PatronView patron) {
@@ -132,37 +197,53 @@ public final class RequestQueue {
 
     /**
      * What checking the item in does for its first request: the item goes to the hold shelf (request Awaiting
-     * pickup) at the pickup service point, or in transit to it from anywhere else.
+     * pickup) at the pickup service point, or in transit to it from anywhere else; a delivery request waits for
+     * delivery where it is (no transit). A title-level request no item filled yet is filled by this one.
      *
      * @param request      the first request, as saved
-     * @param itemStatus   "Awaiting pickup" or "In transit"
+     * @param itemStatus   "Awaiting pickup", "Awaiting delivery" or "In transit"
      * @param destination  the pickup service point when in transit, else null
      */
     record CheckInEffect(ObjectNode request, String itemStatus, String destination) {
     }
 
-    static Optional<CheckInEffect> onCheckIn(Connection c, String schema, UUID itemId, UUID servicePointId,
+    static Optional<CheckInEffect> onCheckIn(Connection c, String schema, ItemView item, UUID servicePointId,
                                              ObjectNode servicePoint, Instant now, UUID staff) throws SQLException {
-        List<ObjectNode> queue = forItem(c, schema, itemId);
+        List<ObjectNode> queue = forItem(c, schema, item.id());
         if (queue.isEmpty()) return Optional.empty();
         ObjectNode first = queue.getFirst();
+        if (!first.hasNonNull("itemId")) first = withItem(first, item);
         String status = Json.text(first, "status");
+        if (DELIVERY.equals(Json.text(first, "fulfillmentPreference")))
+            return Optional.of(awaitDelivery(c, schema, queue.getFirst(), first, staff));
         String pickup = Json.text(first, "pickupServicePointId");
         if (pickup == null || !(NOT_YET_FILLED.equals(status) || IN_TRANSIT.equals(status) || AWAITING_PICKUP.equals(status)))
             return Optional.empty();
         boolean here = pickup.equals(servicePointId.toString());
         String newStatus = here ? AWAITING_PICKUP : IN_TRANSIT;
         ObjectNode saved = first;
-        if (!newStatus.equals(status)) {
+        if (!newStatus.equals(status) || first != queue.getFirst()) {
             ObjectNode changed = first.deepCopy();
             changed.put("status", newStatus);
             // As mod-circulation: set once on reaching the hold shelf, removed while in transit.
             if (!here) changed.remove("holdShelfExpirationDate");
             else if (!changed.hasNonNull("holdShelfExpirationDate"))
                 changed.put("holdShelfExpirationDate", Json.date(HoldShelfExpiration.date(c, schema, servicePoint, now)));
-            saved = REQUESTS.replace(c, schema, first, changed, staff);
+            saved = REQUESTS.replace(c, schema, queue.getFirst(), changed, staff);
         }
         return Optional.of(new CheckInEffect(saved, here ? "Awaiting pickup" : "In transit", here ? null : pickup));
+    }
+
+    /** A delivery request: the item waits for delivery at this desk, the request is "Open - Awaiting delivery". */
+    private static CheckInEffect awaitDelivery(Connection c, String schema, ObjectNode stored, ObjectNode first, UUID staff)
+            throws SQLException {
+        ObjectNode saved = first;
+        if (!AWAITING_DELIVERY.equals(Json.text(first, "status")) || first != stored) {
+            ObjectNode changed = first.deepCopy();
+            changed.put("status", AWAITING_DELIVERY);
+            saved = REQUESTS.replace(c, schema, stored, changed, staff);
+        }
+        return new CheckInEffect(saved, "Awaiting delivery", null);
     }
 
     /** The request and requester tokens of FOLIO's hold and transit slips. */

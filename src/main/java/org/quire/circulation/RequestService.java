@@ -6,6 +6,7 @@ import org.quire.circulation.rules.PolicyType;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
+import org.quire.platform.db.Sql;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.records.RecordStore;
 import org.quire.users.PatronView;
@@ -21,14 +22,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 import static org.quire.circulation.RequestQueue.REQUESTS;
 
 /**
- * mod-circulation's item-level requests: create (Page, Hold, Recall) with FOLIO's checks, update/cancel, and queue
- * reordering, each in the caller's transaction. Creating one costs: item row-locked (1), requester with group and
- * blocks (1), open loan (1), request policy (+ the loan's policy for a Recall) (1), queue (1), insert (1), item or
- * loan update (1).
+ * mod-circulation's requests: create (Page, Hold, Recall; item- or title-level, Hold Shelf or Delivery) with FOLIO's
+ * checks, update/cancel, and queue reordering, each in the caller's transaction. Creating an item-level one costs: TLR
+ * settings (1), item row-locked (1), requester with group and blocks (1), open loan (1), request policy (+ the loan's
+ * policy for a Recall) (1), queue (1), insert (1), item or loan update (1); with the TLR feature on, +1 (the item is
+ * read before the instance is locked). A title-level one reads the instance's items and their policies instead of one
+ * item's (see TitleLevelRequests).
  */
 final class RequestService {
     /** Item statuses each request type may be placed on (mod-circulation's RequestTypeItemStatusWhiteList). */
@@ -50,31 +54,121 @@ final class RequestService {
         String type = Json.text(body, "requestType");
         if (type == null || !ALLOWED_STATUSES.containsKey(type))
             throw ApiException.unprocessable("requestType must be one of Page, Hold, Recall", null, "requestType", type);
+        TlrSettings tlr = TlrSettings.read(c, schema);
         String level = body.hasNonNull("requestLevel") ? Json.text(body, "requestLevel") : "Item";
-        if (!"Item".equals(level))
-            throw ApiException.unprocessable("Only item level requests are supported", null, "requestLevel", level);
-        UUID itemId = uuid(body, "itemId", "Cannot create an item level request with no item ID");
+        if (!tlr.allowedLevels().contains(level))
+            throw ApiException.unprocessable("Request level must be one of the following: "
+                    + String.join(", ", tlr.allowedLevels().stream().map(l -> '"' + l + '"').toList()),
+                    "REQUEST_LEVEL_IS_NOT_ALLOWED", "requestLevel", level);
+        boolean title = "Title".equals(level);
+        String fulfilment = body.hasNonNull("fulfillmentPreference") ? Json.text(body, "fulfillmentPreference") : "Hold Shelf";
+        if (!List.of("Hold Shelf", RequestQueue.DELIVERY).contains(fulfilment))
+            throw ApiException.unprocessable("Fulfillment preference must be one of the following: Hold Shelf, Delivery",
+                    "FULFILLMENT_PREFERENCE_IS_NOT_ALLOWED", "fulfillmentPreference", fulfilment);
+        UUID instanceId = null, itemId = null;
+        if (title) {
+            instanceId = uuid(body, "instanceId", "Cannot create a request with no instance ID");
+            if (body.hasNonNull("itemId") || body.hasNonNull("holdingsRecordId"))
+                throw ApiException.unprocessable("Cannot create a title level page request for this instance ID with no item ID",
+                        "CANNOT_CREATE_PAGE_TLR_WITHOUT_ITEM_ID", "itemId", Json.text(body, "itemId"));
+        } else {
+            itemId = uuid(body, "itemId", "Cannot create an item level request with no item ID");
+        }
         UUID requesterId = uuid(body, "requesterId", "A valid user and patron group are required. User is null");
-
-        ItemView item = ItemView.byIdForUpdate(c, schema, itemId).orElseThrow(() ->
-                ApiException.unprocessable("Item does not exist", "ITEM_DOES_NOT_EXIST", "itemId", itemId.toString()));
         PatronView requester = PatronView.byId(c, schema, requesterId).orElseThrow(() -> ApiException.unprocessable(
                 "A valid user and patron group are required. User is null", null, "requesterId", requesterId.toString()));
 
         CirculationErrors errors = new CirculationErrors();
+        ItemView item;
+        ObjectNode loan;
+        String instanceTitle;
+        List<ObjectNode> queue;
+        if (title) {
+            UUID instance = instanceId;
+            instanceTitle = Sql.one(c, "SELECT title FROM " + schema + ".instance WHERE id = ? FOR UPDATE", List.of(instance),
+                    rs -> rs.getString(1)).orElseThrow(() -> ApiException.unprocessable("Instance does not exist", null,
+                    "instanceId", instance.toString()));
+            queue = RequestQueue.forInstance(c, schema, instanceId);
+            TitleLevelRequests.Choice choice = TitleLevelRequests.choose(c, schema, rules.rules(c, schema), type, instanceId,
+                    requester, Json.text(body, "pickupServicePointId"), tlr, queue, errors);
+            item = choice.item();
+            loan = choice.loan();
+        } else {
+            UUID id = itemId;
+            Supplier<ApiException> missing = () ->
+                    ApiException.unprocessable("Item does not exist", "ITEM_DOES_NOT_EXIST", "itemId", id.toString());
+            if (tlr.enabled()) {
+                // FOLIO queues every request of the title together; the instance is locked before the item, in the
+                // order title-level requests lock them.
+                instanceId = UUID.fromString(Json.text(ItemView.byId(c, schema, itemId).orElseThrow(missing).instance(), "id"));
+                queue = RequestQueue.forInstance(c, schema, instanceId);
+                item = ItemView.byIdForUpdate(c, schema, itemId).orElseThrow(missing);
+            } else {
+                item = ItemView.byIdForUpdate(c, schema, itemId).orElseThrow(missing);
+                instanceId = UUID.fromString(Json.text(item.instance(), "id"));
+                queue = RequestQueue.forItem(c, schema, itemId);
+            }
+            instanceTitle = item.title();
+            loan = CirculationContext.openLoan(c, schema, itemId).orElse(null);
+        }
+
+        checkRequester(requester, body, fulfilment, now, errors);
+        // A title request's own-loan check covers every copy (TitleLevelRequests); the item's applies to item requests.
+        ObjectNode loanPolicy = item == null ? null : checkItem(c, schema, type, requester, item, loan, !title, errors);
+        if (queue.stream().anyMatch(r -> requesterId.toString().equals(Json.text(r, "requesterId")))) {
+            if (!tlr.enabled()) errors.add("This requester already has an open request for this item", "ITEM_ALREADY_REQUESTED",
+                    "itemId", String.valueOf(itemId));
+            else if (title) errors.add("This requester already has an open request for this instance", null,
+                    "instanceId", instanceId.toString());
+            else errors.add("This requester already has an open request for one of the instance's items", null,
+                    "itemId", String.valueOf(itemId));
+        }
+        errors.throwIfAny();
+
+        ObjectNode request = body.deepCopy();
+        request.put("requestLevel", level);
+        request.put("fulfillmentPreference", fulfilment);
+        request.put("status", RequestQueue.NOT_YET_FILLED);
+        request.put("position", queue.size() + 1);
+        if (!request.hasNonNull("requestDate")) request.put("requestDate", Json.date(now));
+        request.put("instanceId", instanceId.toString());
+        request.putObject("instance").put("title", instanceTitle);
+        request.set("requester", requester.borrower());
+        if (item != null) request = RequestQueue.withItem(request, item);
+        ObjectNode saved = REQUESTS.insert(c, schema, request, staff);
+        onPlaced(c, schema, type, item, loan, loanPolicy, now, staff);
+        return saved;
+    }
+
+    /** Item statuses a request type may be placed on. */
+    static boolean statusAllows(String type, String itemStatus) {
+        return ALLOWED_STATUSES.getOrDefault(type, Set.of()).contains(itemStatus);
+    }
+
+    /** The requester's checks: active, not blocked from requesting, a pickup point or a delivery address type. */
+    static void checkRequester(PatronView requester, ObjectNode body, String fulfilment, Instant now,
+                               CirculationErrors errors) {
+        String requesterId = requester.id().toString();
         if (Boolean.FALSE.equals(requester.active(now)))
-            errors.add("Inactive users cannot make requests", "USER_IS_INACTIVE", "requesterId", requesterId.toString());
+            errors.add("Inactive users cannot make requests", "USER_IS_INACTIVE", "requesterId", requesterId);
         if (requester.blockedFor("requests", now))
-            errors.add("Patron blocked from requesting", "USER_IS_BLOCKED_MANUALLY", "requesterId", requesterId.toString());
-        String fulfilment = body.hasNonNull("fulfillmentPreference") ? Json.text(body, "fulfillmentPreference") : "Hold Shelf";
+            errors.add("Patron blocked from requesting", "USER_IS_BLOCKED_MANUALLY", "requesterId", requesterId);
         if ("Hold Shelf".equals(fulfilment) && !body.hasNonNull("pickupServicePointId"))
             errors.add("Hold Shelf Fulfillment Requests require a Pickup Service Point", null, "pickupServicePointId", null);
+        // Quire's wording: FOLIO's own check for a delivery address type was not found.
+        if (RequestQueue.DELIVERY.equals(fulfilment) && !body.hasNonNull("deliveryAddressTypeId"))
+            errors.add("Delivery Fulfillment Requests require a Delivery Address Type", null, "deliveryAddressTypeId", null);
+    }
 
+    /**
+     * The item's checks (status, request policy, the requester's own loan); returns the loan's policy when a Recall
+     * will shorten the loan, else null.
+     */
+    ObjectNode checkItem(Connection c, String schema, String type, PatronView requester, ItemView item, ObjectNode loan,
+                         boolean ownLoan, CirculationErrors errors) throws SQLException {
         String notAllowed = "%s requests are not allowed for this patron and item combination".formatted(type);
-        if (!ALLOWED_STATUSES.get(type).contains(item.status()))
+        if (!statusAllows(type, item.status()))
             errors.add(notAllowed, "REQUEST_NOT_ALLOWED_FOR_ITEM_STATUS", "requestType", type);
-
-        ObjectNode loan = CirculationContext.openLoan(c, schema, itemId).orElse(null);
         String policyId = CirculationContext.match(rules.rules(c, schema), PolicyType.REQUEST, requester, item).policyId();
         Map<String, ObjectNode> policies = new org.quire.platform.records.MultiGet()
                 .add("request", CirculationTypes.REQUEST_POLICIES, CirculationContext.uuidOrNull(policyId))
@@ -83,42 +177,27 @@ final class RequestService {
                 .fetch(c, schema);
         ObjectNode requestPolicy = policies.get("request");
         if (requestPolicy == null || !contains(requestPolicy.path("requestTypes"), type)) {
-            if (ALLOWED_STATUSES.get(type).contains(item.status()))
+            if (statusAllows(type, item.status()))
                 errors.add(notAllowed, "REQUEST_NOT_ALLOWED_BY_POLICY", "requestType", type);
         }
-        if (loan != null && requesterId.toString().equals(Json.text(loan, "userId")))
+        if (ownLoan && loan != null && requester.id().toString().equals(Json.text(loan, "userId")))
             errors.add("This requester currently has this item on loan.", "ITEM_ALREADY_LOANED_TO_SAME_USER",
-                    "itemId", itemId.toString());
-        List<ObjectNode> queue = RequestQueue.forItem(c, schema, itemId);
-        if (queue.stream().anyMatch(r -> requesterId.toString().equals(Json.text(r, "requesterId"))))
-            errors.add("This requester already has an open request for this item", "ITEM_ALREADY_REQUESTED",
-                    "itemId", itemId.toString());
-        errors.throwIfAny();
+                    "itemId", item.id().toString());
+        return policies.get("loan");
+    }
 
-        ObjectNode request = body.deepCopy();
-        request.put("requestLevel", "Item");
-        request.put("fulfillmentPreference", fulfilment);
-        request.put("status", RequestQueue.NOT_YET_FILLED);
-        request.put("position", queue.size() + 1);
-        if (!request.hasNonNull("requestDate")) request.put("requestDate", Json.date(now));
-        request.put("holdingsRecordId", Json.text(item.item(), "holdingsRecordId"));
-        request.put("instanceId", Json.text(item.instance(), "id"));
-        // FOLIO stores these snapshots with the request; its screens print them.
-        ObjectNode itemSummary = request.putObject("item").put("title", item.title());
-        if (item.barcode() != null) itemSummary.put("barcode", item.barcode());
-        request.putObject("instance").put("title", item.title());
-        request.set("requester", requester.borrower());
-        ObjectNode saved = REQUESTS.insert(c, schema, request, staff);
-
-        if ("Page".equals(type)) {
+    /** What placing a request on an item does: a page takes it off the shelf, the first recall shortens its loan. */
+    static void onPlaced(Connection c, String schema, String type, ItemView item, ObjectNode loan, ObjectNode loanPolicy,
+                         Instant now, UUID staff) throws SQLException {
+        if (item == null) return;
+        if ("Page".equals(type) && !"Paged".equals(item.status())) {
             ObjectNode paged = item.item().deepCopy();
             paged.putObject("status").put("name", "Paged").put("date", Json.date(now));
             InventoryTypes.ITEMS.replace(c, schema, item.item(), paged, staff);
-        } else if ("Recall".equals(type) && loan != null && policies.containsKey("loan")
+        } else if ("Recall".equals(type) && loan != null && loanPolicy != null
                 && !loan.path("dueDateChangedByRecall").asBoolean(false)) {
-            recall(c, schema, loan, policies.get("loan"), now, staff);
+            recall(c, schema, loan, loanPolicy, now, staff);
         }
-        return saved;
     }
 
     /**
@@ -167,15 +246,22 @@ final class RequestService {
             next.set("position", previous.get("position"));
         }
         REQUESTS.replace(c, schema, previous, next, staff);
-        if (!closing || Json.text(previous, "itemId") == null) return;
+        if (!closing) return;
+        RequestQueue.renumberQueueOf(c, schema, previous);
+        if (Json.text(previous, "itemId") == null) return;
         UUID itemId = UUID.fromString(Json.text(previous, "itemId"));
-        RequestQueue.renumber(c, schema, itemId);
         if ("Page".equals(Json.text(previous, "requestType"))) PagedItems.release(c, schema, itemId, Instant.now(), staff);
     }
 
-    /** FOLIO's reorder: the same requests, positions 1..n, and a request already being fulfilled stays first. */
-    List<ObjectNode> reorder(Connection c, String schema, UUID itemId, ObjectNode body) throws SQLException {
-        List<ObjectNode> queue = RequestQueue.forItem(c, schema, itemId);
+    /**
+     * FOLIO's reorder of an item's queue (refused while the TLR feature is on: the queue is then the instance's) or
+     * of an instance's queue (refused while it is off).
+     */
+    List<ObjectNode> reorder(Connection c, String schema, UUID id, boolean instance, ObjectNode body) throws SQLException {
+        TlrSettings tlr = TlrSettings.read(c, schema);
+        if (instance != tlr.enabled()) throw ApiException.unprocessable("Refuse to reorder request queue, TLR feature status is %s."
+                .formatted(tlr.enabled() ? "ENABLED" : "DISABLED"), null, instance ? "instanceId" : "itemId", id.toString());
+        List<ObjectNode> queue = instance ? RequestQueue.forInstance(c, schema, id) : RequestQueue.forItem(c, schema, id);
         JsonNode reordered = body.path("reorderedQueue");
         Map<String, Integer> positions = new HashMap<>();
         for (JsonNode r : reordered) positions.put(r.path("id").asText(), r.path("newPosition").asInt(-1));
@@ -185,8 +271,8 @@ final class RequestService {
         queue.forEach(r -> ids.add(Json.text(r, "id")));
         if (reordered.size() != queue.size() || !positions.keySet().equals(ids)
                 || !new HashSet<>(positions.values()).equals(expected)) {
-            throw ApiException.unprocessable("There is inconsistency between provided reordered queue and item queue.",
-                    null, null, null);
+            throw ApiException.unprocessable("There is inconsistency between provided reordered queue and %s queue."
+                    .formatted(instance ? "instance" : "item"), null, null, null);
         }
         if (!queue.isEmpty()) {
             ObjectNode first = queue.getFirst();
@@ -200,12 +286,12 @@ final class RequestService {
         }
         List<UUID> idList = new ArrayList<>();
         List<Integer> posList = new ArrayList<>();
-        positions.forEach((id, pos) -> {
-            idList.add(UUID.fromString(id));
+        positions.forEach((rid, pos) -> {
+            idList.add(UUID.fromString(rid));
             posList.add(pos);
         });
         RequestQueue.setPositions(c, schema, idList, posList);
-        return RequestQueue.forItem(c, schema, itemId);
+        return instance ? RequestQueue.forInstance(c, schema, id) : RequestQueue.forItem(c, schema, id);
     }
 
     private static boolean contains(JsonNode array, String value) {

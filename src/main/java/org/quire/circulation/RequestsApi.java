@@ -44,7 +44,7 @@ final class RequestsApi {
             boolean deleted = db.tx(c -> {
                 ObjectNode old = REQUESTS.get(c, req.schema(), req.pathUuid("id")).orElse(null);
                 if (old == null || !REQUESTS.delete(c, req.schema(), req.pathUuid("id"))) return false;
-                if (old.hasNonNull("itemId")) RequestQueue.renumber(c, req.schema(), UUID.fromString(old.get("itemId").asText()));
+                RequestQueue.renumberQueueOf(c, req.schema(), old);
                 return true;
             });
             if (!deleted) throw RecordApi.notFound("requests", req.path("id"));
@@ -56,8 +56,9 @@ final class RequestsApi {
         });
         r.post("/circulation/requests/queue/item/{itemId}/reorder", "circulation.requests.queue.item-reorder.collection.post",
                 req -> {
-                    List<ObjectNode> queue = db.tx(c -> service.reorder(c, req.schema(), req.pathUuid("itemId"), req.json()));
+                    List<ObjectNode> queue = db.tx(c -> service.reorder(c, req.schema(), req.pathUuid("itemId"), false, req.json()));
                     return Response.ok(RecordApi.page("requests", queue, queue.size()));
                 });
+        TitleLevelRequestsApi.register(r, db, service);
     }
 }

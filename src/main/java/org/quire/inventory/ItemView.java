@@ -69,6 +69,13 @@ public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance
                 ItemView::map);
     }
 
+    /** The items of an instance, oldest first (the order title-level requests choose among them in). */
+    public static List<ItemView> byInstance(Connection c, String schema, java.util.UUID instanceId) throws SQLException {
+        return Sql.list(c, SELECT.formatted(schema, "SELECT it.* FROM " + schema + ".item it JOIN " + schema
+                + ".holdings_record hr ON hr.id = it.holdings_record_id WHERE hr.instance_id = ?")
+                + " ORDER BY i.created_date, i.id", List.of(instanceId), ItemView::map);
+    }
+
     /** A CQL page of items, already translated to SQL over the item table's typed columns. */
     public static List<ItemView> search(Connection c, String schema, SqlWhere where, String orderBy, int limit,
                                         int offset) throws SQLException {

@@ -144,4 +144,22 @@ class HotQueryPlansTest {
         }
     }
 
+
+    @Test
+    void itemRequestQueue_withTheTitlesUnfilledRequests_usesThePartialQueueIndexes() {
+        db.tx(c -> {
+            // One request per item, each of its own title; every tenth still open.
+            Sql.update(c, "INSERT INTO " + schema + ".request (id, jsonb, request_type, status, item_id, instance_id, "
+                    + "position, request_date) SELECT gen_random_uuid(), '{}', 'Hold', CASE WHEN row_number() OVER () % 10 = 0 "
+                    + "THEN 'Open - Not yet filled' ELSE 'Closed - Filled' END, id, gen_random_uuid(), 1, now() FROM "
+                    + schema + ".item", List.of());
+            Sql.update(c, "ANALYZE " + schema + ".request", List.of());
+            return null;
+        });
+        UUID item = db.read(c -> Sql.one(c, "SELECT item_id FROM " + schema + ".request LIMIT 1", List.of(),
+                rs -> rs.getObject(1, UUID.class)).orElseThrow());
+        String p = plan(RequestQueue.itemQueueSql(schema), item, item);
+        // The title's part ("item_id IS NULL AND instance_id = ...") is an index probe too, whichever index serves it.
+        assertThat(p).doesNotContain("Seq Scan on request").contains("request_item_open_queue_idx");
+    }
 }
