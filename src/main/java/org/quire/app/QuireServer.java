@@ -7,6 +7,8 @@ import org.quire.circulation.blocks.PatronBlocksApi;
 import org.quire.config.ConfigApi;
 import org.quire.feesfines.FeesFinesApi;
 import org.quire.inventory.InventoryApi;
+import org.quire.notices.NoticeSender;
+import org.quire.notices.NoticesApi;
 import org.quire.platform.Json;
 import org.quire.platform.auth.Authenticator;
 import org.quire.platform.auth.PermissionCache;
@@ -84,6 +86,8 @@ public final class QuireServer implements AutoCloseable {
             LoginApi.register(router, db, tokens);
             RtacApi.register(router, db);
             FeesFinesApi.register(router, db);
+            NoticesApi.register(router, db, jobs, NoticeSender.fromEnvironment(System.getenv(), config.dataDir()),
+                    config.runJobs());
             jobs.register(router);
             // Permission names must be complete before the permissions API lists them (registerPlatform's routes
             // come later, as they need the installer, so their names are listed here).

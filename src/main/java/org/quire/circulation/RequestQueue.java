@@ -135,8 +135,9 @@ public final class RequestQueue {
      * @param request      the first request, as saved
      * @param itemStatus   "Awaiting pickup" or "In transit"
      * @param destination  the pickup service point when in transit, else null
+     * @param nowAwaitingPickup whether this check-in put the request on the hold shelf (it was not there before)
      */
-    record CheckInEffect(ObjectNode request, String itemStatus, String destination) {
+    record CheckInEffect(ObjectNode request, String itemStatus, String destination, boolean nowAwaitingPickup) {
     }
 
     static Optional<CheckInEffect> onCheckIn(Connection c, String schema, UUID itemId, UUID servicePointId,
@@ -161,11 +162,12 @@ public final class RequestQueue {
             }
             saved = REQUESTS.replace(c, schema, first, changed, staff);
         }
-        return Optional.of(new CheckInEffect(saved, here ? "Awaiting pickup" : "In transit", here ? null : pickup));
+        return Optional.of(new CheckInEffect(saved, here ? "Awaiting pickup" : "In transit", here ? null : pickup,
+                here && saved != first));
     }
 
-    /** The request and requester tokens of FOLIO's hold and transit slips. */
-    static void addToSlip(ObjectNode slipContext, ObjectNode request, String pickupName) {
+    /** The request and requester tokens of FOLIO's hold and transit slips (and of request notices). */
+    public static void addToSlip(ObjectNode slipContext, ObjectNode request, String pickupName) {
         ObjectNode r = slipContext.putObject("request");
         r.put("requestID", Json.text(request, "id"));
         if (pickupName != null) r.put("servicePointPickup", pickupName);

@@ -2,9 +2,11 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
+import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.records.RecordStore;
@@ -27,8 +29,10 @@ import static org.quire.circulation.RequestQueue.REQUESTS;
 /**
  * mod-circulation's item-level requests: create (Page, Hold, Recall) with FOLIO's checks, update/cancel, and queue
  * reordering, each in the caller's transaction. Creating one costs: item row-locked (1), requester with group and
- * blocks (1), open loan (1), request policy (+ the loan's policy for a Recall) (1), queue (1), insert (1), item or
- * loan update (1).
+ * blocks (1), open loan (1), request and notice policies (+ the loan's policy and the borrower's notice policy for a
+ * Recall) (1), queue (1), insert (1), item or loan update (1); +1 for each notice write the notice policies ask for
+ * (the requester's request notices, the borrower's recall and due-date notices). Cancelling reads the item and the
+ * requester's notice policy (+2), +1 when that policy has notices to send or drop.
  */
 final class RequestService {
     /** Item statuses each request type may be placed on (mod-circulation's RequestTypeItemStatusWhiteList). */
@@ -75,11 +79,17 @@ final class RequestService {
             errors.add(notAllowed, "REQUEST_NOT_ALLOWED_FOR_ITEM_STATUS", "requestType", type);
 
         ObjectNode loan = CirculationContext.openLoan(c, schema, itemId).orElse(null);
-        String policyId = CirculationContext.match(rules.rules(c, schema), PolicyType.REQUEST, requester, item).policyId();
+        CirculationRules circulationRules = rules.rules(c, schema);
+        String policyId = CirculationContext.match(circulationRules, PolicyType.REQUEST, requester, item).policyId();
+        String noticeId = CirculationContext.match(circulationRules, PolicyType.NOTICE, requester, item).policyId();
+        boolean recall = "Recall".equals(type) && loan != null;
         Map<String, ObjectNode> policies = new org.quire.platform.records.MultiGet()
                 .add("request", CirculationTypes.REQUEST_POLICIES, CirculationContext.uuidOrNull(policyId))
-                .add("loan", CirculationTypes.LOAN_POLICIES, "Recall".equals(type) && loan != null
+                .add("notice", CirculationTypes.NOTICE_POLICIES, CirculationContext.uuidOrNull(noticeId))
+                .add("loan", CirculationTypes.LOAN_POLICIES, recall
                         ? CirculationContext.uuidOrNull(Json.text(loan, "loanPolicyId")) : null)
+                .add("loanNotice", CirculationTypes.NOTICE_POLICIES, recall
+                        ? CirculationNotices.loanPolicyId(circulationRules, loan, item) : null)
                 .fetch(c, schema);
         ObjectNode requestPolicy = policies.get("request");
         if (requestPolicy == null || !contains(requestPolicy.path("requestTypes"), type)) {
@@ -109,6 +119,7 @@ final class RequestService {
         request.putObject("instance").put("title", item.title());
         request.set("requester", requester.borrower());
         ObjectNode saved = REQUESTS.insert(c, schema, request, staff);
+        PatronNotices.requestCreated(c, schema, policies.get("notice"), saved, staff);
 
         if ("Page".equals(type)) {
             ObjectNode paged = item.item().deepCopy();
@@ -116,7 +127,7 @@ final class RequestService {
             InventoryTypes.ITEMS.replace(c, schema, item.item(), paged, staff);
         } else if ("Recall".equals(type) && loan != null && policies.containsKey("loan")
                 && !loan.path("dueDateChangedByRecall").asBoolean(false)) {
-            recall(c, schema, loan, policies.get("loan"), now, staff);
+            recall(c, schema, loan, policies.get("loan"), policies.get("loanNotice"), now, staff);
         }
         return saved;
     }
@@ -134,8 +145,8 @@ final class RequestService {
         return dueDate != null && due.isBefore(dueDate) ? Optional.of(due) : Optional.empty();
     }
 
-    private static void recall(Connection c, String schema, ObjectNode loan, ObjectNode loanPolicy, Instant now,
-                               UUID staff) throws SQLException {
+    private static void recall(Connection c, String schema, ObjectNode loan, ObjectNode loanPolicy,
+                               ObjectNode borrowerNoticePolicy, Instant now, UUID staff) throws SQLException {
         Instant loanDate = Json.parseInstant(Json.text(loan, "loanDate"));
         Instant due = Json.parseInstant(Json.text(loan, "dueDate"));
         Optional<Instant> recalled = recallDueDate(loanPolicy, loanDate, due, now);
@@ -144,7 +155,8 @@ final class RequestService {
         changed.put("dueDate", Json.date(recalled.get()));
         changed.put("dueDateChangedByRecall", true);
         changed.put("action", "recallrequested");
-        CirculationTypes.LOANS.replace(c, schema, loan, changed, staff);
+        ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, loan, changed, staff);
+        PatronNotices.dueDateChanged(c, schema, borrowerNoticePolicy, saved, PatronNotices.ITEM_RECALLED, staff);
     }
 
     /**
@@ -166,10 +178,15 @@ final class RequestService {
         } else if (previous.hasNonNull("position")) {
             next.set("position", previous.get("position"));
         }
-        REQUESTS.replace(c, schema, previous, next, staff);
+        ObjectNode saved = REQUESTS.replace(c, schema, previous, next, staff);
         if (!closing || Json.text(previous, "itemId") == null) return;
         UUID itemId = UUID.fromString(Json.text(previous, "itemId"));
         RequestQueue.renumber(c, schema, itemId);
+        if (now.equals("Closed - Cancelled")) {
+            Optional<ItemView> item = ItemView.byId(c, schema, itemId);
+            if (item.isPresent()) PatronNotices.requestCancelled(c, schema, CirculationNotices.requesterPolicy(c, schema,
+                    rules.rules(c, schema), saved, item.get(), List.of()), saved, staff);
+        }
         if ("Page".equals(Json.text(previous, "requestType"))) {
             Optional<ItemView> item = ItemView.byIdForUpdate(c, schema, itemId);
             if (item.isPresent() && "Paged".equals(item.get().status())
