@@ -42,11 +42,14 @@ final class ScheduledNotices {
     /**
      * Inserts {@code rows} and, in the same statement, deletes the pending notices of one loan or request
      * ({@code column} = {@code id}) whose triggering event is one of {@code dropEvents}. Nothing to do: no statement.
+     * A notice the job is sending at this moment is skipped rather than waited for (the desk does not wait for a
+     * mail server); the job deletes it after sending, or drops it at its next run (the loan is closed by then).
      */
     static void write(Connection c, String schema, String column, UUID id, List<String> dropEvents, List<ObjectNode> rows,
                       UUID staff) throws SQLException {
-        String delete = dropEvents.isEmpty() ? null : "DELETE FROM " + schema + ".scheduled_notice WHERE " + column
-                + " = ? AND triggering_event = ANY(?)";
+        String delete = dropEvents.isEmpty() ? null : ("DELETE FROM %1$s.scheduled_notice WHERE id IN (SELECT id FROM "
+                + "%1$s.scheduled_notice WHERE " + column + " = ? AND triggering_event = ANY(?) FOR UPDATE SKIP LOCKED)")
+                .formatted(schema);
         List<Object> params = dropEvents.isEmpty() ? List.of() : List.of(id, c.createArrayOf("text", dropEvents.toArray()));
         if (rows.isEmpty()) {
             if (delete != null) Sql.update(c, delete, params);

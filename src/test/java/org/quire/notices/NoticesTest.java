@@ -137,7 +137,10 @@ class NoticesTest {
     @Test
     void checkOutNotice_isSentExactlyOnce_afterCommit() {
         ObjectNode patron = patron(), item = item();
+        resetStatements();
         JsonNode loan = checkOut(item, patron);
+        // The check-out notice and the three due-date notices: one statement.
+        assertThat(calls(Tenants.schema(TENANT) + ".", "scheduled_notice")).isEqualTo(1);
         assertThat(scheduled("loanId==" + loan.path("id").asText() + " and triggeringEvent==\"Check out\"")).hasSize(1);
 
         run(Instant.now());
@@ -204,8 +207,11 @@ class NoticesTest {
         String loanId = loan.path("id").asText();
         assertThat(scheduled("loanId==" + loanId + " and triggeringEvent==\"Due date\"")).hasSize(3);
 
+        resetStatements();
         Api.Reply in = s.post("/circulation/check-in-by-barcode", Fixtures.checkIn(item.path("barcode").asText(), CIRC_DESK_1));
         assertThat(in.status()).as(in.body()).isEqualTo(200);
+        // The check-in notice and dropping the due-date notices: one statement.
+        assertThat(calls(Tenants.schema(TENANT) + ".", "scheduled_notice")).isEqualTo(1);
         assertThat(scheduled("loanId==" + loanId + " and triggeringEvent==\"Due date\"")).isEmpty();
         assertThat(scheduled("loanId==" + loanId + " and triggeringEvent==\"Check in\"")).hasSize(1);
 
@@ -390,10 +396,8 @@ class NoticesTest {
         ObjectNode patron = Fixtures.patron(n, "nn-user", UNDERGRAD, true);
         ObjectNode first = Fixtures.item(n, "nn-item-1", DVD, CAN_CIRCULATE, MAIN_LIBRARY);
         ObjectNode second = Fixtures.item(n, "nn-item-2", DVD, CAN_CIRCULATE, MAIN_LIBRARY);
-        var db = TestServer.get().database();
-        db.read(c -> Sql.update(c, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements", List.of()));
         assertThat(n.post("/circulation/check-out-by-barcode", Fixtures.checkOut("nn-item-1", "nn-user")).status()).isEqualTo(201);
-        db.read(c -> Sql.list(c, "SELECT pg_stat_statements_reset()", List.of(), rs -> 1));
+        resetStatements();
         Api.Reply out = n.post("/circulation/check-out-by-barcode", Fixtures.checkOut("nn-item-2", "nn-user"));
         assertThat(out.status()).as(out.body()).isEqualTo(201);
 
@@ -401,17 +405,28 @@ class NoticesTest {
         assertThat(calls(schema, "scheduled_notice")).isZero();
         // The notice policy is read by the statement that reads the loan policy: no statement of its own.
         assertThat(calls(schema, "notice_policy")).isEqualTo(1);
-        assertThat(calls(schema, "loan_policy")).isEqualTo(1);
+        assertThat(calls(schema, "notice_policy", "loan_policy")).isEqualTo(1);
         assertThat(n.get("/scheduled-notice-storage/scheduled-notices").json().path("totalRecords").asInt()).isZero();
         assertThat(first.path("id").asText()).isNotEqualTo(second.path("id").asText());
         assertThat(patron.path("id").asText()).isNotEmpty();
     }
 
-    /** Calls since the reset of statements naming {@code schema} and {@code table}. */
-    private static long calls(String schema, String table) {
-        return TestServer.get().database().read(c -> Sql.one(c, "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements "
-                + "WHERE strpos(query, ?) > 0 AND strpos(query, ?) > 0", List.of(schema, schema + table), rs -> rs.getLong(1))
-                .orElseThrow());
+    /** Resets PostgreSQL's statement counts (pg_stat_statements, preloaded by the embedded PostgreSQL). */
+    private static void resetStatements() {
+        var db = TestServer.get().database();
+        db.read(c -> Sql.update(c, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements", List.of()));
+        db.read(c -> Sql.list(c, "SELECT pg_stat_statements_reset()", List.of(), rs -> 1));
+    }
+
+    /** Calls since the reset of statements naming each of {@code tables} in {@code schema}. */
+    private static long calls(String schema, String... tables) {
+        StringBuilder sql = new StringBuilder("SELECT coalesce(sum(calls), 0) FROM pg_stat_statements WHERE true");
+        List<Object> params = new ArrayList<>();
+        for (String t : tables) {
+            sql.append(" AND strpos(query, ?) > 0");
+            params.add(schema + t);
+        }
+        return TestServer.get().database().read(c -> Sql.one(c, sql.toString(), params, rs -> rs.getLong(1)).orElseThrow());
     }
 
     static String date(Instant t) {
