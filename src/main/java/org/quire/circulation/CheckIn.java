@@ -2,7 +2,6 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.circulation.rules.CirculationRules;
 import org.quire.feesfines.OverdueFines;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
@@ -66,9 +65,8 @@ public final class CheckIn {
         ObjectNode openLoan = CirculationContext.openLoan(c, schema, item.id()).orElse(null);
 
         MultiGet lookups = new MultiGet().add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId());
-        CirculationRules circulationRules = rules.rules(c, schema);
         if (openLoan != null) LoanRepresentation.addRefs(lookups, openLoan).add("notice", CirculationTypes.NOTICE_POLICIES,
-                CirculationNotices.loanPolicyId(circulationRules, openLoan, item));
+                CirculationNotices.loanPolicyId(c, schema, rules, openLoan, item));
         Map<String, ObjectNode> found = lookups.fetch(c, schema);
         if (!found.containsKey("sp")) throw ApiException.unprocessable("Service point " + req.servicePointId()
                 + " does not exist", "SERVICE_POINT_NOT_FOUND", "servicePointId", String.valueOf(req.servicePointId()));
@@ -90,7 +88,7 @@ public final class CheckIn {
         RequestQueue.CheckInEffect hold = RequestQueue.onCheckIn(c, schema, item.id(), req.servicePointId(),
                 found.get("sp"), now, req.staffUserId()).orElse(null);
         if (hold != null && hold.nowAwaitingPickup()) PatronNotices.requestAwaitingPickup(c, schema, CirculationNotices
-                .requesterPolicy(c, schema, circulationRules, hold.request(), item, found.values()), hold.request(), req.staffUserId());
+                .requesterPolicy(c, schema, rules, hold.request(), item, found.values()), hold.request(), req.staffUserId());
 
         ObjectNode newItem = item.item().deepCopy();
         String destination = hold != null ? hold.destination() : destination(item, req.servicePointId());

@@ -89,7 +89,7 @@ final class RequestService {
                 .add("loan", CirculationTypes.LOAN_POLICIES, recall
                         ? CirculationContext.uuidOrNull(Json.text(loan, "loanPolicyId")) : null)
                 .add("loanNotice", CirculationTypes.NOTICE_POLICIES, recall
-                        ? CirculationNotices.loanPolicyId(circulationRules, loan, item) : null)
+                        ? CirculationNotices.loanPolicyId(c, schema, rules, loan, item) : null)
                 .fetch(c, schema);
         ObjectNode requestPolicy = policies.get("request");
         if (requestPolicy == null || !contains(requestPolicy.path("requestTypes"), type)) {
@@ -185,7 +185,7 @@ final class RequestService {
         if (now.equals("Closed - Cancelled")) {
             Optional<ItemView> item = ItemView.byId(c, schema, itemId);
             if (item.isPresent()) PatronNotices.requestCancelled(c, schema, CirculationNotices.requesterPolicy(c, schema,
-                    rules.rules(c, schema), saved, item.get(), List.of()), saved, staff);
+                    rules, saved, item.get(), List.of()), saved, staff);
         }
         if ("Page".equals(Json.text(previous, "requestType"))) {
             Optional<ItemView> item = ItemView.byIdForUpdate(c, schema, itemId);

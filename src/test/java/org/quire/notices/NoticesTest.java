@@ -56,6 +56,7 @@ class NoticesTest {
         loans.add(notice(CHECK_OUT, "Upon At", null, null));
         loans.add(notice(CHECK_IN, "Upon At", null, null));
         loans.add(notice(RENEWED, "Upon At", null, null));
+        loans.add(notice(ITEM_RECALLED, "Upon At", null, null));
         loans.add(notice(DUE_DATE, "Before", DAY, null));
         loans.add(notice(DUE_DATE, "Upon At", null, null));
         loans.add(notice(DUE_DATE, "After", DAY, DAY));
@@ -259,6 +260,53 @@ class NoticesTest {
         // Nothing is sent for the old due date: the first due-date notice is now a day before the new one.
         run(oldDue.plusSeconds(60));
         assertThat(sent(DUE_DATE, patron)).isEmpty();
+    }
+
+    @Test
+    void recall_tellsTheBorrower_andReschedulesTheDueDateNotices() {
+        ObjectNode borrower = patron(), requester = patron(), item = item();
+        JsonNode loan = checkOut(item, borrower);
+        ObjectNode recall = Json.object().put("requestType", "Recall").put("requestLevel", "Item")
+                .put("itemId", item.path("id").asText()).put("requesterId", requester.path("id").asText())
+                .put("pickupServicePointId", CIRC_DESK_1).put("fulfillmentPreference", "Hold Shelf")
+                .put("requestDate", Instant.now().toString());
+        Api.Reply r = s.post("/circulation/requests", recall);
+        assertThat(r.status()).as(r.body()).isEqualTo(201);
+        Instant recalledDue = Instant.parse(s.get("/circulation/loans/" + loan.path("id").asText()).json()
+                .path("dueDate").asText());
+        assertThat(recalledDue).isBefore(Instant.parse(loan.path("dueDate").asText()));
+
+        assertThat(scheduled("loanId==" + loan.path("id").asText() + " and triggeringEvent==\"Due date\"").stream()
+                .map(NoticesTest::nextRun).toList())
+                .containsExactlyInAnyOrder(recalledDue.minus(DAY), recalledDue, recalledDue.plus(DAY));
+        run(Instant.now());
+        assertThat(sent(ITEM_RECALLED, borrower)).hasSize(1);
+        assertThat(sent(ITEM_RECALLED, borrower).getFirst().body()).contains("due " + date(recalledDue));
+        assertThat(sent(ITEM_RECALLED, requester)).isEmpty();
+    }
+
+    @Test
+    void aNoticeDueNow_isSentRightAfterTheCommit_whereJobsRun() throws Exception {
+        List<NoticeSender.Notice> mailed = new CopyOnWriteArrayList<>();
+        Jobs running = new Jobs(TestServer.get().database(), TestServer.get().tenants());
+        running.add(new NoticeJob(mailed::add));
+        java.util.function.Consumer<String> kick = schema -> running.runSoon(NoticeJob.NAME,
+                schema.substring(Tenants.schema("").length()));
+        running.start();
+        ScheduledNotices.listen(kick);
+        try {
+            ObjectNode patron = patron();
+            checkOut(item(), patron);
+            // The schedule's first tick is a minute away: only the after-commit run can deliver this soon.
+            long deadline = System.currentTimeMillis() + 10_000;
+            while (System.currentTimeMillis() < deadline && mailed.stream().noneMatch(n ->
+                    n.recipientUserId().toString().equals(patron.path("id").asText()))) Thread.sleep(20);
+            assertThat(mailed).filteredOn(n -> n.recipientUserId().toString().equals(patron.path("id").asText()))
+                    .extracting(NoticeSender.Notice::triggeringEvent).containsExactly(CHECK_OUT);
+        } finally {
+            ScheduledNotices.unlisten(kick);
+            running.close();
+        }
     }
 
     @Test
