@@ -13,6 +13,7 @@ import java.nio.file.Path;
  */
 public final class TestServer {
     private static QuireServer server;
+    private static Path dataDir;
 
     private TestServer() {
     }
@@ -20,14 +21,20 @@ public final class TestServer {
     public static synchronized QuireServer get() {
         if (server == null) {
             try {
-                Path dir = Files.createTempDirectory("quire-test");
-                server = QuireServer.start(new QuireConfig(0, dir, null, null, null, 10, true, false));
+                dataDir = Files.createTempDirectory("quire-test");
+                server = QuireServer.start(new QuireConfig(0, dataDir, null, null, null, 10, true, false));
                 Runtime.getRuntime().addShutdownHook(new Thread(server::close));
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
         }
         return server;
+    }
+
+    /** The server's data directory (its notices file, for one). */
+    public static synchronized Path dataDir() {
+        get();
+        return dataDir;
     }
 
     public static Api api() {

@@ -7,6 +7,8 @@ import org.quire.circulation.blocks.PatronBlocksApi;
 import org.quire.config.ConfigApi;
 import org.quire.feesfines.FeesFinesApi;
 import org.quire.inventory.InventoryApi;
+import org.quire.notices.NoticeSender;
+import org.quire.notices.NoticesApi;
 import org.quire.platform.Json;
 import org.quire.platform.auth.Authenticator;
 import org.quire.platform.auth.PermissionCache;
@@ -86,6 +88,8 @@ public final class QuireServer implements AutoCloseable {
             LoginApi.register(router, db, tokens);
             RtacApi.register(router, db);
             FeesFinesApi.register(router, db);
+            NoticesApi.register(router, db, jobs, NoticeSender.fromEnvironment(System.getenv(), config.dataDir()),
+                    config.runJobs());
             jobs.register(router);
             jobs.add(new RequestExpiry());
             RequestExpiry.registerTimer(router, jobs);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.feesfines.OverdueFines;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
+import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.ApiException;
@@ -24,19 +25,25 @@ import java.util.UUID;
  * service point when this service point does not serve the location — and records the check-in, in ONE transaction.
  * <p>
  * Round trips with an open loan: item + holdings + instance + types + locations, row-locked (1), open loan (1),
- * service point + the loan's policies and service points (1), update loan with its event (1), update item with its event (1), check-in record
- * (1), borrower's user row for the response (1), the item's request queue, row-locked (1), commit (1) = 9 (counted in
- * PostgreSQL's statement log); +1 when the first request moves to Awaiting pickup / In transit. An overdue return
- * that is fined adds ONE statement (owner lookup + "Overdue fine" account + its action, see feesfines/OverdueFines);
- * an on-time return adds none. A "Declared lost" or "Aged to lost" item (LostItemCheckIn) adds its lost fee accounts
- * (1) and, per fee settled, its refund and cancellation (feesfines/LostItemFees); a claimed returned item's resolution
- * only changes the loan's action.
+ * service point + the loan's policies and service points + the borrower's notice policy (1), update loan with its
+ * event (1), update item with its event (1), check-in record (1), borrower's user row for the response (1), the
+ * item's request queue, row-locked (1), commit (1) = 9 (counted in PostgreSQL's statement log); +1 when the first
+ * request moves to Awaiting pickup / In transit. An overdue return that is fined adds ONE statement (owner lookup +
+ * "Overdue fine" account + its action, see feesfines/OverdueFines); an on-time return adds none. Notices: +1 when the
+ * notice policy has check-in or due-date notices (the check-in notice and dropping the due-date notices are one
+ * statement); a request moving to Awaiting pickup adds its requester's notice policy (+1, none when it is the
+ * borrower's) and +1 when that policy has Available or hold-expiration notices. A "Declared lost" or "Aged to lost" item
+ * (LostItemCheckIn) adds its lost fee accounts (1) and, per fee settled, its refund and cancellation
+ * (feesfines/LostItemFees); a claimed returned item's resolution only changes the loan's action. The circulation rules
+ * are matched in memory (their text is re-read at most every 5 s).
  */
 public final class CheckIn {
     private final Database db;
+    private final CirculationRulesStore rules;
 
-    public CheckIn(Database db) {
+    public CheckIn(Database db, CirculationRulesStore rules) {
         this.db = db;
+        this.rules = rules;
     }
 
     public record Request(String itemBarcode, UUID servicePointId, Instant checkInDate, String claimedReturnedResolution,
@@ -57,7 +64,8 @@ public final class CheckIn {
         ObjectNode openLoan = CirculationContext.openLoan(c, schema, item.id()).orElse(null);
 
         MultiGet lookups = new MultiGet().add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId());
-        if (openLoan != null) LoanRepresentation.addRefs(lookups, openLoan);
+        if (openLoan != null) LoanRepresentation.addRefs(lookups, openLoan).add("notice", CirculationTypes.NOTICE_POLICIES,
+                CirculationNotices.loanPolicyId(c, schema, rules, openLoan, item));
         Map<String, ObjectNode> found = lookups.fetch(c, schema);
         if (!found.containsKey("sp")) throw ApiException.unprocessable("Service point " + req.servicePointId()
                 + " does not exist", "SERVICE_POINT_NOT_FOUND", "servicePointId", String.valueOf(req.servicePointId()));
@@ -73,11 +81,14 @@ public final class CheckIn {
             loanOut = CirculationTypes.LOANS.replace(c, schema, openLoan, closed, req.staffUserId());
             if (LostItemCheckIn.settle(c, schema, loanOut, item.status(), LoanRepresentation.byId(found.values()),
                     req.servicePointId(), req.staffUserId(), now)) chargeOverdueFine(c, schema, loanOut, item, found, req);
+            PatronNotices.checkedIn(c, schema, found.get("notice"), loanOut, req.staffUserId());
         }
 
         // The item's first open request decides where it goes: hold shelf here, or in transit to the pickup point.
         RequestQueue.CheckInEffect hold = RequestQueue.onCheckIn(c, schema, item, req.servicePointId(),
                 found.get("sp"), now, req.staffUserId()).orElse(null);
+        if (hold != null && hold.nowAwaitingPickup()) PatronNotices.requestAwaitingPickup(c, schema, CirculationNotices
+                .requesterPolicy(c, schema, rules, hold.request(), item, found.values()), hold.request(), req.staffUserId());
 
         ObjectNode newItem = item.item().deepCopy();
         String destination = hold != null ? hold.destination() : destination(item, req.servicePointId());
@@ -157,14 +168,8 @@ public final class CheckIn {
     /** The tokens FOLIO's transit and hold slips print. */
     private static ObjectNode staffSlipContext(ItemView item, ObjectNode fromSp, String destination) {
         ObjectNode ctx = Json.object();
-        ObjectNode i = ctx.putObject("item");
-        i.put("title", item.title());
-        i.put("barcode", item.barcode());
-        i.put("status", item.status());
-        if (item.callNumber() != null) i.put("callNumber", item.callNumber());
-        if (!item.contributorNames().isEmpty()) i.put("primaryContributor", item.contributorNames().get(0).path("name").asText());
-        if (item.materialType() != null) i.put("materialType", item.materialTypeName());
-        if (item.effectiveLocation() != null) i.put("effectiveLocationSpecific", Json.text(item.effectiveLocation(), "name"));
+        ObjectNode i = item.tokens();
+        ctx.set("item", i);
         i.put("fromServicePoint", Json.text(fromSp, "name"));
         if (destination != null) i.put("toServicePoint", destination);
         return ctx;

@@ -7,6 +7,7 @@ import org.quire.circulation.rules.PolicyType;
 import org.quire.circulation.rules.RuleMatch;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
+import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
 import org.quire.platform.auth.PermissionCache;
 import org.quire.platform.db.Database;
@@ -29,9 +30,12 @@ import java.util.UUID;
  * transaction.
  * <p>
  * Round trips (no proxy, no item limit): patron + group + manual blocks + the group's patron block limits (1), item +
- * holdings + instance + types + locations, row-locked (1), open loan (1), the item's request queue (1), the three
- * policies + service point (1), insert loan with its event (1), update item with its event (1), commit (1) = 8
- * (counted in PostgreSQL's statement log); +2 when the loan fills the patron's request (close it, re-number the queue); +1 for the patron's loan counts when their group has a limit whose condition blocks borrowing, +1 for an item
+ * holdings + instance + types + locations, row-locked (1), open loan (1), the item's request queue (1), the four
+ * policies (loan, overdue, lost item, notice) + service point (1), insert loan with its event (1), update item with
+ * its event (1), commit (1) = 8 (counted in PostgreSQL's statement log); +1 when the notice policy has check-out or
+ * due-date notices (all of them written in one statement; sent after commit by the patron-notices job); +2 when the
+ * loan fills the patron's request (close it, re-number the queue); +1 for the patron's loan counts when their group
+ * has a limit whose condition blocks borrowing, +1 for an item
  * limit, +2 for a proxy, +1 for the service point's calendar when the loan policy moves due dates off closed days
  * (never for CURRENT_DUE_DATE / CURRENT_DUE_DATE_TIME). The circulation rules are matched in memory (their text is
  * re-read at most every 5 s). FOLIO makes ~26
@@ -114,11 +118,13 @@ public final class CheckOut {
         RuleMatch loanRule = CirculationContext.match(circulationRules, PolicyType.LOAN, patron, item);
         String overdueId = CirculationContext.match(circulationRules, PolicyType.OVERDUE_FINE, patron, item).policyId();
         String lostId = CirculationContext.match(circulationRules, PolicyType.LOST_ITEM, patron, item).policyId();
+        String noticeId = CirculationContext.match(circulationRules, PolicyType.NOTICE, patron, item).policyId();
         Map<String, ObjectNode> found = new MultiGet()
                 .add("loan", CirculationTypes.LOAN_POLICIES, CirculationContext.uuidOrNull(loanRule.policyId()))
                 .add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId())
                 .add("overdue", CirculationTypes.OVERDUE_FINE_POLICIES, CirculationContext.uuidOrNull(overdueId))
                 .add("lost", CirculationTypes.LOST_ITEM_POLICIES, CirculationContext.uuidOrNull(lostId))
+                .add("notice", CirculationTypes.NOTICE_POLICIES, CirculationContext.uuidOrNull(noticeId))
                 .fetch(c, schema);
         if (!found.containsKey("loan")) {
             errors.add("Loan policy " + loanRule.policyId() + " could not be found, please check circulation rules",
@@ -179,6 +185,7 @@ public final class CheckOut {
                     .put("name", Json.text(patron.group(), "group"));
         }
         CirculationTypes.LOANS.insert(c, schema, loan, req.staffUserId());
+        PatronNotices.checkedOut(c, schema, found.get("notice"), loan, req.staffUserId());
 
         ObjectNode newItem = item.item().deepCopy();
         newItem.putObject("status").put("name", "Checked out").put("date", Json.date(now));

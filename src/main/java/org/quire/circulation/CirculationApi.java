@@ -28,7 +28,7 @@ public final class CirculationApi {
     public static void register(Router r, Database db, PermissionCache permissions) {
         CirculationRulesStore rules = new CirculationRulesStore();
         CheckOut checkOut = new CheckOut(db, rules, permissions);
-        CheckIn checkIn = new CheckIn(db);
+        CheckIn checkIn = new CheckIn(db, rules);
         Renewal renewal = new Renewal(db, rules);
 
         RecordApi.register(r, db, LOAN_POLICIES, "/loan-policy-storage/loan-policies", "circulation-storage.loan-policies");

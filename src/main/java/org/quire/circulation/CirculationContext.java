@@ -22,8 +22,12 @@ final class CirculationContext {
     }
 
     static RuleCriteria criteria(PatronView patron, ItemView item) {
+        return criteria(patron.patronGroupId(), item);
+    }
+
+    static RuleCriteria criteria(String patronGroupId, ItemView item) {
         ObjectNode loc = item.effectiveLocation();
-        return new RuleCriteria(patron.patronGroupId(), Json.text(item.item(), "materialTypeId"), item.loanTypeId(),
+        return new RuleCriteria(patronGroupId, Json.text(item.item(), "materialTypeId"), item.loanTypeId(),
                 loc == null ? null : Json.text(loc, "institutionId"), loc == null ? null : Json.text(loc, "campusId"),
                 loc == null ? null : Json.text(loc, "libraryId"), Json.text(item.item(), "effectiveLocationId"));
     }

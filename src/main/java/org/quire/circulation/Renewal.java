@@ -2,11 +2,13 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.circulation.blocks.AutomatedBlocks;
+import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.circulation.rules.RuleMatch;
 import org.quire.feesfines.OverdueFines;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
+import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.ApiException;
@@ -24,11 +26,12 @@ import java.util.UUID;
  * Renewal by barcode: the loan's current policy (by the circulation rules) decides whether and until when it can be
  * renewed. All renewal errors are collected and returned together, as FOLIO does.
  * <p>
- * Round trips: item (1), patron with the group's patron block limits (1), open loan (1), policies + service point
- * (1), the item's request queue, row-locked (1), [schedule (1)], [the check-out service point's calendar (1), only
- * when the loan policy moves due dates off closed days], update loan with its event (1), commit (1) = 7; +1 for the
- * patron's loan counts when their group has a limit whose condition blocks renewals; +1 when renewing an overdue loan
- * charges a fine.
+ * Round trips: item (1), patron with the group's patron block limits (1), open loan (1), policies (with the notice
+ * policy) + service point (1), the item's request queue, row-locked (1), [schedule (1)], [the check-out service
+ * point's calendar (1), only when the loan policy moves due dates off closed days], update loan with its event (1),
+ * commit (1) = 7; +1 for the patron's loan counts when their group has a limit whose condition blocks renewals; +1
+ * when renewing an overdue loan charges a fine; +1 when the notice policy has renewal or due-date notices (the
+ * renewal notice and the rescheduled due-date notices are one statement).
  */
 public final class Renewal {
     private final Database db;
@@ -106,9 +109,12 @@ public final class Renewal {
         for (AutomatedBlocks.Block b : AutomatedBlocks.forPatron(c, schema, patron, now, AutomatedBlocks.Action.RENEWALS))
             errors.add(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null);
 
-        RuleMatch rule = CirculationContext.match(rules.rules(c, schema), PolicyType.LOAN, patron, item);
+        CirculationRules circulationRules = rules.rules(c, schema);
+        RuleMatch rule = CirculationContext.match(circulationRules, PolicyType.LOAN, patron, item);
+        String noticeId = CirculationContext.match(circulationRules, PolicyType.NOTICE, patron, item).policyId();
         Map<String, ObjectNode> found = LoanRepresentation.addRefs(new MultiGet()
-                .add("loan", CirculationTypes.LOAN_POLICIES, CirculationContext.uuidOrNull(rule.policyId())), loan)
+                .add("loan", CirculationTypes.LOAN_POLICIES, CirculationContext.uuidOrNull(rule.policyId()))
+                .add("notice", CirculationTypes.NOTICE_POLICIES, CirculationContext.uuidOrNull(noticeId)), loan)
                 .fetch(c, schema);
         if (!found.containsKey("loan")) throw ApiException.unprocessable("Loan policy " + rule.policyId()
                 + " could not be found, please check circulation rules", "LOAN_POLICY_NOT_FOUND", "loanPolicyId", rule.policyId());
@@ -145,6 +151,7 @@ public final class Renewal {
         renewed.put("loanPolicyId", policy.id());
         ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, loan, renewed, req.staffUserId());
         chargeOverdueFine(c, schema, loan, item, found, req, now);
+        PatronNotices.dueDateChanged(c, schema, found.get("notice"), saved, PatronNotices.RENEWED, req.staffUserId());
         return LoanRepresentation.extend(saved, item, patron, LoanRepresentation.byId(found.values()));
     }
 

@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import static org.quire.circulation.RequestQueue.REQUESTS;
@@ -78,7 +79,7 @@ final class RequestMove {
                 .filter(r -> !id.toString().equals(Json.text(r, "id"))).toList();
 
         CirculationErrors errors = new CirculationErrors();
-        ObjectNode loanPolicy = requests.checkItem(c, schema, type, requester, item, loan, true, errors);
+        Map<String, ObjectNode> policies = requests.checkItem(c, schema, type, requester, item, loan, true, errors);
         if (queue.stream().anyMatch(r -> requesterId.toString().equals(Json.text(r, "requesterId"))
                 && destination.equals(Json.text(r, "itemId"))))
             errors.add("This requester already has an open request for this item", "ITEM_ALREADY_REQUESTED",
@@ -95,7 +96,7 @@ final class RequestMove {
 
         // The queue it left (with TLR on, the same instance queue: the gap it left closes, it stays last).
         RequestQueue.renumberQueueOf(c, schema, request);
-        RequestService.onPlaced(c, schema, type, item, loan, loanPolicy, now, staff);
+        RequestService.onPlaced(c, schema, type, item, loan, policies, now, staff);
         if (source != null && "Page".equals(Json.text(request, "requestType")))
             PagedItems.release(c, schema, UUID.fromString(source), Instant.now(), staff);
         return REQUESTS.get(c, schema, id).orElse(saved);

@@ -203,8 +203,9 @@ public final class RequestQueue {
      * @param request      the first request, as saved
      * @param itemStatus   "Awaiting pickup", "Awaiting delivery" or "In transit"
      * @param destination  the pickup service point when in transit, else null
+     * @param nowAwaitingPickup whether this check-in put the request on the hold shelf (it was not there before)
      */
-    record CheckInEffect(ObjectNode request, String itemStatus, String destination) {
+    record CheckInEffect(ObjectNode request, String itemStatus, String destination, boolean nowAwaitingPickup) {
     }
 
     static Optional<CheckInEffect> onCheckIn(Connection c, String schema, ItemView item, UUID servicePointId,
@@ -231,7 +232,8 @@ public final class RequestQueue {
                 changed.put("holdShelfExpirationDate", Json.date(HoldShelfExpiration.date(c, schema, servicePoint, now)));
             saved = REQUESTS.replace(c, schema, queue.getFirst(), changed, staff);
         }
-        return Optional.of(new CheckInEffect(saved, here ? "Awaiting pickup" : "In transit", here ? null : pickup));
+        return Optional.of(new CheckInEffect(saved, here ? "Awaiting pickup" : "In transit", here ? null : pickup,
+                here && !AWAITING_PICKUP.equals(status)));
     }
 
     /** A delivery request: the item waits for delivery at this desk, the request is "Open - Awaiting delivery". */
@@ -243,11 +245,11 @@ public final class RequestQueue {
             changed.put("status", AWAITING_DELIVERY);
             saved = REQUESTS.replace(c, schema, stored, changed, staff);
         }
-        return new CheckInEffect(saved, "Awaiting delivery", null);
+        return new CheckInEffect(saved, "Awaiting delivery", null, false);
     }
 
-    /** The request and requester tokens of FOLIO's hold and transit slips. */
-    static void addToSlip(ObjectNode slipContext, ObjectNode request, String pickupName) {
+    /** The request and requester tokens of FOLIO's hold and transit slips (and of request notices). */
+    public static void addToSlip(ObjectNode slipContext, ObjectNode request, String pickupName) {
         ObjectNode r = slipContext.putObject("request");
         r.put("requestID", Json.text(request, "id"));
         if (pickupName != null) r.put("servicePointPickup", pickupName);

@@ -2,9 +2,11 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
+import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
 import org.quire.platform.db.Sql;
 import org.quire.platform.http.ApiException;
@@ -32,7 +34,9 @@ import static org.quire.circulation.RequestQueue.REQUESTS;
  * settings (1), item row-locked (1), requester with group and blocks (1), open loan (1), request policy (+ the loan's
  * policy for a Recall) (1), queue (1), insert (1), item or loan update (1); with the TLR feature on, +1 (the item is
  * read before the instance is locked). A title-level one reads the instance's items and their policies instead of one
- * item's (see TitleLevelRequests).
+ * item's (see TitleLevelRequests). The request and notice policies are read together (+ the loan's policy and the
+ * borrower's notice policy for a Recall); +1 for each notice write the notice policies ask for. Cancelling reads the
+ * item and the requester's notice policy (+2), +1 when that policy has notices to send or drop.
  */
 final class RequestService {
     /** Item statuses each request type may be placed on (mod-circulation's RequestTypeItemStatusWhiteList). */
@@ -114,7 +118,8 @@ final class RequestService {
 
         checkRequester(requester, body, fulfilment, now, errors);
         // A title request's own-loan check covers every copy (TitleLevelRequests); the item's applies to item requests.
-        ObjectNode loanPolicy = item == null ? null : checkItem(c, schema, type, requester, item, loan, !title, errors);
+        Map<String, ObjectNode> policies = item == null ? Map.of()
+                : checkItem(c, schema, type, requester, item, loan, !title, errors);
         if (queue.stream().anyMatch(r -> requesterId.toString().equals(Json.text(r, "requesterId")))) {
             if (!tlr.enabled()) errors.add("This requester already has an open request for this item", "ITEM_ALREADY_REQUESTED",
                     "itemId", String.valueOf(itemId));
@@ -136,7 +141,8 @@ final class RequestService {
         request.set("requester", requester.borrower());
         if (item != null) request = RequestQueue.withItem(request, item);
         ObjectNode saved = REQUESTS.insert(c, schema, request, staff);
-        onPlaced(c, schema, type, item, loan, loanPolicy, now, staff);
+        PatronNotices.requestCreated(c, schema, policies.get("notice"), saved, staff);
+        onPlaced(c, schema, type, item, loan, policies, now, staff);
         return saved;
     }
 
@@ -161,19 +167,26 @@ final class RequestService {
     }
 
     /**
-     * The item's checks (status, request policy, the requester's own loan); returns the loan's policy when a Recall
-     * will shorten the loan, else null.
+     * The item's checks (status, request policy, the requester's own loan); returns the policies the placing needs:
+     * "notice" (the requester's notice policy) and, when a Recall will shorten the loan, "loan" and "loanNotice" (the
+     * loan's policy and the borrower's notice policy), read in one statement with the request policy.
      */
-    ObjectNode checkItem(Connection c, String schema, String type, PatronView requester, ItemView item, ObjectNode loan,
+    Map<String, ObjectNode> checkItem(Connection c, String schema, String type, PatronView requester, ItemView item, ObjectNode loan,
                          boolean ownLoan, CirculationErrors errors) throws SQLException {
         String notAllowed = "%s requests are not allowed for this patron and item combination".formatted(type);
         if (!statusAllows(type, item.status()))
             errors.add(notAllowed, "REQUEST_NOT_ALLOWED_FOR_ITEM_STATUS", "requestType", type);
-        String policyId = CirculationContext.match(rules.rules(c, schema), PolicyType.REQUEST, requester, item).policyId();
+        CirculationRules circulationRules = rules.rules(c, schema);
+        String policyId = CirculationContext.match(circulationRules, PolicyType.REQUEST, requester, item).policyId();
+        String noticeId = CirculationContext.match(circulationRules, PolicyType.NOTICE, requester, item).policyId();
+        boolean recall = "Recall".equals(type) && loan != null;
         Map<String, ObjectNode> policies = new org.quire.platform.records.MultiGet()
                 .add("request", CirculationTypes.REQUEST_POLICIES, CirculationContext.uuidOrNull(policyId))
-                .add("loan", CirculationTypes.LOAN_POLICIES, "Recall".equals(type) && loan != null
+                .add("notice", CirculationTypes.NOTICE_POLICIES, CirculationContext.uuidOrNull(noticeId))
+                .add("loan", CirculationTypes.LOAN_POLICIES, recall
                         ? CirculationContext.uuidOrNull(Json.text(loan, "loanPolicyId")) : null)
+                .add("loanNotice", CirculationTypes.NOTICE_POLICIES, recall
+                        ? CirculationNotices.loanPolicyId(c, schema, rules, loan, item) : null)
                 .fetch(c, schema);
         ObjectNode requestPolicy = policies.get("request");
         if (requestPolicy == null || !contains(requestPolicy.path("requestTypes"), type)) {
@@ -183,20 +196,21 @@ final class RequestService {
         if (ownLoan && loan != null && requester.id().toString().equals(Json.text(loan, "userId")))
             errors.add("This requester currently has this item on loan.", "ITEM_ALREADY_LOANED_TO_SAME_USER",
                     "itemId", item.id().toString());
-        return policies.get("loan");
+        return policies;
     }
 
     /** What placing a request on an item does: a page takes it off the shelf, the first recall shortens its loan. */
-    static void onPlaced(Connection c, String schema, String type, ItemView item, ObjectNode loan, ObjectNode loanPolicy,
-                         Instant now, UUID staff) throws SQLException {
+    static void onPlaced(Connection c, String schema, String type, ItemView item, ObjectNode loan,
+                         Map<String, ObjectNode> policies, Instant now, UUID staff) throws SQLException {
         if (item == null) return;
+        ObjectNode loanPolicy = policies.get("loan");
         if ("Page".equals(type) && !"Paged".equals(item.status())) {
             ObjectNode paged = item.item().deepCopy();
             paged.putObject("status").put("name", "Paged").put("date", Json.date(now));
             InventoryTypes.ITEMS.replace(c, schema, item.item(), paged, staff);
         } else if ("Recall".equals(type) && loan != null && loanPolicy != null
                 && !loan.path("dueDateChangedByRecall").asBoolean(false)) {
-            recall(c, schema, loan, loanPolicy, now, staff);
+            recall(c, schema, loan, loanPolicy, policies.get("loanNotice"), now, staff);
         }
     }
 
@@ -213,8 +227,8 @@ final class RequestService {
         return dueDate != null && due.isBefore(dueDate) ? Optional.of(due) : Optional.empty();
     }
 
-    private static void recall(Connection c, String schema, ObjectNode loan, ObjectNode loanPolicy, Instant now,
-                               UUID staff) throws SQLException {
+    private static void recall(Connection c, String schema, ObjectNode loan, ObjectNode loanPolicy,
+                               ObjectNode borrowerNoticePolicy, Instant now, UUID staff) throws SQLException {
         Instant loanDate = Json.parseInstant(Json.text(loan, "loanDate"));
         Instant due = Json.parseInstant(Json.text(loan, "dueDate"));
         Optional<Instant> recalled = recallDueDate(loanPolicy, loanDate, due, now);
@@ -223,7 +237,8 @@ final class RequestService {
         changed.put("dueDate", Json.date(recalled.get()));
         changed.put("dueDateChangedByRecall", true);
         changed.put("action", "recallrequested");
-        CirculationTypes.LOANS.replace(c, schema, loan, changed, staff);
+        ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, loan, changed, staff);
+        PatronNotices.dueDateChanged(c, schema, borrowerNoticePolicy, saved, PatronNotices.ITEM_RECALLED, staff);
     }
 
     /**
@@ -245,11 +260,16 @@ final class RequestService {
         } else if (previous.hasNonNull("position")) {
             next.set("position", previous.get("position"));
         }
-        REQUESTS.replace(c, schema, previous, next, staff);
+        ObjectNode saved = REQUESTS.replace(c, schema, previous, next, staff);
         if (!closing) return;
         RequestQueue.renumberQueueOf(c, schema, previous);
         if (Json.text(previous, "itemId") == null) return;
         UUID itemId = UUID.fromString(Json.text(previous, "itemId"));
+        if (now.equals("Closed - Cancelled")) {
+            Optional<ItemView> item = ItemView.byId(c, schema, itemId);
+            if (item.isPresent()) PatronNotices.requestCancelled(c, schema, CirculationNotices.requesterPolicy(c, schema,
+                    rules, saved, item.get(), List.of()), saved, staff);
+        }
         if ("Page".equals(Json.text(previous, "requestType"))) PagedItems.release(c, schema, itemId, Instant.now(), staff);
     }
 

@@ -143,6 +143,37 @@ public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance
         return Json.text(item, "effectiveCallNumberComponents.callNumber");
     }
 
+    /**
+     * The {@code item} tokens of FOLIO's staff slips and patron notices (mod-circulation's TemplateContextUtil):
+     * title, contributors, barcode, status, call number and its parts, enumeration, material and loan type, and the
+     * effective location's name.
+     */
+    public ObjectNode tokens() {
+        ObjectNode i = Json.object();
+        i.put("title", title());
+        ArrayNode names = contributorNames();
+        if (!names.isEmpty()) {
+            i.put("primaryContributor", names.get(0).path("name").asText());
+            List<String> all = new ArrayList<>();
+            names.forEach(n -> all.add(n.path("name").asText()));
+            i.put("allContributors", String.join("; ", all));
+        }
+        if (barcode() != null) i.put("barcode", barcode());
+        i.put("status", status());
+        if (callNumber() != null) i.put("callNumber", callNumber());
+        for (String[] f : new String[][]{{"callNumberPrefix", "effectiveCallNumberComponents.prefix"},
+                {"callNumberSuffix", "effectiveCallNumberComponents.suffix"}, {"enumeration", "enumeration"},
+                {"volume", "volume"}, {"chronology", "chronology"}, {"copy", "copyNumber"}}) {
+            String v = Json.text(item, f[1]);
+            if (v != null) i.put(f[0], v);
+        }
+        if (materialType != null) i.put("materialType", materialTypeName());
+        ObjectNode loanType = temporaryLoanType != null ? temporaryLoanType : permanentLoanType;
+        if (loanType != null) i.put("loanType", Json.text(loanType, "name"));
+        if (effectiveLocation != null) i.put("effectiveLocationSpecific", Json.text(effectiveLocation, "name"));
+        return i;
+    }
+
     /** mod-inventory's item representation: storage fields plus named references, title and contributors. */
     public ObjectNode toBusinessJson() {
         ObjectNode out = item.deepCopy();

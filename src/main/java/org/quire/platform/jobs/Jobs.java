@@ -31,11 +31,15 @@ public final class Jobs implements AutoCloseable {
     /** A safety stop for a job that keeps reporting a full batch (it would not be idempotent). */
     private static final int MAX_BATCHES_PER_RUN = 1_000;
     private static final long TICK_MILLIS = 1_000;
+    private static final int SOON_ATTEMPTS = 50;
+    private static final long SOON_RETRY_MILLIS = 100;
 
     private final Database db;
     private final Tenants tenants;
     private final List<TenantJob> jobs = new CopyOnWriteArrayList<>();
     private final Map<String, Instant> nextRun = new ConcurrentHashMap<>();
+    /** "job/tenant" of the {@link #runSoon} runs that have not started yet. */
+    private final java.util.Set<String> soon = ConcurrentHashMap.newKeySet();
     private volatile boolean running;
     private Thread thread;
 
@@ -84,16 +88,42 @@ public final class Jobs implements AutoCloseable {
         }
     }
 
-    private void runQuietly(TenantJob job, String tenant, Instant now) {
+    /** Runs the job, logging instead of throwing; false only when another run held the tenant's lock. */
+    private boolean runQuietly(TenantJob job, String tenant, Instant now) {
         try {
             OptionalInt changed = runNow(job.name(), tenant, now);
             if (changed.isPresent() && changed.getAsInt() > 0) {
                 log.info("Job {} for tenant {}: {} record(s) changed", job.name(), tenant, changed.getAsInt());
             }
+            return changed.isPresent();
         } catch (RuntimeException e) {
             log.warn("Job {} for tenant {} failed, will retry on the next run: {}", job.name(), tenant,
                     e.getMessage());
+            return true;
         }
+    }
+
+    /**
+     * Runs {@code name} for {@code tenant} at once on its own virtual thread, while the schedule runs (a no-op
+     * otherwise): for work a transaction has just made due, e.g. a notice to send now. Calls made before that run
+     * starts share it; a run that finds the lock held (another run, maybe in another process, may have claimed its
+     * rows before they were committed) retries for a few seconds. The schedule remains the backstop.
+     */
+    public void runSoon(String name, String tenant) {
+        TenantJob job = job(name);
+        String key = name + "/" + tenant;
+        if (!running || job == null || !soon.add(key)) return;
+        Thread.ofVirtual().name("job-" + key).start(() -> {
+            soon.remove(key);
+            try {
+                for (int attempt = 0; attempt < SOON_ATTEMPTS && running; attempt++) {
+                    if (runQuietly(job, tenant, Instant.now())) return;
+                    Thread.sleep(SOON_RETRY_MILLIS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
     }
 
     /**

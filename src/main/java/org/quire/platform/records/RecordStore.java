@@ -181,6 +181,36 @@ public final class RecordStore {
         return records;
     }
 
+    /**
+     * Inserts {@code records} with ONE multi-row statement that may begin with data-modifying CTEs ({@code with},
+     * e.g. {@code WITH gone AS (DELETE … the rows these replace)}, its parameters {@code withParams}), so that
+     * "replace these rows" is one round trip. Validated and stamped as {@link #insert}; for types without hooks
+     * or events (they would not run).
+     */
+    public void insertWith(Connection c, String schema, String with, List<Object> withParams, List<ObjectNode> records,
+                           UUID userId) throws SQLException {
+        if (type.eventTopic() != null || type.hooks() != RecordHooks.NONE)
+            throw new IllegalStateException(type.table() + " has hooks or events: use insertAll");
+        if (records.isEmpty()) throw new IllegalArgumentException("No records to insert");
+        Instant now = Instant.now();
+        List<Object> params = new ArrayList<>(withParams);
+        StringBuilder values = new StringBuilder();
+        for (ObjectNode r : records) {
+            validate(r);
+            if (!r.hasNonNull("id")) r.put("id", UUID.randomUUID().toString());
+            stampMetadata(r, null, now, userId);
+            params.add(uuid(r.get("id").asText(), "id"));
+            params.add(new Sql.Json(r.toString()));
+            params.add(now);
+            params.add(now);
+            params.addAll(columnValues(r));
+            values.append(values.isEmpty() ? "" : ", ").append("(?, ?, ?, ?").append(", ?".repeat(type.columns().size()))
+                    .append(')');
+        }
+        String insert = insertSql.substring(0, insertSql.indexOf(" VALUES ")).formatted(schema);
+        Sql.update(c, (with == null ? "" : with + " ") + insert + " VALUES " + values, params);
+    }
+
     /** Replaces a record; 404 when absent, 409 when the client's {@code _version} is stale. */
     public ObjectNode update(Connection c, String schema, UUID id, ObjectNode json, UUID userId) throws SQLException {
         ObjectNode previous = getForUpdate(c, schema, id)
