@@ -160,7 +160,9 @@ final class RequestService {
         if (requester.blockedFor("requests", now))
             errors.add("Patron blocked from requesting", "USER_IS_BLOCKED_MANUALLY", "requesterId", requesterId);
         if ("Hold Shelf".equals(fulfilment) && !body.hasNonNull("pickupServicePointId"))
-            errors.add("Hold Shelf Fulfillment Requests require a Pickup Service Point", null, "pickupServicePointId", null);
+            // Current mod-circulation's wording and code (older releases capitalised it differently).
+            errors.add("Hold shelf fulfillment requests require a Pickup service point",
+                    "HOLD_SHELF_REQUESTS_REQUIRE_PICKUP_SERVICE_POINT", "pickupServicePointId", null);
         // Quire's wording: FOLIO's own check for a delivery address type was not found.
         if (RequestQueue.DELIVERY.equals(fulfilment) && !body.hasNonNull("deliveryAddressTypeId"))
             errors.add("Delivery Fulfillment Requests require a Delivery Address Type", null, "deliveryAddressTypeId", null);
@@ -194,7 +196,7 @@ final class RequestService {
                 errors.add(notAllowed, "REQUEST_NOT_ALLOWED_BY_POLICY", "requestType", type);
         }
         if (ownLoan && loan != null && requester.id().toString().equals(Json.text(loan, "userId")))
-            errors.add("This requester currently has this item on loan.", "ITEM_ALREADY_LOANED_TO_SAME_USER",
+            errors.add("This requester already has this item on loan", "REQUESTER_ALREADY_HAS_THIS_ITEM_ON_LOAN",
                     "itemId", item.id().toString());
         return policies;
     }

@@ -250,7 +250,7 @@ class RequestsTest {
         assertThat(refuse("Hold", available, requester)).containsExactly("Hold requests are not allowed for this patron and item combination");
         assertThat(refuse("Recall", available, requester)).containsExactly("Recall requests are not allowed for this patron and item combination");
         assertThat(refuse("Page", out, requester)).containsExactly("Page requests are not allowed for this patron and item combination");
-        assertThat(refuse("Hold", out, borrower)).containsExactly("This requester currently has this item on loan.");
+        assertThat(refuse("Hold", out, borrower)).containsExactly("This requester already has this item on loan");
         create("Hold", out, requester, CIRC_DESK_1);
         assertThat(refuse("Recall", out, requester)).containsExactly("This requester already has an open request for this item");
         ObjectNode inactive = Fixtures.patron(s, next("rq-inactive"), UNDERGRAD, false);
