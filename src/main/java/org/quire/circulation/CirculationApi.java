@@ -186,7 +186,8 @@ public final class CirculationApi {
         return s == null ? null : RecordStore.uuid(s, field);
     }
 
-    private static Instant date(ObjectNode b, String field) {
+    /** A request body's optional date-time; a 422 naming the field when it does not parse. */
+    static Instant date(ObjectNode b, String field) {
         String s = Json.text(b, field);
         if (s == null) return null;
         try {

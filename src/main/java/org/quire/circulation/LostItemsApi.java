@@ -32,13 +32,13 @@ public final class LostItemsApi {
             String sp = Json.text(b, "servicePointId");
             if (sp == null || sp.isBlank()) throw ApiException.unprocessable(
                     "A service point is required for item to be declared lost", null, "servicePointId", sp);
-            declareLost.declare(new DeclareLost.Request(req.pathUuid("id"), date(b, "declaredLostDateTime"),
+            declareLost.declare(new DeclareLost.Request(req.pathUuid("id"), CirculationApi.date(b, "declaredLostDateTime"),
                     Json.text(b, "comment"), RecordStore.uuid(sp, "servicePointId"), req.schema(), req.userId()));
             return Response.noContent();
         });
         r.post("/circulation/loans/{id}/claim-item-returned", "circulation.loans.claim-item-returned.post", req -> {
             ObjectNode b = req.json();
-            Instant date = date(b, "itemClaimedReturnedDateTime");
+            Instant date = CirculationApi.date(b, "itemClaimedReturnedDateTime");
             if (date == null) throw ApiException.unprocessable("Item claimed returned date is a required field", null,
                     "itemClaimedReturnedDateTime", null);
             claimReturned.claim(req.schema(), req.pathUuid("id"), date, Json.text(b, "comment"), req.userId());
@@ -61,15 +61,5 @@ public final class LostItemsApi {
                     jobs.runNow(billing.name(), req.tenant(), Instant.now());
                     return Response.noContent();
                 });
-    }
-
-    private static Instant date(ObjectNode b, String field) {
-        String s = Json.text(b, field);
-        if (s == null) return null;
-        try {
-            return Json.parseInstant(s);
-        } catch (RuntimeException e) {
-            throw ApiException.unprocessable("Invalid date-time: " + s, null, field, s);
-        }
     }
 }
