@@ -100,7 +100,7 @@ public final class QuireServer implements AutoCloseable {
                     "perms.users.item.delete", "perms.users.assign.immutable", "perms.permissions.get",
                     "okapi.proxy.tenants.post", "okapi.proxy.tenants.get", "quire.admin.ping.get",
                     "circulation.override-item-limit-block.post", "circulation.override-item-not-loanable-block.post",
-                    "circulation.override-patron-block.post"));
+                    "circulation.override-patron-block.post", "circulation.override-renewal-block.post"));
             PermissionsApi.register(router, db, permissions, names);
             TenantInstaller installer = new TenantInstaller(db, tenants, names, permissions);
             registerPlatform(router, tenants, installer, metrics);

@@ -29,7 +29,7 @@ public final class CirculationApi {
         CirculationRulesStore rules = new CirculationRulesStore();
         CheckOut checkOut = new CheckOut(db, rules, permissions);
         CheckIn checkIn = new CheckIn(db, rules);
-        Renewal renewal = new Renewal(db, rules);
+        Renewal renewal = new Renewal(db, rules, permissions);
 
         RecordApi.register(r, db, LOAN_POLICIES, "/loan-policy-storage/loan-policies", "circulation-storage.loan-policies");
         RecordApi.register(r, db, REQUEST_POLICIES, "/request-policy-storage/request-policies", "circulation-storage.request-policies");
@@ -172,7 +172,8 @@ public final class CirculationApi {
             requireBody(b, userField, "Renewal request must have a user " + noun);
             return Response.ok(renewal.renew(new Renewal.Request(new Renewal.Ref(itemField, Json.text(b, itemField)),
                     new Renewal.Ref(userField, Json.text(b, userField)), optionalUuid(b, "servicePointId"),
-                    req.schema(), req.userId())));
+                    b.get("overrideBlocks") instanceof ObjectNode o ? o : null, req.tenant(), req.schema(),
+                    req.userId())));
         });
     }
 

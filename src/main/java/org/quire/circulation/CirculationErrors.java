@@ -21,6 +21,11 @@ final class CirculationErrors {
         return !errors.isEmpty();
     }
 
+    /** Adds these errors to {@code other}, so that FOLIO's answer lists them all together. */
+    void addTo(CirculationErrors other) {
+        other.errors.addAll(errors);
+    }
+
     void throwIfAny() {
         if (!errors.isEmpty()) throw ApiException.unprocessable(errors);
     }

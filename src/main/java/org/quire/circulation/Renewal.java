@@ -10,6 +10,7 @@ import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
 import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
+import org.quire.platform.auth.PermissionCache;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.records.MultiGet;
@@ -36,10 +37,12 @@ import java.util.UUID;
 public final class Renewal {
     private final Database db;
     private final CirculationRulesStore rules;
+    private final PermissionCache permissions;
 
-    public Renewal(Database db, CirculationRulesStore rules) {
+    public Renewal(Database db, CirculationRulesStore rules, PermissionCache permissions) {
         this.db = db;
         this.rules = rules;
+        this.permissions = permissions;
     }
 
     /**
@@ -65,7 +68,9 @@ public final class Renewal {
         }
     }
 
-    public record Request(Ref item, Ref user, UUID servicePointId, String schema, UUID staffUserId) {
+    /** @param overrideBlocks FOLIO's {@code overrideBlocks} (see RenewalOverride), or null */
+    public record Request(Ref item, Ref user, UUID servicePointId, ObjectNode overrideBlocks, String tenant,
+                          String schema, UUID staffUserId) {
     }
 
     private static ItemView findItem(Connection c, String schema, Ref ref) throws SQLException {
@@ -102,12 +107,16 @@ public final class Renewal {
             throw ApiException.unprocessable("Cannot renew item checked out to different user",
                     "RENEWAL_ITEM_CHECKED_OUT_TO_DIFFERENT_USER", userRef.field(), userRef.value());
         }
+        RenewalOverride override = RenewalOverride.from(req.overrideBlocks());
+        override.check(permissions, req.tenant(), req.staffUserId());
         if (!Boolean.TRUE.equals(patron.active(now))) errors.add("Cannot renew loan when user is inactive or expired",
                 "USER_IS_INACTIVE", userRef.field(), userRef.value());
-        if (patron.blockedFor("renewals", now)) errors.add("Patron blocked from renewing", "USER_IS_BLOCKED_MANUALLY",
-                userRef.field(), userRef.value());
-        for (AutomatedBlocks.Block b : AutomatedBlocks.forPatron(c, schema, patron, now, AutomatedBlocks.Action.RENEWALS))
-            errors.add(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null);
+        if (!override.patronBlock()) {
+            if (patron.blockedFor("renewals", now)) errors.add("Patron blocked from renewing", "USER_IS_BLOCKED_MANUALLY",
+                    userRef.field(), userRef.value());
+            for (AutomatedBlocks.Block b : AutomatedBlocks.forPatron(c, schema, patron, now, AutomatedBlocks.Action.RENEWALS))
+                errors.add(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null);
+        }
 
         CirculationRules circulationRules = rules.rules(c, schema);
         RuleMatch rule = CirculationContext.match(circulationRules, PolicyType.LOAN, patron, item);
@@ -121,14 +130,21 @@ public final class Renewal {
         LoanPolicy policy = LoanPolicy.from(found.get("loan"));
         int renewals = loan.path("renewalCount").asInt(0);
         List<ObjectNode> queue = RequestQueue.forItem(c, schema, item.id());
-        RenewalWithRequests.refuseWhenRecalled(queue, errors);
-        if (!policy.loanable()) errors.add("item is not loanable", "ITEM_NOT_LOANABLE", "loanPolicyName", policy.name());
-        else if (!policy.renewable()) errors.add("loan is not renewable", "LOAN_NOT_RENEWABLE", "loanPolicyName", policy.name());
-        else if (!policy.unlimitedRenewals() && renewals >= policy.renewalsAllowed())
-            errors.add("loan at maximum renewal number", "LOAN_RENEWAL_LIMIT_REACHED", "loanPolicyName", policy.name());
+        // The loan policy's refusals are collected apart: a renewal block override sets them aside.
+        CirculationErrors policyErrors = new CirculationErrors();
+        RenewalWithRequests.refuseWhenRecalled(queue, policyErrors);
+        boolean recalled = policyErrors.any();
+        boolean limitReached = policy.loanable() && policy.renewable() && !policy.unlimitedRenewals()
+                && renewals >= policy.renewalsAllowed();
+        if (!policy.loanable()) policyErrors.add("item is not loanable", "ITEM_NOT_LOANABLE", "loanPolicyName", policy.name());
+        else if (!policy.renewable()) policyErrors.add("loan is not renewable", "LOAN_NOT_RENEWABLE", "loanPolicyName", policy.name());
+        else if (limitReached)
+            policyErrors.add("loan at maximum renewal number", "LOAN_RENEWAL_LIMIT_REACHED", "loanPolicyName", policy.name());
+        // Quire does not override the renewal of a lost item (FOLIO would also check it out again).
         if (LostAndPaid.isLost(item.status())) errors.add("item is " + item.status(), null, "itemId", item.id().toString());
         Period holdPeriod = policy.loanable() && policy.renewable()
-                ? RenewalWithRequests.holdPeriod(queue, policy, HoldTerms.from(found.get("loan")), errors) : null;
+                ? RenewalWithRequests.holdPeriod(queue, policy, HoldTerms.from(found.get("loan")), policyErrors) : null;
+        if (!override.renewalBlock()) policyErrors.addTo(errors);
         errors.throwIfAny();
 
         Instant currentDue = Json.parseInstant(Json.text(loan, "dueDate"));
@@ -136,23 +152,64 @@ public final class Renewal {
         // policy it is the renewal's schedule, for a Rolling one its due-date limit).
         String scheduleId = policy.differentRenewalPeriod() && policy.alternateFixedDueDateScheduleId() != null
                 ? policy.alternateFixedDueDateScheduleId() : policy.fixedDueDateScheduleId();
-        Instant newDue = DueDates.forRenewal(policy, currentDue, now, CheckOut.schedule(c, schema, scheduleId), holdPeriod);
-        // As mod-circulation: the loan's check-out service point's hours decide, not the renewing desk's.
-        UUID servicePoint = CirculationContext.uuidOrNull(Json.text(loan, "checkoutServicePointId"));
-        newDue = ClosedLibraryDueDates.apply(c, schema, policy, servicePoint == null ? req.servicePointId() : servicePoint,
-                now, newDue);
+        Instant newDue;
+        if (override.renewalBlock()) {
+            newDue = overriddenDueDate(c, schema, req, override, policy, loan, scheduleId, holdPeriod, currentDue, now,
+                    recalled || limitReached);
+        } else {
+            newDue = proposedDueDate(c, schema, req, policy, loan, scheduleId, holdPeriod, currentDue, now);
+        }
         if (!newDue.isAfter(currentDue)) throw ApiException.unprocessable("renewal would not change the due date",
                 "RENEWAL_WOULD_NOT_CHANGE_DUE_DATE", "loanPolicyName", policy.name());
 
         ObjectNode renewed = loan.deepCopy();
         renewed.put("dueDate", Json.date(newDue));
         renewed.put("renewalCount", renewals + 1);
-        renewed.put("action", "renewed");
+        renewed.put("action", override.any() ? "renewedThroughOverride" : "renewed");
+        if (override.any()) renewed.put("actionComment", override.comment());
         renewed.put("loanPolicyId", policy.id());
         ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, loan, renewed, req.staffUserId());
         chargeOverdueFine(c, schema, loan, item, found, req, now);
         PatronNotices.dueDateChanged(c, schema, found.get("notice"), saved, PatronNotices.RENEWED, req.staffUserId());
         return LoanRepresentation.extend(saved, item, patron, LoanRepresentation.byId(found.values()));
+    }
+
+    /** The policy's new due date (fixed schedule or period, then closed-library handling). */
+    private static Instant proposedDueDate(Connection c, String schema, Request req, LoanPolicy policy, ObjectNode loan,
+                                           String scheduleId, Period holdPeriod, Instant currentDue, Instant now)
+            throws SQLException {
+        Instant due = DueDates.forRenewal(policy, currentDue, now, CheckOut.schedule(c, schema, scheduleId), holdPeriod);
+        // As mod-circulation: the loan's check-out service point's hours decide, not the renewing desk's.
+        UUID servicePoint = CirculationContext.uuidOrNull(Json.text(loan, "checkoutServicePointId"));
+        return ClosedLibraryDueDates.apply(c, schema, policy, servicePoint == null ? req.servicePointId() : servicePoint,
+                now, due);
+    }
+
+    /**
+     * mod-circulation's override renewal: a policy that cannot give a date (not loanable, not renewable, outside its
+     * schedule) takes the override's due date; otherwise the policy's date when it moves the loan on, else the
+     * override's. Only FOLIO's overridable cases pass: the renewal limit, a recall, a date that would not change.
+     */
+    private static Instant overriddenDueDate(Connection c, String schema, Request req, RenewalOverride override,
+                                             LoanPolicy policy, ObjectNode loan, String scheduleId, Period holdPeriod,
+                                             Instant currentDue, Instant now, boolean blocked) throws SQLException {
+        if (!policy.loanable() || !policy.renewable()) {
+            if (override.dueDate() == null) throw RenewalOverride.dueDateRequired();
+            return override.dueDate();
+        }
+        Instant proposed;
+        try {
+            proposed = proposedDueDate(c, schema, req, policy, loan, scheduleId, holdPeriod, currentDue, now);
+        } catch (ApiException e) {
+            if (override.dueDate() == null) throw RenewalOverride.dueDateRequired();
+            return override.dueDate();
+        }
+        if (proposed.isAfter(currentDue)) {
+            if (!blocked) throw RenewalOverride.notMatchingOverrideCases(policy);
+            return proposed;
+        }
+        if (override.dueDate() == null) throw RenewalOverride.newDueDateRequired();
+        return override.dueDate();
     }
 
     /**
