@@ -9,6 +9,7 @@ import org.quire.Fixtures;
 import org.quire.TestServer;
 import org.quire.platform.Json;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -352,16 +353,37 @@ class PatronBlocksTest {
         String u = patron(g);
         String recalled = borrow(u);
         assertThat(blocksOf(u)).isEmpty();
-        // What a recall leaves on the loan, with its shortened due date already past.
+        recalledAndOverdue(recalled, Duration.ofDays(3));
+        assertBlocked(checkOut(item().path("barcode").asText(), u), "Overdue recalls");
+        assertBlocked(renew(recalled, u), "Overdue recalls");
+    }
+
+    @Test
+    void recallOverdueDays_blockOnlyOnceTheMostOverdueRecallIsLateByMoreThanTheLimit() {
+        String g = group();
+        limit(g, RECALL_DAYS, 5);
+        String u = patron(g);
+        String recalled = borrow(u);
+        borrowOverdue(u);                              // overdue, but not recalled: never counts here
+        recalledAndOverdue(recalled, Duration.ofDays(5).plusHours(12));
+        assertThat(blocksOf(u)).as("5 whole days late is within a limit of 5").isEmpty();
+        assertThat(checkOut(item().path("barcode").asText(), u).status()).isEqualTo(201);
+        recalledAndOverdue(recalled, Duration.ofDays(6).plusHours(1));
+        JsonNode block = blocksOf(u).get(0);
+        assertThat(block.path("patronBlockConditionId").asText()).isEqualTo(RECALL_DAYS);
+        assertThat(block.path("message").asText()).isEqualTo("Recall overdue too long");
+        assertBlocked(checkOut(item().path("barcode").asText(), u), "Recall overdue too long");
+    }
+
+    /** What a recall leaves on the loan of this item, with its shortened due date {@code late} in the past. */
+    static void recalledAndOverdue(String itemBarcode, Duration late) {
         ObjectNode loan = (ObjectNode) s.get("/circulation/loans", "itemId==" + s.get("/item-storage/items",
-                "barcode==" + recalled).json().path("items").get(0).path("id").asText()).json().path("loans").get(0);
-        loan.put("dueDateChangedByRecall", true).put("dueDate", Instant.now().minus(3, ChronoUnit.DAYS).toString());
+                "barcode==" + itemBarcode).json().path("items").get(0).path("id").asText()).json().path("loans").get(0);
+        loan.put("dueDateChangedByRecall", true).put("dueDate", Instant.now().minus(late).toString());
         for (String extended : List.of("item", "borrower", "loanPolicy", "overdueFinePolicy", "lostItemPolicy",
                 "checkoutServicePoint", "checkinServicePoint")) loan.remove(extended);
         Api.Reply put = s.put("/loan-storage/loans/" + loan.path("id").asText(), loan);
         assertThat(put.status()).as(put.body()).isEqualTo(204);
-        assertBlocked(checkOut(item().path("barcode").asText(), u), "Overdue recalls");
-        assertBlocked(renew(recalled, u), "Overdue recalls");
     }
 
     static String account(String userId, String ownerId, String amount) {
@@ -403,7 +425,7 @@ class PatronBlocksTest {
     }
 
     @Test
-    void limitsApplyOnlyToTheirPatronGroup_andConditionsQuireCannotEvaluateYetNeverBlock() {
+    void limitsApplyOnlyToTheirPatronGroup() {
         String limited = group(), other = group();
         limit(limited, CHARGED_OUT, 1);
         limit(other, OVERDUE_RECALLS, 0);
