@@ -44,6 +44,7 @@ class PatronBlocksTest {
         assertThat(p.status()).as(p.body()).isEqualTo(201);
         ObjectNode policy = (ObjectNode) p.json();
         policy.putObject("renewalsPolicy").put("unlimited", true);
+        ((ObjectNode) policy.path("loansPolicy")).putObject("gracePeriod").put("duration", 1).put("intervalId", "Hours");
         assertThat(s.put("/loan-policy-storage/loan-policies/" + policy.path("id").asText(), policy).status()).isEqualTo(204);
         String rules = "priority: t, s, c, b, a, m, g\nfallback-policy: l " + policy.path("id").asText()
                 + " r 334e5a9e-94f9-4673-8d1d-ab552863886b n 122b3d2b-4788-4f1e-9117-56daa91cb75c"
@@ -353,33 +354,71 @@ class PatronBlocksTest {
         String u = patron(g);
         String recalled = borrow(u);
         assertThat(blocksOf(u)).isEmpty();
-        recalledAndOverdue(recalled, Duration.ofDays(3));
+        recalledAndLate(recalled, Duration.ofDays(3));
         assertBlocked(checkOut(item().path("barcode").asText(), u), "Overdue recalls");
         assertBlocked(renew(recalled, u), "Overdue recalls");
     }
 
     @Test
-    void recallOverdueDays_blockOnlyOnceTheMostOverdueRecallIsLateByMoreThanTheLimit() {
+    void recallOverdueDays_countADayBegunAsADay_andBlockOnlyAboveTheLimit() {
         String g = group();
         limit(g, RECALL_DAYS, 5);
         String u = patron(g);
         String recalled = borrow(u);
         borrowOverdue(u);                              // overdue, but not recalled: never counts here
-        recalledAndOverdue(recalled, Duration.ofDays(5).plusHours(12));
-        assertThat(blocksOf(u)).as("5 whole days late is within a limit of 5").isEmpty();
+        recalledAndLate(recalled, Duration.ofDays(4).plusHours(12));
+        assertThat(blocksOf(u)).as("4.5 days late counts as 5, within a limit of 5").isEmpty();
         assertThat(checkOut(item().path("barcode").asText(), u).status()).isEqualTo(201);
-        recalledAndOverdue(recalled, Duration.ofDays(6).plusHours(1));
+        recalledAndLate(recalled, Duration.ofDays(5).plusHours(2));
         JsonNode block = blocksOf(u).get(0);
         assertThat(block.path("patronBlockConditionId").asText()).isEqualTo(RECALL_DAYS);
         assertThat(block.path("message").asText()).isEqualTo("Recall overdue too long");
         assertBlocked(checkOut(item().path("barcode").asText(), u), "Recall overdue too long");
     }
 
-    /** What a recall leaves on the loan of this item, with its shortened due date {@code late} in the past. */
-    static void recalledAndOverdue(String itemBarcode, Duration late) {
-        ObjectNode loan = (ObjectNode) s.get("/circulation/loans", "itemId==" + s.get("/item-storage/items",
-                "barcode==" + itemBarcode).json().path("items").get(0).path("id").asText()).json().path("loans").get(0);
-        loan.put("dueDateChangedByRecall", true).put("dueDate", Instant.now().minus(late).toString());
+    @Test
+    void aLoanWithinItsLoanPolicysGracePeriod_isNotOverdue() {
+        String g = group();
+        limit(g, OVERDUE, 0);
+        limit(g, OVERDUE_RECALLS, 0);
+        String u = patron(g);
+        String barcode = borrow(u);
+        recalledAndLate(barcode, Duration.ofMinutes(50));   // the policy's grace period is one hour
+        assertThat(blocksOf(u)).isEmpty();
+        recalledAndLate(barcode, Duration.ofMinutes(70));
+        assertThat(blocksOf(u)).extracting(b -> b.path("patronBlockConditionId").asText())
+                .containsExactly(OVERDUE, OVERDUE_RECALLS);
+    }
+
+    @Test
+    void feesOfAClaimedReturnedLoan_doNotCountTowardsTheBalance() {
+        String g = group();
+        limit(g, FEE_FINE, 5);
+        String u = patron(g);
+        String barcode = borrow(u);
+        JsonNode loan = loanOf(barcode);
+        String userId = loan.path("userId").asText();
+        String owner = s.post("/owners", Json.object().put("owner", "Fines " + (++serial))).json().path("id").asText();
+        ObjectNode fee = accountJson(userId, owner, "10.00").put("loanId", loan.path("id").asText());
+        assertThat(s.post("/accounts", fee).status()).isEqualTo(201);
+        assertBlocked(checkOut(item().path("barcode").asText(), u), "Fines too high");
+        Api.Reply claim = s.post("/circulation/loans/" + loan.path("id").asText() + "/claim-item-returned",
+                Json.object().put("itemClaimedReturnedDateTime", Instant.now().toString()));
+        assertThat(claim.status()).as(claim.body()).isEqualTo(204);
+        assertThat(blocksOf(u)).isEmpty();
+        account(userId, owner, "6.00");                // a fee of its own still counts
+        assertBlocked(checkOut(item().path("barcode").asText(), u), "Fines too high");
+    }
+
+    static JsonNode loanOf(String itemBarcode) {
+        return s.get("/circulation/loans", "itemId==" + s.get("/item-storage/items", "barcode==" + itemBarcode).json()
+                .path("items").get(0).path("id").asText()).json().path("loans").get(0);
+    }
+
+    /** What a recall leaves on the open loan of this item, with its shortened due date {@code late} in the past. */
+    static void recalledAndLate(String itemBarcode, Duration late) {
+        ObjectNode loan = (ObjectNode) loanOf(itemBarcode);
+        loan.put("dueDate", Instant.now().minus(late).toString()).put("dueDateChangedByRecall", true);
         for (String extended : List.of("item", "borrower", "loanPolicy", "overdueFinePolicy", "lostItemPolicy",
                 "checkoutServicePoint", "checkinServicePoint")) loan.remove(extended);
         Api.Reply put = s.put("/loan-storage/loans/" + loan.path("id").asText(), loan);
@@ -387,14 +426,18 @@ class PatronBlocksTest {
     }
 
     static String account(String userId, String ownerId, String amount) {
+        Api.Reply r = s.post("/accounts", accountJson(userId, ownerId, amount));
+        assertThat(r.status()).as(r.body()).isEqualTo(201);
+        return r.json().path("id").asText();
+    }
+
+    static ObjectNode accountJson(String userId, String ownerId, String amount) {
         ObjectNode a = Json.object().put("amount", new java.math.BigDecimal(amount))
                 .put("remaining", new java.math.BigDecimal(amount)).put("userId", userId).put("ownerId", ownerId)
                 .put("feeFineId", "9523cb96-e752-40c2-89da-60f3961a488d").put("feeFineType", "Overdue fine");
         a.putObject("status").put("name", "Open");
         a.putObject("paymentStatus").put("name", "Outstanding");
-        Api.Reply r = s.post("/accounts", a);
-        assertThat(r.status()).as(r.body()).isEqualTo(201);
-        return r.json().path("id").asText();
+        return a;
     }
 
     @Test
