@@ -82,7 +82,7 @@ public final class LoanRepresentation {
         if (policy != null) out.putObject(field).put("name", Json.text(policy, "name"));
     }
 
-    private static List<UUID> ids(ObjectNode n, String field) {
+    static List<UUID> ids(ObjectNode n, String field) {
         UUID id = uuid(n, field);
         return id == null ? List.of() : List.of(id);
     }
@@ -121,7 +121,7 @@ public final class LoanRepresentation {
         }
     }
 
-    private static void addId(Set<UUID> ids, ObjectNode n, String field) {
+    static void addId(Set<UUID> ids, ObjectNode n, String field) {
         UUID id = uuid(n, field);
         if (id != null) ids.add(id);
     }

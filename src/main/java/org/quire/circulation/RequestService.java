@@ -130,7 +130,7 @@ final class RequestService {
         }
         errors.throwIfAny();
 
-        ObjectNode request = body.deepCopy();
+        ObjectNode request = RequestRepresentation.stored(body);
         request.put("requestLevel", level);
         request.put("fulfillmentPreference", fulfilment);
         request.put("status", RequestQueue.NOT_YET_FILLED);
@@ -250,7 +250,7 @@ final class RequestService {
     void update(Connection c, String schema, UUID id, ObjectNode body, UUID staff) throws SQLException {
         ObjectNode previous = REQUESTS.getForUpdate(c, schema, id)
                 .orElseThrow(() -> ApiException.notFound("Not found: requests " + id));
-        ObjectNode next = body.deepCopy();
+        ObjectNode next = RequestRepresentation.stored(body);
         String was = Json.text(previous, "status"), now = Json.text(next, "status");
         boolean closing = was != null && was.startsWith("Open") && now != null && now.startsWith("Closed");
         if (closing) {

@@ -25,7 +25,8 @@ final class TitleLevelRequestsApi {
         RecordApi.register(r, db, TlrSettings.CIRCULATION_SETTINGS, "/circulation/settings", "circulation.settings");
 
         r.get("/circulation/requests/queue/instance/{instanceId}", "circulation.requests.queue-instance.collection.get", req -> {
-            List<ObjectNode> queue = db.read(c -> RequestQueue.forInstanceReadOnly(c, req.schema(), req.pathUuid("instanceId")));
+            List<ObjectNode> queue = db.read(c -> RequestRepresentation.extendAll(c, req.schema(),
+                    RequestQueue.forInstanceReadOnly(c, req.schema(), req.pathUuid("instanceId"))));
             return Response.ok(RecordApi.page("requests", queue, queue.size()));
         });
         r.post("/circulation/requests/queue/instance/{instanceId}/reorder",

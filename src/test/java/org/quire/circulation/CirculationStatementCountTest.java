@@ -4,10 +4,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.quire.Api;
 import org.quire.Fixtures;
-import org.quire.TestServer;
+import org.quire.StatementCount;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
-import org.quire.platform.tenancy.Tenants;
 
 import java.util.List;
 
@@ -28,8 +26,6 @@ class CirculationStatementCountTest {
         s = Fixtures.tenant(TENANT);
         Fixtures.patron(s, "cc-u1", Fixtures.UNDERGRAD, true);
         for (String b : List.of("cc-warm", "cc-1")) Fixtures.item(s, b, Fixtures.BOOK, Fixtures.CAN_CIRCULATE, Fixtures.MAIN_LIBRARY);
-        TestServer.get().database().read(c -> Sql.update(c, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements",
-                List.of()));
     }
 
     @Test
@@ -55,13 +51,6 @@ class CirculationStatementCountTest {
     }
 
     private static long counted(Runnable action) {
-        var db = TestServer.get().database();
-        TestServer.get().events().deliverAll();
-        db.read(c -> Sql.list(c, "SELECT pg_stat_statements_reset()", List.of(), rs -> 1));
-        action.run();
-        return db.read(c -> Sql.one(c, "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements "
-                        + "WHERE strpos(query, ?) > 0 AND strpos(query, ?) = 0 AND strpos(query, ?) = 0",
-                List.of(Tenants.schema(TENANT) + ".", "outbox ORDER BY id LIMIT", "outbox WHERE id = ANY"),
-                rs -> rs.getLong(1)).orElseThrow());
+        return StatementCount.of(TENANT, action);
     }
 }

@@ -116,7 +116,13 @@ class RequestMoveDeliverySlipsTest {
         assertThat(wrong.json().path("errors").findValuesAsText("message"))
                 .containsExactly("Fulfillment preference must be one of the following: Hold Shelf, Delivery");
 
+        ObjectNode withAddress = (ObjectNode) s.get("/users/" + id(requester)).json();
+        ((ObjectNode) withAddress.path("personal")).putArray("addresses").addObject().put("addressTypeId", HOME_ADDRESS)
+                .put("addressLine1", "1 Library Way").put("city", "Aarhus").put("postalCode", "8000");
+        assertThat(s.put("/users/" + id(requester), withAddress).status()).isEqualTo(204);
         JsonNode delivery = create(body.put("deliveryAddressTypeId", HOME_ADDRESS));
+        assertThat(request(delivery).path("deliveryAddress").path("addressLine1").asText()).isEqualTo("1 Library Way");
+        assertThat(request(delivery).path("deliveryAddress").path("addressTypeId").asText()).isEqualTo(HOME_ADDRESS);
         // Returned at a desk that does not serve the item's location: still no transit for a delivery.
         JsonNode in = checkIn(item, CIRC_DESK_2);
         assertThat(in.path("item").path("status").path("name").asText()).isEqualTo("Awaiting delivery");

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.quire.Api;
 import org.quire.Fixtures;
+import org.quire.StatementCount;
 import org.quire.platform.Json;
 
 import java.time.Duration;
@@ -125,6 +126,68 @@ class RequestsTest {
         assertThat(filled.path("status").asText()).isEqualTo("Closed - Filled");
         assertThat(filled.has("position")).isFalse();
         assertThat(queueIds(item)).isEmpty();
+    }
+
+    @Test
+    void reads_giveModCirculationsExtendedRequest_andAPutOfItStoresNoneOfTheDerivedParts() {
+        ObjectNode item = item(BOOK);
+        ObjectNode borrower = patron(), requester = patron();
+        JsonNode loan = checkOut(item, borrower);
+        JsonNode hold = create("Hold", item, requester, CIRC_DESK_2);
+        assertThat(hold.path("pickupServicePoint").path("name").asText()).as("the POST answers extended too")
+                .isEqualTo("Circ Desk 2");
+
+        JsonNode listed = s.get("/circulation/requests", "id==" + hold.path("id").asText()).json().path("requests").get(0);
+        for (JsonNode r : List.of(listed, request(hold),
+                s.get("/circulation/requests/queue/item/" + item.path("id").asText()).json().path("requests").get(0))) {
+            assertThat(r.path("pickupServicePoint").path("name").asText()).isEqualTo("Circ Desk 2");
+            assertThat(r.path("pickupServicePoint").path("pickupLocation").asBoolean()).isTrue();
+            assertThat(r.path("loan").path("dueDate").asText()).isEqualTo(loan.path("dueDate").asText());
+            assertThat(r.path("item").path("status").asText()).isEqualTo("Checked out");
+            assertThat(r.path("item").path("barcode").asText()).isEqualTo(item.path("barcode").asText());
+            assertThat(r.path("item").path("location").path("name").asText()).isEqualTo("Main Library");
+            assertThat(r.path("item").path("location").path("libraryName").asText()).isEqualTo("Datalogisk Institut");
+            assertThat(r.path("requester").path("lastName").asText()).isEqualTo("Reader");
+            assertThat(r.path("requester").path("patronGroupId").asText()).isEqualTo(UNDERGRAD);
+            assertThat(r.path("requester").path("patronGroup").path("group").asText()).isEqualTo("undergrad");
+        }
+
+        // The request screens cancel by a PUT of what they read: the loan, service point, item status and group
+        // object are not stored, so they cannot go stale.
+        ObjectNode cancel = (ObjectNode) listed.deepCopy();
+        cancel.put("status", "Closed - Cancelled").put("cancellationReasonId", "75187e8d-e25a-47a7-89ad-23ba612338de");
+        assertThat(s.put("/circulation/requests/" + hold.path("id").asText(), cancel).status()).isEqualTo(204);
+        JsonNode stored = s.get("/request-storage/requests/" + hold.path("id").asText()).json();
+        assertThat(stored.has("loan") || stored.has("pickupServicePoint")).isFalse();
+        assertThat(stored.path("item").has("status") || stored.path("item").has("location")).isFalse();
+        assertThat(stored.path("requester").path("patronGroup").asText()).isEqualTo(UNDERGRAD);
+        assertThat(stored.path("status").asText()).isEqualTo("Closed - Cancelled");
+        checkIn(item, CIRC_DESK_1);
+        assertThat(request(hold).has("loan")).as("no open loan, no loan summary").isFalse();
+    }
+
+    @Test
+    void aPageOfExtendedRequests_costsTheSameStatements_forOneRequestAsForTwelve() {
+        ObjectNode one = patron(), many = patron();
+        create("Hold", checkedOut(), one, CIRC_DESK_1);
+        for (int i = 0; i < 12; i++) create("Hold", checkedOut(), many, i % 2 == 0 ? CIRC_DESK_1 : CIRC_DESK_2);
+        Runnable readOne = () -> assertThat(s.get("/circulation/requests", "requesterId==" + one.path("id").asText())
+                .json().path("requests")).hasSize(1);
+        Runnable readMany = () -> assertThat(s.get("/circulation/requests?limit=100", "requesterId==" + many.path("id").asText())
+                .json().path("requests")).allSatisfy(r -> assertThat(r.path("loan").path("dueDate").asText()).isNotEmpty())
+                .hasSize(12);
+        readOne.run();
+        long forOne = StatementCount.of("requests_test", readOne);
+        long forMany = StatementCount.of("requests_test", readMany);
+        // the page, its count, items, users, open loans, service points + groups + libraries
+        assertThat(forOne).isBetween(4L, 6L);
+        assertThat(forMany).isEqualTo(forOne);
+    }
+
+    static ObjectNode checkedOut() {
+        ObjectNode item = item(BOOK);
+        checkOut(item, patron());
+        return item;
     }
 
     @Test
@@ -285,7 +348,8 @@ class RequestsTest {
         Api.Reply open = s.get("/circulation/requests?limit=100", "(requesterId==" + u + " and status==\"Open\")");
         assertThat(open.status()).as(open.body()).isEqualTo(200);
         Api.Reply openAny = s.get("/circulation/requests?limit=100", "(requesterId==" + u + " and status==\"Open*\")");
-        assertThat(openAny.json().path("requests").findValuesAsText("id")).containsExactly(page.path("id").asText());
+        assertThat(openAny.json().path("requests")).extracting(r -> r.path("id").asText())
+                .containsExactly(page.path("id").asText());
         Api.Reply pickup = s.get("/circulation/requests", "(requesterId==" + u + " and pickupServicePointId=" + CIRC_DESK_1
                 + " and status==\"Open - Awaiting pickup\")");
         assertThat(pickup.status()).isEqualTo(200);
