@@ -34,9 +34,8 @@ import java.util.UUID;
  * policies (loan, overdue, lost item, notice) + service point (1), insert loan with its event (1), update item with
  * its event (1), commit (1) = 8 (counted in PostgreSQL's statement log); +1 when the notice policy has check-out or
  * due-date notices (all of them written in one statement; sent after commit by the patron-notices job); +2 when the
- * loan fills the patron's request (close it, re-number the queue); +1 for the patron's loan counts when their group
- * has a limit whose condition blocks borrowing, +1 for an item
- * limit, +2 for a proxy, +1 for the service point's calendar when the loan policy moves due dates off closed days
+ * loan fills the patron's request (close it, re-number the queue); +2 when their group has a limit whose condition
+ * blocks borrowing (lock the patron, count their loans), +2 for an item limit (the same), +2 for a proxy, +1 for the service point's calendar when the loan policy moves due dates off closed days
  * (never for CURRENT_DUE_DATE / CURRENT_DUE_DATE_TIME). The circulation rules are matched in memory (their text is
  * re-read at most every 5 s). FOLIO makes ~26
  * HTTP calls for the same.
@@ -238,7 +237,10 @@ public final class CheckOut {
 
     /**
      * FOLIO's item limit: the patron's open loans of the same kind (the material types, loan types and patron group
-     * the matched rule names) may not reach the policy's limit. Rules that name none of them set no limit.
+     * the matched rule names) may not reach the policy's limit. Rules that name none of them set no limit. The patron
+     * is locked first, as for automated blocks. Lock order: the patron's group decides whether automated blocks lock
+     * the patron before the item; two check-outs of one patron decide alike, so they never wait on each other in
+     * opposite orders.
      */
     private boolean checkItemLimit(Connection c, String schema, PatronView patron, RuleMatch rule, LoanPolicy policy,
                                    Request req, CirculationErrors errors) throws SQLException {
@@ -256,6 +258,7 @@ public final class CheckOut {
             sql.append(" AND coalesce(i.temporary_loan_type_id, i.permanent_loan_type_id) = ANY(?)");
             params.add(c.createArrayOf("uuid", rule.loanTypeIds().stream().map(UUID::fromString).toArray()));
         }
+        PatronView.lockForBorrowing(c, schema, patron.id());
         long open = Sql.one(c, sql.toString(), params, rs -> rs.getLong(1)).orElse(0L);
         if (open < policy.itemLimit()) return false;
         if (req.overrideBlocks() != null && req.overrideBlocks().has("itemLimitBlock")) {

@@ -47,6 +47,16 @@ public record PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> man
         return Sql.one(c, SELECT.formatted(schema, "id"), List.of(id), PatronView::map);
     }
 
+    /**
+     * Serialises this patron's check-outs until the transaction ends, taken before their loans are counted against a
+     * limit: otherwise two check-outs at once each count the loans without the other's and both pass. A statement of
+     * its own, because the count after it must see loans committed while this waited (under READ COMMITTED each
+     * statement reads a fresh snapshot). FOR NO KEY UPDATE leaves the row free for readers.
+     */
+    public static void lockForBorrowing(Connection c, String schema, UUID id) throws SQLException {
+        Sql.list(c, "SELECT 1 FROM " + schema + ".users WHERE id = ? FOR NO KEY UPDATE", List.of(id), rs -> 1);
+    }
+
     /** The statement behind {@link #byBarcode} (public so a test can EXPLAIN exactly it). */
     public static String byBarcodeSql(String schema) {
         return SELECT.formatted(schema, "barcode");

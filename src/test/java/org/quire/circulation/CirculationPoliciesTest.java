@@ -9,6 +9,7 @@ import org.quire.Fixtures;
 import org.quire.platform.Json;
 
 import java.time.Instant;
+import java.util.List;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -140,6 +141,16 @@ class CirculationPoliciesTest {
                 + "type and loan type");
         s.post("/circulation/check-in-by-barcode", Fixtures.checkIn("p-lim-1", CIRC_DESK_1));
         assertThat(checkOut("p-lim-2", "u-lim-1").status()).isEqualTo(201);
+    }
+
+    @Test
+    void itemLimit_holdsUnderSimultaneousCheckOutsByOnePatron() throws Exception {
+        Fixtures.patron(s, "u-lim-race", UNDERGRAD, true);
+        List<String> items = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) items.add(Fixtures.item(s, "p-lim-race-" + i, BOOK, READING_ROOM, MAIN_LIBRARY)
+                .path("barcode").asText());
+        assertThat(CheckOutRace.statuses(items, b -> checkOut(b, "u-lim-race").status()))
+                .containsOnly(201, 422).filteredOn(st -> st == 201).hasSize(1);
     }
 
     @Test

@@ -270,6 +270,18 @@ class PatronBlocksTest {
     }
 
     @Test
+    void itemsChargedOut_holdsUnderSimultaneousCheckOutsByOnePatron() throws Exception {
+        String g = group();
+        limit(g, CHARGED_OUT, 2);
+        String u = patron(g);
+        List<String> items = new ArrayList<>();
+        for (int i = 0; i < 8; i++) items.add(item().path("barcode").asText());
+        assertThat(CheckOutRace.statuses(items, b -> checkOut(b, u).status()))
+                .containsOnly(201, 422).filteredOn(st -> st == 201).hasSize(2);
+        assertThat(blocksOf(u)).extracting(b -> b.path("patronBlockConditionId").asText()).containsExactly(CHARGED_OUT);
+    }
+
+    @Test
     void patronBlockOverride_needsThePermissionAndAComment() {
         String g = group();
         limit(g, CHARGED_OUT, 1);

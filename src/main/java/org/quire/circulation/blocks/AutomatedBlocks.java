@@ -48,13 +48,15 @@ public final class AutomatedBlocks {
     }
 
     /**
-     * The patron's blocks that forbid {@code action}. Costs one statement, and none at all when the patron's group has
+     * The patron's blocks that forbid {@code action}. Costs one statement (two for borrowing, which first locks the
+     * patron so that simultaneous check-outs count each other's loans), and none at all when the patron's group has
      * no limit whose condition blocks that action (most patrons), because the limits came with the patron lookup.
      */
     public static List<Block> forPatron(Connection c, String schema, PatronView patron, Instant now, Action action)
             throws SQLException {
         List<BlockLimit> limits = BlockLimit.from(patron.blockLimits()).stream().filter(action.configured).toList();
         if (limits.isEmpty()) return List.of();
+        if (action == Action.BORROWING) PatronView.lockForBorrowing(c, schema, patron.id());
         return evaluate(limits, PatronCounts.of(c, schema, patron.id(), now)).stream().filter(action.blocked).toList();
     }
 
