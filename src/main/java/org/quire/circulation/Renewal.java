@@ -214,15 +214,14 @@ public final class Renewal {
 
     /**
      * Renewing an overdue loan charges the fine for the time it was overdue, as mod-circulation does, unless the
-     * overdue fine policy forgives it ({@code forgiveOverdueFine}; FOLIO charges only when it is explicitly false).
+     * overdue fine policy forgives it ({@code forgiveOverdueFine} true; absent, it does not, as in mod-circulation).
      * The policy came with the policies lookup; a fine due costs one statement.
      */
     private static void chargeOverdueFine(Connection c, String schema, ObjectNode loanBefore, ItemView item,
                                           Map<String, ObjectNode> found, Request req, Instant now) throws SQLException {
         Map<UUID, ObjectNode> policies = LoanRepresentation.byId(found.values());
         ObjectNode finePolicy = policies.get(LoanRepresentation.uuid(loanBefore, "overdueFinePolicyId"));
-        if (finePolicy == null || !finePolicy.path("forgiveOverdueFine").isBoolean()
-                || finePolicy.path("forgiveOverdueFine").asBoolean()) return;
+        if (finePolicy == null || finePolicy.path("forgiveOverdueFine").asBoolean(false)) return;
         OverdueFines.charge(c, schema, loanBefore, now, item, finePolicy,
                 policies.get(LoanRepresentation.uuid(loanBefore, "loanPolicyId")), req.servicePointId(), req.staffUserId());
     }

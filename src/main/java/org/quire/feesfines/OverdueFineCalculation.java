@@ -13,24 +13,25 @@ import java.time.temporal.ChronoUnit;
 /**
  * mod-circulation's overdue fine, as pure functions (OverduePeriodCalculatorService and OverdueFineService):
  * <ul>
- *   <li>the overdue minutes run from the due date to the return (both truncated to the minute). With the fine
- *       policy's {@code countClosed} false, only the minutes the item location's primary service point is open count;
- *       with {@code countClosed} absent there is no fine at all, as in FOLIO;</li>
+ *   <li>the overdue minutes run from the due date to the return (both truncated to the minute). Unless the fine
+ *       policy's {@code countClosed} is true, only the minutes the item location's primary service point is open
+ *       count (current mod-circulation reads an absent flag as false, as it does {@code gracePeriodRecall} and
+ *       {@code forgiveOverdueFine});</li>
  *   <li>none are fined within the loan policy's grace period; beyond it the grace minutes count too. A recall ignores
- *       the grace period unless the fine policy's {@code gracePeriodRecall} is false;</li>
- *   <li>{@code overdueFine.quantity} per started interval (minute, hour, day, week, month = 31 days, FOLIO's lengths),
- *       capped by {@code maxOverdueFine} when positive — or the recall pair {@code overdueRecallFine} /
- *       {@code maxOverdueRecallFine} when a recall changed the due date.</li>
+ *       the grace period only when the fine policy's {@code gracePeriodRecall} is true;</li>
+ *   <li>{@code overdueFine.quantity} per started interval (minute, hour, day, week, month = 31 days, year = 365
+ *       days, FOLIO's lengths), capped by {@code maxOverdueFine} when positive — or the recall pair
+ *       {@code overdueRecallFine} / {@code maxOverdueRecallFine} when a recall changed the due date. A policy without
+ *       the maximum charges nothing, as mod-circulation's OverdueFinePolicy.getCalculationParameters.</li>
  * </ul>
  */
 public final class OverdueFineCalculation {
     private OverdueFineCalculation() {
     }
 
-    /** Whether the policy counts closed time ({@code null}: it does not say, and FOLIO then charges nothing). */
-    public static Boolean countClosed(JsonNode finePolicy) {
-        JsonNode n = finePolicy == null ? null : finePolicy.get("countClosed");
-        return n == null || n.isNull() ? null : n.asBoolean();
+    /** Whether the policy counts closed time (absent: no). */
+    public static boolean countClosed(JsonNode finePolicy) {
+        return finePolicy != null && finePolicy.path("countClosed").asBoolean(false);
     }
 
     /** All the minutes from due to returned (closed time counted). */
@@ -63,7 +64,7 @@ public final class OverdueFineCalculation {
     public static BigDecimal amount(JsonNode finePolicy, JsonNode loanPolicy, boolean dueDateChangedByRecall,
                                     long overdueMinutes) {
         if (finePolicy == null || overdueMinutes <= 0) return Money.ZERO;
-        boolean ignoreGrace = dueDateChangedByRecall && finePolicy.path("gracePeriodRecall").asBoolean(true);
+        boolean ignoreGrace = dueDateChangedByRecall && finePolicy.path("gracePeriodRecall").asBoolean(false);
         JsonNode grace = loanPolicy == null ? null : loanPolicy.path("loansPolicy").path("gracePeriod");
         if (!ignoreGrace && grace != null
                 && overdueMinutes <= minutes(grace.path("intervalId").asText(""), grace.path("duration").asLong(0))) {
@@ -76,7 +77,8 @@ public final class OverdueFineCalculation {
         long intervals = Math.ceilDiv(overdueMinutes, intervalMinutes);
         BigDecimal total = Money.of(perInterval.multiply(BigDecimal.valueOf(intervals)));
         BigDecimal max = Money.parse(finePolicy.get(dueDateChangedByRecall ? "maxOverdueRecallFine" : "maxOverdueFine"));
-        if (max != null && max.signum() > 0 && total.compareTo(max) > 0) total = max;
+        if (max == null) return Money.ZERO;
+        if (max.signum() > 0 && total.compareTo(max) > 0) total = max;
         return total;
     }
 
@@ -94,6 +96,7 @@ public final class OverdueFineCalculation {
             case "day", "days" -> 1440;
             case "week", "weeks" -> 10080;
             case "month", "months" -> 44640;
+            case "year", "years" -> 525600;
             default -> 0;
         };
         return unit * count;

@@ -33,12 +33,12 @@ public final class OverdueFines {
                                     JsonNode finePolicy, JsonNode loanPolicy, UUID servicePointId, UUID staffUserId)
             throws SQLException {
         Instant due = instant(closedLoan, "dueDate");
-        Boolean countClosed = OverdueFineCalculation.countClosed(finePolicy);
-        if (due == null || returned == null || !returned.isAfter(due) || countClosed == null) return Money.ZERO;
+        if (due == null || returned == null || !returned.isAfter(due)) return Money.ZERO;
         ObjectNode loc = item.effectiveLocation();
         String primary = loc == null ? null : Json.text(loc, "primaryServicePoint");
-        if (primary == null) return Money.ZERO;
-        long minutes = countClosed ? OverdueFineCalculation.minutes(due, returned)
+        // Without a primary service point there is no calendar to leave closed time out by: all of it counts (FOLIO).
+        long minutes = OverdueFineCalculation.countClosed(finePolicy) || primary == null
+                ? OverdueFineCalculation.minutes(due, returned)
                 : OverdueFineCalculation.openMinutes(CalendarStore.openings(c, schema, UUID.fromString(primary),
                         LocalDate.ofInstant(due, ZoneOffset.UTC), LocalDate.ofInstant(returned, ZoneOffset.UTC)), due, returned);
         BigDecimal amount = OverdueFineCalculation.amount(finePolicy, loanPolicy,

@@ -24,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <ul>
  *   <li>books: countClosed true, renewals not forgiven;</li>
  *   <li>DVDs: countClosed false;</li>
- *   <li>reading-room items: renewals forgiven; reading-room DVDs: a policy without countClosed.</li>
+ *   <li>reading-room items: renewals forgiven; reading-room DVDs: a policy without countClosed, forgiveOverdueFine
+ *       and gracePeriodRecall (each read as false).</li>
  * </ul>
  */
 class OverdueFinesClosedTimeAndRenewalTest {
@@ -107,9 +108,16 @@ class OverdueFinesClosedTimeAndRenewalTest {
 
     @Test
     void countClosedFalse_finesOnlyTheHoursTheServicePointWasOpen() {
-        // Due three days ago: open from the due time to the end of that day and all of the next; closed since.
         JsonNode loan = overdueLoan("ffc-dvd", Fixtures.DVD, Fixtures.CAN_CIRCULATE, Duration.ofDays(3).plusHours(1));
         checkIn("ffc-dvd");
+        assertOpenHoursFined(loan);
+    }
+
+    /**
+     * A loan due three days ago: the desk was open from the due time to the end of that day and all of the next, and
+     * closed since; one hour's fine per started open hour.
+     */
+    static void assertOpenHoursFined(JsonNode loan) {
         Instant due = Instant.parse(loan.path("dueDate").asText()).truncatedTo(ChronoUnit.MINUTES);
         long minuteOfDay = Duration.between(due.truncatedTo(ChronoUnit.DAYS), due).toMinutes();
         long openMinutes = (1440 - minuteOfDay) + 1440;
@@ -136,10 +144,19 @@ class OverdueFinesClosedTimeAndRenewalTest {
     }
 
     @Test
-    void aPolicyWithoutCountClosed_charges_nothing_asFolio() {
-        JsonNode loan = overdueLoan("ffc-rr-dvd", Fixtures.DVD, Fixtures.READING_ROOM, Duration.ofMinutes(270));
+    void aPolicyWithoutCountClosed_finesOnlyOpenTime_asCurrentModCirculation() {
+        JsonNode loan = overdueLoan("ffc-rr-dvd", Fixtures.DVD, Fixtures.READING_ROOM, Duration.ofDays(3).plusHours(1));
         checkIn("ffc-rr-dvd");
-        assertThat(fines(loan)).isEmpty();
+        assertOpenHoursFined(loan);
+    }
+
+    @Test
+    void aPolicyWithoutForgiveOverdueFine_finesTheRenewalOfAnOverdueLoan() {
+        JsonNode loan = overdueLoan("ffc-rr-dvd-renew", Fixtures.DVD, Fixtures.READING_ROOM, Duration.ofDays(3).plusHours(1));
+        Api.Reply renewed = s.post("/circulation/renew-by-barcode", Json.object().put("itemBarcode", "ffc-rr-dvd-renew")
+                .put("userBarcode", "ffc-1"));
+        assertThat(renewed.status()).as(renewed.body()).isEqualTo(200);
+        assertOpenHoursFined(loan);
     }
 
     @Test

@@ -143,15 +143,32 @@ class OverdueFinesTest {
         assertThat(OverdueFineCalculation.amount(policy, loanPolicy, due, due.plus(Duration.ofDays(8)))).isEqualByComparingTo("2.00");
         policy.put("maxOverdueFine", 1.10);
         assertThat(OverdueFineCalculation.amount(policy, loanPolicy, due, due.plus(Duration.ofDays(8)))).isEqualByComparingTo("1.10");
-        // A recall: the recall fine and cap apply, and the grace period is ignored unless gracePeriodRecall is false.
+        // A recall: the recall fine and cap apply; the grace period is ignored only when gracePeriodRecall is true
+        // (absent reads as false, as in current mod-circulation).
         policy.putObject("overdueRecallFine").put("quantity", 2.00).put("intervalId", "day");
         policy.put("maxOverdueRecallFine", 0);
-        assertThat(OverdueFineCalculation.amount(policy, loanPolicy, true, 3 * 1440)).isEqualByComparingTo("6.00");
-        policy.put("gracePeriodRecall", false);
         assertThat(OverdueFineCalculation.amount(policy, loanPolicy, true, 3 * 1440)).isEqualByComparingTo("0");
         assertThat(OverdueFineCalculation.amount(policy, loanPolicy, true, 8 * 1440)).isEqualByComparingTo("16.00");
-        ObjectNode monthly = Json.object();
+        policy.put("gracePeriodRecall", true);
+        assertThat(OverdueFineCalculation.amount(policy, loanPolicy, true, 3 * 1440)).isEqualByComparingTo("6.00");
+        ObjectNode monthly = Json.object().put("maxOverdueFine", 0);
         monthly.putObject("overdueFine").put("quantity", "3.00").put("intervalId", "month");
         assertThat(OverdueFineCalculation.amount(monthly, null, due, due.plus(Duration.ofDays(32)))).isEqualByComparingTo("6.00");
+        ObjectNode yearly = Json.object().put("maxOverdueFine", 0);
+        yearly.putObject("overdueFine").put("quantity", "10.00").put("intervalId", "year");
+        assertThat(OverdueFineCalculation.amount(yearly, null, due, due.plus(Duration.ofDays(400)))).isEqualByComparingTo("20.00");
+    }
+
+    @Test
+    void calculation_aPolicyWithoutItsMaximum_chargesNothing_asModCirculation() {
+        ObjectNode policy = Json.object();
+        policy.putObject("overdueFine").put("quantity", 1.00).put("intervalId", "hour");
+        Instant due = Instant.parse("2025-01-01T12:00:00Z");
+        assertThat(OverdueFineCalculation.amount(policy, null, due, due.plus(Duration.ofHours(5)))).isEqualByComparingTo("0");
+        policy.put("maxOverdueFine", 0);       // zero: no cap
+        assertThat(OverdueFineCalculation.amount(policy, null, due, due.plus(Duration.ofHours(5)))).isEqualByComparingTo("5.00");
+        // A recalled loan needs the recall pair: the ordinary maximum does not stand in for it.
+        policy.putObject("overdueRecallFine").put("quantity", 2.00).put("intervalId", "hour");
+        assertThat(OverdueFineCalculation.amount(policy, null, true, 300)).isEqualByComparingTo("0");
     }
 }
