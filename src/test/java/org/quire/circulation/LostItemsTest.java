@@ -249,7 +249,8 @@ class LostItemsTest {
 
     @Test
     void overdueFineOfAReturnedLostItem_onlyWhenThePolicySaysCharge() {
-        ObjectNode fine = Json.object().put("name", "Hourly").put("countClosed", true).put("forgiveOverdueFine", false);
+        ObjectNode fine = Json.object().put("name", "Hourly").put("countClosed", true).put("forgiveOverdueFine", false)
+                .put("maxOverdueFine", 0);
         fine.putObject("overdueFine").put("quantity", 1.00).put("intervalId", "hour");
         Api.Reply fp = s.post("/overdue-fines-policies", fine);
         assertThat(fp.status()).as(fp.body()).isEqualTo(201);
