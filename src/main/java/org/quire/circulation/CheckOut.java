@@ -108,7 +108,7 @@ public final class CheckOut {
             errors.add("Cannot check out item that already has an open loan", "ITEM_HAS_OPEN_LOAN", "itemBarcode",
                     item.barcode());
         }
-        // The item's request queue (one indexed query): refused when it waits on the hold shelf for someone else.
+        // The item's request queue (one indexed query): refused when its first request is someone else's.
         List<ObjectNode> requestQueue = RequestQueue.forItem(c, schema, item.id());
         RequestQueue.refuseWhenRequestedByAnother(requestQueue, item, patron, errors);
         if (patron == null) errors.throwIfAny();

@@ -223,6 +223,40 @@ class RequestsTest {
         assertThat(itemStatus(item)).isEqualTo("Awaiting pickup");
     }
 
+    /** FOLIO refuses whatever the first request's status: a Paged item or one in transit is no one else's either. */
+    @Test
+    void checkOutToAnotherPatron_refusedWhilePaged_andInTransit() {
+        ObjectNode paged = item(BOOK);
+        ObjectNode requester = patron(), other = patron();
+        create("Page", paged, requester, CIRC_DESK_1);
+        assertThat(refusedCheckOut(paged, other)).containsExactly(requestedByAnother(paged, other));
+        assertThat(itemStatus(paged)).isEqualTo("Paged");
+
+        ObjectNode inTransit = item(BOOK);
+        checkOut(inTransit, patron());
+        create("Hold", inTransit, requester, CIRC_DESK_2);
+        checkIn(inTransit, CIRC_DESK_1);
+        assertThat(itemStatus(inTransit)).isEqualTo("In transit");
+        assertThat(refusedCheckOut(inTransit, other)).containsExactly(requestedByAnother(inTransit, other));
+
+        // The requester themselves may take it, which fills the request.
+        checkOut(paged, requester);
+        assertThat(queueIds(paged)).isEmpty();
+    }
+
+    static List<String> refusedCheckOut(JsonNode item, JsonNode user) {
+        Api.Reply r = s.post("/circulation/check-out-by-barcode", Fixtures.checkOut(item.path("barcode").asText(),
+                user.path("barcode").asText()));
+        assertThat(r.status()).as(r.body()).isEqualTo(422);
+        assertThat(r.json().path("errors").findValuesAsText("code")).containsOnly("ITEM_REQUESTED_BY_ANOTHER_PATRON");
+        return r.json().path("errors").findValuesAsText("message");
+    }
+
+    static String requestedByAnother(JsonNode item, JsonNode user) {
+        return "Title of %s (Barcode: %s) cannot be checked out to user Reader, %s because it has been requested by another patron"
+                .formatted(item.path("barcode").asText(), item.path("barcode").asText(), user.path("barcode").asText());
+    }
+
     @Test
     void recall_shortensDueDate_toMinimumGuaranteedPeriod() {
         ObjectNode item = item(DVD);
