@@ -2,6 +2,7 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.circulation.blocks.AutomatedBlocks;
 import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.inventory.InventoryTypes;
@@ -36,7 +37,8 @@ import static org.quire.circulation.RequestQueue.REQUESTS;
  * read before the instance is locked). A title-level one reads the instance's items and their policies instead of one
  * item's (see TitleLevelRequests). The request and notice policies are read together (+ the loan's policy and the
  * borrower's notice policy for a Recall); +1 for each notice write the notice policies ask for. Cancelling reads the
- * item and the requester's notice policy (+2), +1 when that policy has notices to send or drop.
+ * item and the requester's notice policy (+2), +1 when that policy has notices to send or drop. +1 (the requester's
+ * counts) when their group has a limit whose condition blocks requests (AutomatedBlocks).
  */
 final class RequestService {
     /** Item statuses each request type may be placed on (mod-circulation's RequestTypeItemStatusWhiteList). */
@@ -116,7 +118,7 @@ final class RequestService {
             loan = CirculationContext.openLoan(c, schema, itemId).orElse(null);
         }
 
-        checkRequester(requester, body, fulfilment, now, errors);
+        checkRequester(c, schema, requester, body, fulfilment, now, errors);
         // A title request's own-loan check covers every copy (TitleLevelRequests); the item's applies to item requests.
         Map<String, ObjectNode> policies = item == null ? Map.of()
                 : checkItem(c, schema, type, requester, item, loan, !title, errors);
@@ -151,12 +153,18 @@ final class RequestService {
         return ALLOWED_STATUSES.getOrDefault(type, Set.of()).contains(itemStatus);
     }
 
-    /** The requester's checks: active, not blocked from requesting, a pickup point or a delivery address type. */
-    static void checkRequester(PatronView requester, ObjectNode body, String fulfilment, Instant now,
-                               CirculationErrors errors) {
+    /**
+     * The requester's checks: active, not blocked from requesting (automated blocks, as FOLIO's
+     * AutomatedPatronBlocksValidator: each block's own message, no parameters; then manual ones), a pickup point or a
+     * delivery address type.
+     */
+    static void checkRequester(Connection c, String schema, PatronView requester, ObjectNode body, String fulfilment,
+                               Instant now, CirculationErrors errors) throws SQLException {
         String requesterId = requester.id().toString();
         if (Boolean.FALSE.equals(requester.active(now)))
             errors.add("Inactive users cannot make requests", "USER_IS_INACTIVE", "requesterId", requesterId);
+        for (AutomatedBlocks.Block b : AutomatedBlocks.forPatron(c, schema, requester, now, AutomatedBlocks.Action.REQUESTS))
+            errors.add(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null);
         if (requester.blockedFor("requests", now))
             errors.add("Patron blocked from requesting", "USER_IS_BLOCKED_MANUALLY", "requesterId", requesterId);
         if ("Hold Shelf".equals(fulfilment) && !body.hasNonNull("pickupServicePointId"))
