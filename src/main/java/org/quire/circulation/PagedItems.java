@@ -9,7 +9,11 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A Paged item whose page left the queue (cancelled, expired) goes back on the shelf when nobody else waits for it. */
+/**
+ * A Paged item whose request left the queue (cancelled, expired, moved) goes back on the shelf when no request for it
+ * remains, whatever the type of the one that left (FOLIO's UpdateItem.itemStatusOnRequestCreateOrUpdate). Costs the
+ * item, locked (1); for a Paged one its queue (1) and, when empty, the update (1).
+ */
 final class PagedItems {
     private PagedItems() {
     }

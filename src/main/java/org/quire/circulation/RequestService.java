@@ -37,7 +37,8 @@ import static org.quire.circulation.RequestQueue.REQUESTS;
  * read before the instance is locked). A title-level one reads the instance's items and their policies instead of one
  * item's (see TitleLevelRequests). The request and notice policies are read together (+ the loan's policy and the
  * borrower's notice policy for a Recall); +1 for each notice write the notice policies ask for. Cancelling reads the
- * item and the requester's notice policy (+2), +1 when that policy has notices to send or drop. +1 (the requester's
+ * item and the requester's notice policy (+2), +1 when that policy has notices to send or drop; closing a request
+ * reads its item, locked (+1), and a Paged one its queue and update (+2, PagedItems). +1 (the requester's
  * counts) when their group has a limit whose condition blocks requests (AutomatedBlocks).
  */
 final class RequestService {
@@ -253,7 +254,7 @@ final class RequestService {
 
     /**
      * PUT /circulation/requests/{id}: the queue position stays the server's; closing a request (e.g. "Closed -
-     * Cancelled") takes it out of the queue, and a cancelled page gives the item back to the shelf.
+     * Cancelled") takes it out of the queue, and a Paged item that no other request waits for goes back to the shelf.
      */
     void update(Connection c, String schema, UUID id, ObjectNode body, UUID staff) throws SQLException {
         ObjectNode previous = REQUESTS.getForUpdate(c, schema, id)
@@ -280,7 +281,8 @@ final class RequestService {
             if (item.isPresent()) PatronNotices.requestCancelled(c, schema, CirculationNotices.requesterPolicy(c, schema,
                     rules, saved, item.get(), List.of()), saved, staff);
         }
-        if ("Page".equals(Json.text(previous, "requestType"))) PagedItems.release(c, schema, itemId, Instant.now(), staff);
+        // Whatever the closed request's type: FOLIO's UpdateItem returns a Paged item no request waits for to the shelf.
+        PagedItems.release(c, schema, itemId, Instant.now(), staff);
     }
 
     /**

@@ -339,6 +339,24 @@ class RequestsTest {
     }
 
     @Test
+    void cancelledHold_givesThePagedItemBack_whenNoRequestForItRemains() {
+        ObjectNode item = item(BOOK);
+        JsonNode page = create("Page", item, patron(), CIRC_DESK_1);
+        JsonNode hold = create("Hold", item, patron(), CIRC_DESK_1);
+        cancel(page);
+        assertThat(itemStatus(item)).as("the Hold still waits for it").isEqualTo("Paged");
+        cancel(hold);
+        assertThat(itemStatus(item)).isEqualTo("Available");
+    }
+
+    static void cancel(JsonNode r) {
+        ObjectNode cancel = (ObjectNode) request(r).deepCopy();
+        cancel.put("status", "Closed - Cancelled");
+        Api.Reply put = s.put("/circulation/requests/" + r.path("id").asText(), cancel);
+        assertThat(put.status()).as(put.body()).isEqualTo(204);
+    }
+
+    @Test
     void validation_messages() {
         ObjectNode available = item(BOOK), out = item(BOOK);
         ObjectNode borrower = patron(), requester = patron();
