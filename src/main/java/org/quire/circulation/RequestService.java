@@ -255,12 +255,17 @@ final class RequestService {
     /**
      * PUT /circulation/requests/{id}: the queue position stays the server's; closing a request (e.g. "Closed -
      * Cancelled") takes it out of the queue, and a Paged item that no other request waits for goes back to the shelf.
+     * A request already closed cannot be changed.
      */
     void update(Connection c, String schema, UUID id, ObjectNode body, UUID staff) throws SQLException {
         ObjectNode previous = REQUESTS.getForUpdate(c, schema, id)
                 .orElseThrow(() -> ApiException.notFound("Not found: requests " + id));
+        String was = Json.text(previous, "status");
+        // FOLIO's ClosedRequestValidator: a closed request is history, not to be edited (nor reopened).
+        if (was != null && was.startsWith("Closed"))
+            throw ApiException.unprocessable("The Request has already been closed", "REQUEST_ALREADY_CLOSED", "id", id.toString());
         ObjectNode next = RequestRepresentation.stored(body);
-        String was = Json.text(previous, "status"), now = Json.text(next, "status");
+        String now = Json.text(next, "status");
         boolean closing = was != null && was.startsWith("Open") && now != null && now.startsWith("Closed");
         if (closing) {
             next.remove("position");

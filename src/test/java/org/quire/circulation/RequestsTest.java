@@ -357,6 +357,24 @@ class RequestsTest {
     }
 
     @Test
+    void aClosedRequest_cannotBeEdited() {
+        ObjectNode item = item(BOOK);
+        checkOut(item, patron());
+        JsonNode hold = create("Hold", item, patron(), CIRC_DESK_1);
+        cancel(hold);
+        ObjectNode reopen = (ObjectNode) request(hold).deepCopy();
+        reopen.put("status", "Open - Not yet filled");
+        Api.Reply r = s.put("/circulation/requests/" + hold.path("id").asText(), reopen);
+        assertThat(r.status()).as(r.body()).isEqualTo(422);
+        JsonNode e = r.json().path("errors").get(0);
+        assertThat(e.path("message").asText()).isEqualTo("The Request has already been closed");
+        assertThat(e.path("code").asText()).isEqualTo("REQUEST_ALREADY_CLOSED");
+        assertThat(e.path("parameters").get(0).path("key").asText()).isEqualTo("id");
+        assertThat(e.path("parameters").get(0).path("value").asText()).isEqualTo(hold.path("id").asText());
+        assertThat(request(hold).path("status").asText()).isEqualTo("Closed - Cancelled");
+    }
+
+    @Test
     void validation_messages() {
         ObjectNode available = item(BOOK), out = item(BOOK);
         ObjectNode borrower = patron(), requester = patron();
