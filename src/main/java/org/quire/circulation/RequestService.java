@@ -11,6 +11,7 @@ import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
 import org.quire.platform.db.Sql;
 import org.quire.platform.http.ApiException;
+import org.quire.platform.http.ValidationError;
 import org.quire.platform.records.RecordStore;
 import org.quire.users.PatronView;
 
@@ -32,14 +33,14 @@ import static org.quire.circulation.RequestQueue.REQUESTS;
 /**
  * mod-circulation's requests: create (Page, Hold, Recall; item- or title-level, Hold Shelf or Delivery) with FOLIO's
  * checks, update/cancel, and queue reordering, each in the caller's transaction. Creating an item-level one costs: TLR
- * settings (1), item row-locked (1), requester with group and blocks (1), open loan (1), request policy (+ the loan's
- * policy for a Recall) (1), queue (1), insert (1), item or loan update (1); with the TLR feature on, +1 (the item is
- * read before the instance is locked). A title-level one reads the instance's items and their policies instead of one
- * item's (see TitleLevelRequests). The request and notice policies are read together (+ the loan's policy and the
- * borrower's notice policy for a Recall); +1 for each notice write the notice policies ask for. Cancelling reads the
- * item and the requester's notice policy (+2), +1 when that policy has notices to send or drop; closing a request
- * reads its item, locked (+1), and a Paged one its queue and update (+2, PagedItems). +1 (the requester's
- * counts) when their group has a limit whose condition blocks requests (AutomatedBlocks).
+ * settings (1), item row-locked (1), requester with group and blocks (1), pickup service point (1), open loan (1),
+ * request policy (+ the loan's policy for a Recall) (1), queue (1), insert (1), item or loan update (1); with the TLR
+ * feature on, +1 (the item is read before the instance is locked); +1 (the requester's counts) when their group has a
+ * limit whose condition blocks requests (AutomatedBlocks). A title-level one reads the instance's items and their
+ * policies instead of one item's (see TitleLevelRequests). The request and notice policies are read together (+ the
+ * loan's policy and the borrower's notice policy for a Recall); +1 for each notice write the notice policies ask for.
+ * Cancelling reads the item and the requester's notice policy (+2), +1 when that policy has notices to send or drop;
+ * closing a request reads its item, locked (+1), and a Paged one its queue and update (+2, PagedItems).
  */
 final class RequestService {
     /** Item statuses each request type may be placed on (mod-circulation's RequestTypeItemStatusWhiteList). */
@@ -122,7 +123,7 @@ final class RequestService {
         checkRequester(c, schema, requester, body, fulfilment, now, errors);
         // A title request's own-loan check covers every copy (TitleLevelRequests); the item's applies to item requests.
         Map<String, ObjectNode> policies = item == null ? Map.of()
-                : checkItem(c, schema, type, requester, item, loan, !title, errors);
+                : checkItem(c, schema, type, requester, item, loan, holdShelfPickup(fulfilment, body), !title, errors);
         if (queue.stream().anyMatch(r -> requesterId.toString().equals(Json.text(r, "requesterId")))) {
             if (!tlr.enabled()) errors.add("This requester already has an open request for this item", "ITEM_ALREADY_REQUESTED",
                     "itemId", String.valueOf(itemId));
@@ -172,18 +173,53 @@ final class RequestService {
             // Current mod-circulation's wording and code (older releases capitalised it differently).
             errors.add("Hold shelf fulfillment requests require a Pickup service point",
                     "HOLD_SHELF_REQUESTS_REQUIRE_PICKUP_SERVICE_POINT", "pickupServicePointId", null);
+        if (body.hasNonNull("pickupServicePointId"))
+            checkPickupServicePoint(c, schema, Json.text(body, "pickupServicePointId"), errors);
         // Quire's wording: FOLIO's own check for a delivery address type was not found.
         if (RequestQueue.DELIVERY.equals(fulfilment) && !body.hasNonNull("deliveryAddressTypeId"))
             errors.add("Delivery Fulfillment Requests require a Delivery Address Type", null, "deliveryAddressTypeId", null);
     }
 
+    /** The pickup service point of a Hold Shelf request; null for a Delivery one. */
+    static String holdShelfPickup(String fulfilment, ObjectNode request) {
+        return "Hold Shelf".equals(fulfilment) ? Json.text(request, "pickupServicePointId") : null;
+    }
+
+    /** FOLIO's ServicePointPickupLocationValidator: the pickup service point exists and is a pickup location. */
+    private static void checkPickupServicePoint(Connection c, String schema, String pickupId, CirculationErrors errors)
+            throws SQLException {
+        Optional<ObjectNode> servicePoint = InventoryTypes.SERVICE_POINTS.get(c, schema,
+                RecordStore.uuid(pickupId, "pickupServicePointId"));
+        if (servicePoint.isEmpty())
+            errors.add("Pickup service point does not exist", null, "pickupServicePointId", pickupId);
+        else if (!servicePoint.get().path("pickupLocation").asBoolean(false))
+            errors.add("Service point is not a pickup location", "SERVICE_POINT_IS_NOT_PICKUP_LOCATION",
+                    "pickupServicePointId", pickupId);
+    }
+
     /**
-     * The item's checks (status, request policy, the requester's own loan); returns the policies the placing needs:
+     * FOLIO's RequestPolicy.allowsServicePoint: a policy that lists allowed service points for this request type
+     * allows a Hold Shelf request only to one of them (no list for the type: any).
+     */
+    private static void checkAllowedServicePoint(ObjectNode requestPolicy, String type, String holdShelfPickup,
+                                                 CirculationErrors errors) {
+        JsonNode allowed = requestPolicy.path("allowedServicePoints").path(type);
+        if (holdShelfPickup == null || !allowed.isArray() || contains(allowed, holdShelfPickup)) return;
+        errors.add(new ValidationError("One or more Pickup locations are no longer available",
+                "REQUEST_PICKUP_SERVICE_POINT_IS_NOT_ALLOWED", List.of(
+                new ValidationError.Parameter("pickupServicePointId", holdShelfPickup),
+                new ValidationError.Parameter("requestType", type),
+                new ValidationError.Parameter("requestPolicyId", Json.text(requestPolicy, "id")))));
+    }
+
+    /**
+     * The item's checks (status, request policy with its allowed pickup service points for {@code holdShelfPickup},
+     * the pickup point of a Hold Shelf request or null; the requester's own loan); returns the policies the placing needs:
      * "notice" (the requester's notice policy) and, when a Recall will shorten the loan, "loan" and "loanNotice" (the
      * loan's policy and the borrower's notice policy), read in one statement with the request policy.
      */
     Map<String, ObjectNode> checkItem(Connection c, String schema, String type, PatronView requester, ItemView item, ObjectNode loan,
-                         boolean ownLoan, CirculationErrors errors) throws SQLException {
+                         String holdShelfPickup, boolean ownLoan, CirculationErrors errors) throws SQLException {
         String notAllowed = "%s requests are not allowed for this patron and item combination".formatted(type);
         if (!statusAllows(type, item.status()))
             errors.add(notAllowed, "REQUEST_NOT_ALLOWED_FOR_ITEM_STATUS", "requestType", type);
@@ -203,6 +239,8 @@ final class RequestService {
         if (requestPolicy == null || !contains(requestPolicy.path("requestTypes"), type)) {
             if (statusAllows(type, item.status()))
                 errors.add(notAllowed, "REQUEST_NOT_ALLOWED_BY_POLICY", "requestType", type);
+        } else {
+            checkAllowedServicePoint(requestPolicy, type, holdShelfPickup, errors);
         }
         if (ownLoan && loan != null && requester.id().toString().equals(Json.text(loan, "userId")))
             errors.add("This requester already has this item on loan", "REQUESTER_ALREADY_HAS_THIS_ITEM_ON_LOAN",

@@ -409,6 +409,48 @@ class RequestsTest {
     }
 
     @Test
+    void pickupServicePoint_mustBeAPickupLocation_andOneThePolicyAllows() {
+        ObjectNode item = item(BOOK);
+        String online = "7c5abc9f-f3d7-4856-b8d7-6712462ca007"; // not a pickup location
+        Api.Reply notPickup = s.post("/circulation/requests", requestBody("Page", item, patron(), online));
+        assertThat(notPickup.status()).as(notPickup.body()).isEqualTo(422);
+        JsonNode e = notPickup.json().path("errors").get(0);
+        assertThat(e.path("message").asText()).isEqualTo("Service point is not a pickup location");
+        assertThat(e.path("code").asText()).isEqualTo("SERVICE_POINT_IS_NOT_PICKUP_LOCATION");
+        assertThat(e.path("parameters").get(0).path("value").asText()).isEqualTo(online);
+        String unknown = java.util.UUID.randomUUID().toString();
+        assertThat(s.post("/circulation/requests", requestBody("Page", item, patron(), unknown)).json()
+                .path("errors").findValuesAsText("message")).containsExactly("Pickup service point does not exist");
+
+        // DVDs get a policy that lets pages be picked up at Circ Desk 2 only.
+        ObjectNode desk2Pages = Json.object().put("name", next("desk-2-pages"));
+        desk2Pages.set("requestTypes", Json.array().add("Hold").add("Page").add("Recall"));
+        desk2Pages.putObject("allowedServicePoints").set("Page", Json.array().add(CIRC_DESK_2));
+        Api.Reply policy = s.post("/request-policy-storage/request-policies", desk2Pages);
+        assertThat(policy.status()).as(policy.body()).isEqualTo(201);
+        String policyId = policy.json().path("id").asText();
+        JsonNode rules = s.get("/circulation/rules").json();
+        String text = rules.path("rulesAsText").asText() + "\nm " + DVD + ": l d9cd0bed-1b49-4b5e-a7bd-064b8d177231 r "
+                + policyId + " n 122b3d2b-4788-4f1e-9117-56daa91cb75c o cd3f6cac-fa17-4079-9fae-2fb28e521412 i ed892c0e-52e0-4cd9-8133-c0ef07b4a709";
+        assertThat(s.put("/circulation/rules", Json.object().put("rulesAsText", text)).status()).isEqualTo(204);
+        try {
+            ObjectNode dvd = item(DVD);
+            Api.Reply refused = s.post("/circulation/requests", requestBody("Page", dvd, patron(), CIRC_DESK_1));
+            assertThat(refused.status()).as(refused.body()).isEqualTo(422);
+            JsonNode error = refused.json().path("errors").get(0);
+            assertThat(error.path("message").asText()).isEqualTo("One or more Pickup locations are no longer available");
+            assertThat(error.path("code").asText()).isEqualTo("REQUEST_PICKUP_SERVICE_POINT_IS_NOT_ALLOWED");
+            List<String> params = new ArrayList<>();
+            error.path("parameters").forEach(p -> params.add(p.path("key").asText() + "=" + p.path("value").asText()));
+            assertThat(params).containsExactlyInAnyOrder("pickupServicePointId=" + CIRC_DESK_1, "requestType=Page",
+                    "requestPolicyId=" + policyId);
+            create("Page", dvd, patron(), CIRC_DESK_2);
+        } finally {
+            s.put("/circulation/rules", rules);
+        }
+    }
+
+    @Test
     void screensQueries_andStorage() {
         ObjectNode item = item(BOOK);
         ObjectNode requester = patron();
