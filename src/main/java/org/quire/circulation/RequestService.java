@@ -248,12 +248,15 @@ final class RequestService {
         return policies;
     }
 
-    /** What placing a request on an item does: a page takes it off the shelf, the first recall shortens its loan. */
+    /**
+     * What placing a request on an item does: a page takes an Available item off the shelf (FOLIO's
+     * UpdateItem.pagedWhenRequested: a Restricted one stays Restricted), the first recall shortens its loan.
+     */
     static void onPlaced(Connection c, String schema, String type, ItemView item, ObjectNode loan,
                          Map<String, ObjectNode> policies, Instant now, UUID staff) throws SQLException {
         if (item == null) return;
         ObjectNode loanPolicy = policies.get("loan");
-        if ("Page".equals(type) && !"Paged".equals(item.status())) {
+        if ("Page".equals(type) && "Available".equals(item.status())) {
             ObjectNode paged = item.item().deepCopy();
             paged.putObject("status").put("name", "Paged").put("date", Json.date(now));
             InventoryTypes.ITEMS.replace(c, schema, item.item(), paged, staff);

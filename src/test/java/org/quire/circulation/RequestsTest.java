@@ -339,6 +339,16 @@ class RequestsTest {
     }
 
     @Test
+    void page_ofARestrictedItem_leavesItRestricted() {
+        ObjectNode item = item(BOOK);
+        ObjectNode restricted = (ObjectNode) s.get("/item-storage/items/" + item.path("id").asText()).json().deepCopy();
+        restricted.putObject("status").put("name", "Restricted");
+        assertThat(s.put("/item-storage/items/" + item.path("id").asText(), restricted).status()).isEqualTo(204);
+        create("Page", item, patron(), CIRC_DESK_1);
+        assertThat(itemStatus(item)).isEqualTo("Restricted");
+    }
+
+    @Test
     void cancelledHold_givesThePagedItemBack_whenNoRequestForItRemains() {
         ObjectNode item = item(BOOK);
         JsonNode page = create("Page", item, patron(), CIRC_DESK_1);
