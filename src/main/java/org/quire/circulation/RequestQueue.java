@@ -239,13 +239,18 @@ public final class RequestQueue {
                 here && !AWAITING_PICKUP.equals(status)));
     }
 
-    /** A delivery request: the item waits for delivery at this desk, the request is "Open - Awaiting delivery". */
+    /**
+     * A delivery request: the item waits for delivery at this desk, the request is "Open - Awaiting delivery" and, as
+     * in FOLIO's UpdateRequestQueue.awaitDelivery, has no hold shelf expiration date (it is not on a hold shelf).
+     */
     private static CheckInEffect awaitDelivery(Connection c, String schema, ObjectNode stored, ObjectNode first, UUID staff)
             throws SQLException {
         ObjectNode saved = first;
-        if (!AWAITING_DELIVERY.equals(Json.text(first, "status")) || first != stored) {
+        if (!AWAITING_DELIVERY.equals(Json.text(first, "status")) || first != stored
+                || first.has("holdShelfExpirationDate")) {
             ObjectNode changed = first.deepCopy();
             changed.put("status", AWAITING_DELIVERY);
+            changed.remove("holdShelfExpirationDate");
             saved = REQUESTS.replace(c, schema, stored, changed, staff);
         }
         return new CheckInEffect(saved, "Awaiting delivery", null, false);
