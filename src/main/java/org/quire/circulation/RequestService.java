@@ -38,7 +38,8 @@ import static org.quire.circulation.RequestQueue.REQUESTS;
  * feature on, +1 (the item is read before the instance is locked); +1 (the requester's counts) when their group has a
  * limit whose condition blocks requests (AutomatedBlocks). A title-level one reads the instance's items and their
  * policies instead of one item's (see TitleLevelRequests). The request and notice policies are read together (+ the
- * loan's policy and the borrower's notice policy for a Recall); +1 for each notice write the notice policies ask for.
+ * loan's policy and the borrower's notice policy for a Recall); +1 for each notice write the notice policies ask for;
+ * +1 for the calendar when a recall moves a due date under a closed-library option that needs it (Recalls).
  * Cancelling reads the item and the requester's notice policy (+2), +1 when that policy has notices to send or drop;
  * closing a request reads its item, locked (+1), and a Paged one its queue and update (+2, PagedItems).
  */
@@ -267,28 +268,19 @@ final class RequestService {
     }
 
     /**
-     * A recall shortens the loan to the recall return interval from now, but never below the minimum guaranteed
-     * loan period from the loan date, and never lengthens it. Only the first recall moves the due date (FOLIO).
+     * The first recall of a loan (UpdateLoan.recall): its due date as Recalls computes it, and always — even when the
+     * date does not move — dueDateChangedByRecall, the action "recallrequested" and the borrower's recall notice.
      */
-    static Optional<Instant> recallDueDate(ObjectNode loanPolicy, Instant loanDate, Instant dueDate, Instant now) {
-        JsonNode recalls = loanPolicy.path("requestManagement").path("recalls");
-        Period returnInterval = Period.from(recalls.get("recallReturnInterval"));
-        Period minimum = Period.from(recalls.get("minimumGuaranteedLoanPeriod"));
-        Instant due = returnInterval == null ? now : returnInterval.addTo(now);
-        if (minimum != null && minimum.addTo(loanDate).isAfter(due)) due = minimum.addTo(loanDate);
-        return dueDate != null && due.isBefore(dueDate) ? Optional.of(due) : Optional.empty();
-    }
-
     private static void recall(Connection c, String schema, ObjectNode loan, ObjectNode loanPolicy,
                                ObjectNode borrowerNoticePolicy, Instant now, UUID staff) throws SQLException {
-        Instant loanDate = Json.parseInstant(Json.text(loan, "loanDate"));
-        Instant due = Json.parseInstant(Json.text(loan, "dueDate"));
-        Optional<Instant> recalled = recallDueDate(loanPolicy, loanDate, due, now);
-        if (recalled.isEmpty()) return;
+        Instant due = Recalls.dueDate(c, schema, loanPolicy,
+                CirculationContext.uuidOrNull(Json.text(loan, "checkoutServicePointId")),
+                Json.parseInstant(Json.text(loan, "loanDate")), Json.parseInstant(Json.text(loan, "dueDate")), now);
         ObjectNode changed = loan.deepCopy();
-        changed.put("dueDate", Json.date(recalled.get()));
+        changed.put("dueDate", Json.date(due));
         changed.put("dueDateChangedByRecall", true);
         changed.put("action", "recallrequested");
+        changed.remove("actionComment");
         ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, loan, changed, staff);
         PatronNotices.dueDateChanged(c, schema, borrowerNoticePolicy, saved, PatronNotices.ITEM_RECALLED, staff);
     }

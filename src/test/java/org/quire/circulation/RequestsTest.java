@@ -11,6 +11,7 @@ import org.quire.platform.Json;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -268,8 +269,10 @@ class RequestsTest {
         create("Recall", item, requester, CIRC_DESK_1);
         JsonNode recalled = s.get("/circulation/loans/" + loan.path("id").asText()).json();
         assertThat(recalled.path("dueDateChangedByRecall").asBoolean()).isTrue();
-        // max(now + 5 days return interval, loan date + 30 days guaranteed) = loan date + 30 days
-        assertThat(Instant.parse(recalled.path("dueDate").asText())).isEqualTo(loanDate.plus(Duration.ofDays(30)));
+        assertThat(recalled.path("action").asText()).isEqualTo("recallrequested");
+        // max(now + 5 days return interval, loan date + 30 days guaranteed) = loan date + 30 days, at the end of that
+        // day (a day-based loan policy keeping the current due date)
+        assertThat(Instant.parse(recalled.path("dueDate").asText())).isEqualTo(endOfDay(loanDate.plus(Duration.ofDays(30))));
 
         // A second recall does not move it again.
         create("Recall", item, patron(), CIRC_DESK_1);
@@ -288,8 +291,63 @@ class RequestsTest {
         assertThat(request(hold).path("status").asText()).isEqualTo("Closed - Filled");
         Instant loanDate = Instant.parse(loan.path("loanDate").asText());
         assertThat(loan.path("dueDateChangedByRecall").asBoolean()).isTrue();
-        assertThat(Instant.parse(loan.path("dueDate").asText())).isEqualTo(loanDate.plus(Duration.ofDays(30)));
+        assertThat(Instant.parse(loan.path("dueDate").asText())).isEqualTo(endOfDay(loanDate.plus(Duration.ofDays(30))));
         assertThat(queueIds(item)).hasSize(1);
+    }
+
+    /** 23:59:59 UTC of the day of {@code t}: where a day-based loan falls due. */
+    static Instant endOfDay(Instant t) {
+        return t.truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(1)).minusSeconds(1);
+    }
+
+    @Test
+    void recall_ofAnOverdueLoan_keepsItsDueDate_butRecordsTheRecall() {
+        ObjectNode item = item(DVD);
+        Api.Reply out = s.post("/circulation/check-out-by-barcode", Fixtures.checkOut(item.path("barcode").asText(),
+                patron().path("barcode").asText()).put("loanDate", Instant.now().minus(Duration.ofDays(70)).toString()));
+        assertThat(out.status()).as(out.body()).isEqualTo(201);
+        String due = out.json().path("dueDate").asText();
+        assertThat(Instant.parse(due)).isBefore(Instant.now());
+
+        create("Recall", item, patron(), CIRC_DESK_1);
+        JsonNode recalled = s.get("/circulation/loans/" + out.json().path("id").asText()).json();
+        assertThat(recalled.path("dueDate").asText()).isEqualTo(due);
+        assertThat(recalled.path("dueDateChangedByRecall").asBoolean()).isTrue();
+        assertThat(recalled.path("action").asText()).isEqualTo("recallrequested");
+    }
+
+    @Test
+    void recall_ofAnOverdueLoan_givesTheAlternateReturnInterval_whenThePolicyLetsRecallsExtendOverdueLoans() {
+        ObjectNode policy = Json.object().put("name", next("extend-overdue")).put("loanable", true).put("renewable", false);
+        policy.putObject("loansPolicy").put("profileId", "Rolling").put("closedLibraryDueDateManagementId", "CURRENT_DUE_DATE")
+                .set("period", Json.object().put("duration", 1).put("intervalId", "Weeks"));
+        ObjectNode recalls = policy.putObject("requestManagement").putObject("recalls");
+        recalls.put("allowRecallsToExtendOverdueLoans", true);
+        recalls.set("recallReturnInterval", Json.object().put("duration", 1).put("intervalId", "Days"));
+        recalls.set("alternateRecallReturnInterval", Json.object().put("duration", 3).put("intervalId", "Weeks"));
+        Api.Reply created = s.post("/loan-policy-storage/loan-policies", policy);
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        JsonNode rules = s.get("/circulation/rules").json();
+        String video = "30b3e36a-d3b2-415e-98c2-47fbdf878862";
+        String text = rules.path("rulesAsText").asText() + "\nm " + video + ": l " + created.json().path("id").asText()
+                + " r 334e5a9e-94f9-4673-8d1d-ab552863886b n 122b3d2b-4788-4f1e-9117-56daa91cb75c"
+                + " o cd3f6cac-fa17-4079-9fae-2fb28e521412 i ed892c0e-52e0-4cd9-8133-c0ef07b4a709";
+        assertThat(s.put("/circulation/rules", Json.object().put("rulesAsText", text)).status()).isEqualTo(204);
+        try {
+            ObjectNode item = item(video);
+            Api.Reply out = s.post("/circulation/check-out-by-barcode", Fixtures.checkOut(item.path("barcode").asText(),
+                    patron().path("barcode").asText()).put("loanDate", Instant.now().minus(Duration.ofDays(10)).toString()));
+            assertThat(out.status()).as(out.body()).isEqualTo(201);
+            assertThat(Instant.parse(out.json().path("dueDate").asText())).isBefore(Instant.now());
+
+            Instant before = Instant.now();
+            create("Recall", item, patron(), CIRC_DESK_1);
+            Instant due = Instant.parse(s.get("/circulation/loans/" + out.json().path("id").asText()).json()
+                    .path("dueDate").asText());
+            assertThat(due).isBetween(endOfDay(before.plus(Duration.ofDays(21))), endOfDay(Instant.now().plus(Duration.ofDays(21))));
+        } finally {
+            s.put("/circulation/rules", rules);
+        }
     }
 
     @Test
