@@ -37,9 +37,9 @@ import java.util.UUID;
  * loan fills the patron's request (close it, re-number the queue); +2 when their group has a limit whose condition
  * blocks borrowing (lock the patron, count their loans), +2 for an item limit (the same), +2 for a proxy, +1 for the
  * service point's calendar when the loan policy moves due dates off closed days (never for CURRENT_DUE_DATE /
- * CURRENT_DUE_DATE_TIME), and +1 more for it when a recall moves the due date under such a policy (Recalls). The circulation rules are matched in memory (their text is
- * re-read at most every 5 s). FOLIO makes ~26
- * HTTP calls for the same.
+ * CURRENT_DUE_DATE_TIME), and +1 more for it when a recall moves the due date under such a policy (Recalls). The
+ * circulation rules are matched in memory (their text is re-read at most every 5 s). FOLIO makes ~26 HTTP calls for
+ * the same.
  */
 public final class CheckOut {
     private static final Set<String> NOT_CHECKOUTABLE = Set.of("Declared lost", "Claimed returned",

@@ -41,7 +41,7 @@ import static org.quire.circulation.RequestQueue.REQUESTS;
  * loan's policy and the borrower's notice policy for a Recall); +1 for each notice write the notice policies ask for;
  * +1 for the calendar when a recall moves a due date under a closed-library option that needs it (Recalls).
  * Cancelling reads the item and the requester's notice policy (+2), +1 when that policy has notices to send or drop;
- * closing a request reads its item, locked (+1), and a Paged one its queue and update (+2, PagedItems).
+ * closing a request reads its item (+1, locked only when Paged), and a Paged one its queue and update (+2, PagedItems).
  */
 final class RequestService {
     /** Item statuses each request type may be placed on (mod-circulation's RequestTypeItemStatusWhiteList). */
@@ -251,7 +251,7 @@ final class RequestService {
 
     /**
      * What placing a request on an item does: a page takes an Available item off the shelf (FOLIO's
-     * UpdateItem.pagedWhenRequested: a Restricted one stays Restricted), the first recall shortens its loan.
+     * UpdateItem.pagedWhenRequested: a Restricted one stays Restricted), the first recall sets its loan's due date.
      */
     static void onPlaced(Connection c, String schema, String type, ItemView item, ObjectNode loan,
                          Map<String, ObjectNode> policies, Instant now, UUID staff) throws SQLException {
