@@ -30,6 +30,11 @@ class TitleLevelRequestsTest {
         s = Fixtures.tenant("tlr_test");
         Api.Reply r = s.post("/circulation-settings-storage/circulation-settings", tlr(true));
         assertThat(r.status()).as(r.body()).isEqualTo(201);
+        // The Online location's primary service point, which the reference data names but does not hold; a pickup
+        // service point must exist and be a pickup location.
+        Api.Reply sp = s.post("/service-points", Json.object().put("id", ONLINE_SP).put("name", "Online desk")
+                .put("code", "online-desk").put("discoveryDisplayName", "Online desk").put("pickupLocation", true));
+        assertThat(sp.status()).as(sp.body()).isEqualTo(201);
     }
 
     static ObjectNode tlr(boolean enabled) {
