@@ -35,10 +35,11 @@ import java.util.UUID;
  * its event (1), commit (1) = 8 (counted in PostgreSQL's statement log); +1 when the notice policy has check-out or
  * due-date notices (all of them written in one statement; sent after commit by the patron-notices job); +2 when the
  * loan fills the patron's request (close it, re-number the queue); +2 when their group has a limit whose condition
- * blocks borrowing (lock the patron, count their loans), +2 for an item limit (the same), +2 for a proxy, +1 for the service point's calendar when the loan policy moves due dates off closed days
- * (never for CURRENT_DUE_DATE / CURRENT_DUE_DATE_TIME). The circulation rules are matched in memory (their text is
- * re-read at most every 5 s). FOLIO makes ~26
- * HTTP calls for the same.
+ * blocks borrowing (lock the patron, count their loans), +2 for an item limit (the same), +2 for a proxy, +1 for the
+ * service point's calendar when the loan policy moves due dates off closed days (never for CURRENT_DUE_DATE /
+ * CURRENT_DUE_DATE_TIME), and +1 more for it when a recall moves the due date under such a policy (Recalls). The
+ * circulation rules are matched in memory (their text is re-read at most every 5 s). FOLIO makes ~26 HTTP calls for
+ * the same.
  */
 public final class CheckOut {
     private static final Set<String> NOT_CHECKOUTABLE = Set.of("Declared lost", "Claimed returned",
@@ -108,7 +109,7 @@ public final class CheckOut {
             errors.add("Cannot check out item that already has an open loan", "ITEM_HAS_OPEN_LOAN", "itemBarcode",
                     item.barcode());
         }
-        // The item's request queue (one indexed query): refused when it waits on the hold shelf for someone else.
+        // The item's request queue (one indexed query): refused when its first request is someone else's.
         List<ObjectNode> requestQueue = RequestQueue.forItem(c, schema, item.id());
         RequestQueue.refuseWhenRequestedByAnother(requestQueue, item, patron, errors);
         if (patron == null) errors.throwIfAny();
@@ -154,10 +155,10 @@ public final class CheckOut {
                     HoldTerms.from(found.get("loan")).checkOutPeriod(requestQueue, patron.id()));
             dueDate = ClosedLibraryDueDates.apply(c, schema, policy, req.servicePointId(), loanDate, dueDate);
         }
-        // An item someone else has recalled goes out on the recall's shortened terms.
-        Instant recalled = RequestQueue.recalledBySomeoneElse(requestQueue, patron)
-                ? RequestService.recallDueDate(found.get("loan"), loanDate, dueDate, loanDate).orElse(null) : null;
-        if (recalled != null) dueDate = recalled;
+        // An item someone else has recalled goes out on the recall's terms, and its loan counts as recalled even when
+        // the date stays (FOLIO's LoanService.truncateLoanWhenItemRecalled).
+        boolean recalled = RequestQueue.recalledBySomeoneElse(requestQueue, patron);
+        if (recalled) dueDate = Recalls.dueDate(c, schema, found.get("loan"), req.servicePointId(), loanDate, dueDate, now);
         if (!dueDate.isAfter(loanDate)) throw ApiException.unprocessable("Due date should be later than loan date",
                 null, "dueDate", Json.date(dueDate));
 
@@ -178,7 +179,7 @@ public final class CheckOut {
         loan.put("lostItemPolicyId", lostId);
         loan.put("checkoutServicePointId", req.servicePointId().toString());
         loan.put("renewalCount", 0);
-        if (recalled != null) loan.put("dueDateChangedByRecall", true);
+        if (recalled) loan.put("dueDateChangedByRecall", true);
         if (patron.group() != null) {
             loan.putObject("patronGroupAtCheckout").put("id", patron.group().get("id").asText())
                     .put("name", Json.text(patron.group(), "group"));

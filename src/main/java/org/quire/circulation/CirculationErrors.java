@@ -17,6 +17,11 @@ final class CirculationErrors {
         errors.add(ValidationError.of(message, code, key, value));
     }
 
+    /** An error with several parameters. */
+    void add(ValidationError error) {
+        errors.add(error);
+    }
+
     boolean any() {
         return !errors.isEmpty();
     }

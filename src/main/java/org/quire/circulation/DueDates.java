@@ -57,8 +57,12 @@ public final class DueDates {
     }
 
     static Instant rolling(Period period, Instant from) {
-        Instant due = period.addTo(from);
-        if (period.shortTerm()) return due;
+        return atEndOfDay(period, period.addTo(from));
+    }
+
+    /** A loan with a day-based period (or a Fixed one, null) falls due at the end of the day; a short-term one on time. */
+    static Instant atEndOfDay(Period loanPeriod, Instant due) {
+        if (loanPeriod != null && loanPeriod.shortTerm()) return due;
         return due.atZone(ZoneOffset.UTC).toLocalDate().atTime(LocalTime.of(23, 59, 59)).toInstant(ZoneOffset.UTC);
     }
 

@@ -13,7 +13,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -29,11 +29,11 @@ import static org.quire.circulation.RequestQueue.REQUESTS;
  * pickup" whose {@code holdShelfExpirationDate} has passed close as "Closed - Pickup expired". Each item's queue is
  * renumbered. As in FOLIO, an item whose hold expired stays "Awaiting pickup" on the shelf until staff check it in
  * (the hold shelf clearance report lists it), when it goes to the next request or back to the shelf; a Paged item
- * whose page expired goes back to Available when nobody else waits for it (FOLIO's cancellation rule, applied to
- * expiry as well).
+ * whose request expired goes back to Available when no request for it remains (FOLIO's UpdateItem rule on a request
+ * update, applied to expiry as well).
  * <p>
  * Per batch: candidates (1), their items locked, skipping rows a desk holds (1), the requests locked (1), then per
- * request its update (1) and per item the renumbering (1) [+ the Paged item (2)].
+ * request its update (1) and per item the renumbering (1) [+ per Paged item its release (3)].
  */
 public final class RequestExpiry implements TenantJob {
     public static final String NAME = "request-expiry";
@@ -54,6 +54,9 @@ public final class RequestExpiry implements TenantJob {
     private record Candidate(UUID id, UUID itemId) {
     }
 
+    private record LockedItem(UUID id, boolean paged) {
+    }
+
     @Override
     public int run(Connection c, String schema, Instant now, int limit) throws SQLException {
         Timestamp at = Timestamp.from(now);
@@ -64,16 +67,18 @@ public final class RequestExpiry implements TenantJob {
 
         // Lock order item -> request, as check-in and check-out; rows a desk holds are left for the next run.
         List<UUID> itemIds = candidates.stream().map(Candidate::itemId).filter(Objects::nonNull).distinct().toList();
-        List<UUID> lockedItems = itemIds.isEmpty() ? List.of() : Sql.list(c, "SELECT id FROM " + schema
-                + ".item WHERE id = ANY(?) ORDER BY id FOR UPDATE SKIP LOCKED",
-                List.of(c.createArrayOf("uuid", itemIds.toArray())), rs -> rs.getObject(1, UUID.class));
+        List<LockedItem> locked = itemIds.isEmpty() ? List.of() : Sql.list(c, "SELECT id, status_name = 'Paged' FROM "
+                + schema + ".item WHERE id = ANY(?) ORDER BY id FOR UPDATE SKIP LOCKED",
+                List.of(c.createArrayOf("uuid", itemIds.toArray())),
+                rs -> new LockedItem(rs.getObject(1, UUID.class), rs.getBoolean(2)));
+        List<UUID> lockedItems = locked.stream().map(LockedItem::id).toList();
+        Set<UUID> paged = new HashSet<>(locked.stream().filter(LockedItem::paged).map(LockedItem::id).toList());
         List<ObjectNode> expired = Sql.list(c, ("SELECT r.jsonb FROM %1$s.request r WHERE r.id = ANY(?) "
                 + "AND (r.item_id IS NULL OR r.item_id = ANY(?)) AND " + EXPIRED + " ORDER BY r.id FOR UPDATE SKIP LOCKED")
                 .formatted(schema), List.of(c.createArrayOf("uuid", candidates.stream().map(Candidate::id).toArray()),
                 c.createArrayOf("uuid", lockedItems.toArray()), at, at), rs -> Json.parseObject(rs.getString(1)));
 
         Set<UUID> queues = new LinkedHashSet<>();
-        List<UUID> pages = new ArrayList<>();
         for (ObjectNode request : expired) {
             String was = Json.text(request, "status");
             ObjectNode closed = request.deepCopy();
@@ -84,10 +89,10 @@ public final class RequestExpiry implements TenantJob {
             UUID itemId = CirculationContext.uuidOrNull(Json.text(request, "itemId"));
             if (itemId == null) continue;
             queues.add(itemId);
-            if ("Page".equals(Json.text(request, "requestType"))) pages.add(itemId);
         }
         for (UUID itemId : queues) RequestQueue.renumber(c, schema, itemId);
-        for (UUID itemId : pages) PagedItems.release(c, schema, itemId, now, null);
+        // Whatever the expired request's type (a Hold placed on a Paged item may be the last to go).
+        for (UUID itemId : queues) if (paged.contains(itemId)) PagedItems.release(c, schema, itemId, now, null);
         return expired.size();
     }
 

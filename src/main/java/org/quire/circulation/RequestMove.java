@@ -79,7 +79,8 @@ final class RequestMove {
                 .filter(r -> !id.toString().equals(Json.text(r, "id"))).toList();
 
         CirculationErrors errors = new CirculationErrors();
-        Map<String, ObjectNode> policies = requests.checkItem(c, schema, type, requester, item, loan, true, errors);
+        Map<String, ObjectNode> policies = requests.checkItem(c, schema, type, requester, item, loan,
+                RequestService.holdShelfPickup(Json.text(request, "fulfillmentPreference"), request), true, errors);
         if (queue.stream().anyMatch(r -> requesterId.toString().equals(Json.text(r, "requesterId"))
                 && destination.equals(Json.text(r, "itemId"))))
             errors.add("This requester already has an open request for this item", "ITEM_ALREADY_REQUESTED",

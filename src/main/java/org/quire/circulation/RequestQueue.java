@@ -155,15 +155,18 @@ public final class RequestQueue {
     // ---- check-out ---------------------------------------------------------------------------------------------
 
     /**
-     * FOLIO's "requested by another patron": the first request of the queue is waiting on the hold shelf for
-     * someone else.
+     * FOLIO's "requested by another patron" (RequestQueueService.isItemRequestedByAnotherPatron): the first request
+     * this item can fulfil is someone else's, whatever its status — a Paged item, or one in transit to or waiting for
+     * another requester, goes to nobody else. Every request in the item's queue counts: Quire accepts only Hold Shelf
+     * and Delivery requests (FOLIO's fulfillable ones), and the queue holds only this item's requests and the title's
+     * requests no copy fills yet. Quire does not re-check such a title request against this copy's request and loan
+     * policies as FOLIO does; check-in treats it as this copy's too.
      */
     static void refuseWhenRequestedByAnother(List<ObjectNode> queue, ItemView item, PatronView patron,
                                              CirculationErrors errors) {
         if (queue.isEmpty() || patron == null) return;
         ObjectNode first = queue.getFirst();
-        if ((AWAITING_PICKUP.equals(Json.text(first, "status")) || AWAITING_DELIVERY.equals(Json.text(first, "status")))
-                && !patron.id().toString().equals(Json.text(first, "requesterId"))) {
+        if (!patron.id().toString().equals(Json.text(first, "requesterId"))) {
             errors.add("%s (Barcode: %s) cannot be checked out to user %s because it has been requested by another patron"
                     .formatted(item.title(), item.barcode(), personalName(patron)), "ITEM_REQUESTED_BY_ANOTHER_PATRON",
                     "userBarcode", Json.text(patron.user(), "barcode"));
@@ -236,13 +239,18 @@ public final class RequestQueue {
                 here && !AWAITING_PICKUP.equals(status)));
     }
 
-    /** A delivery request: the item waits for delivery at this desk, the request is "Open - Awaiting delivery". */
+    /**
+     * A delivery request: the item waits for delivery at this desk, the request is "Open - Awaiting delivery" and, as
+     * in FOLIO's UpdateRequestQueue.awaitDelivery, has no hold shelf expiration date (it is not on a hold shelf).
+     */
     private static CheckInEffect awaitDelivery(Connection c, String schema, ObjectNode stored, ObjectNode first, UUID staff)
             throws SQLException {
         ObjectNode saved = first;
-        if (!AWAITING_DELIVERY.equals(Json.text(first, "status")) || first != stored) {
+        if (!AWAITING_DELIVERY.equals(Json.text(first, "status")) || first != stored
+                || first.has("holdShelfExpirationDate")) {
             ObjectNode changed = first.deepCopy();
             changed.put("status", AWAITING_DELIVERY);
+            changed.remove("holdShelfExpirationDate");
             saved = REQUESTS.replace(c, schema, stored, changed, staff);
         }
         return new CheckInEffect(saved, "Awaiting delivery", null, false);

@@ -2,6 +2,7 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.circulation.blocks.AutomatedBlocks;
 import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.inventory.InventoryTypes;
@@ -10,6 +11,7 @@ import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
 import org.quire.platform.db.Sql;
 import org.quire.platform.http.ApiException;
+import org.quire.platform.http.ValidationError;
 import org.quire.platform.records.RecordStore;
 import org.quire.users.PatronView;
 
@@ -31,12 +33,15 @@ import static org.quire.circulation.RequestQueue.REQUESTS;
 /**
  * mod-circulation's requests: create (Page, Hold, Recall; item- or title-level, Hold Shelf or Delivery) with FOLIO's
  * checks, update/cancel, and queue reordering, each in the caller's transaction. Creating an item-level one costs: TLR
- * settings (1), item row-locked (1), requester with group and blocks (1), open loan (1), request policy (+ the loan's
- * policy for a Recall) (1), queue (1), insert (1), item or loan update (1); with the TLR feature on, +1 (the item is
- * read before the instance is locked). A title-level one reads the instance's items and their policies instead of one
- * item's (see TitleLevelRequests). The request and notice policies are read together (+ the loan's policy and the
- * borrower's notice policy for a Recall); +1 for each notice write the notice policies ask for. Cancelling reads the
- * item and the requester's notice policy (+2), +1 when that policy has notices to send or drop.
+ * settings (1), item row-locked (1), requester with group and blocks (1), pickup service point (1), open loan (1),
+ * request policy (+ the loan's policy for a Recall) (1), queue (1), insert (1), item or loan update (1); with the TLR
+ * feature on, +1 (the item is read before the instance is locked); +1 (the requester's counts) when their group has a
+ * limit whose condition blocks requests (AutomatedBlocks). A title-level one reads the instance's items and their
+ * policies instead of one item's (see TitleLevelRequests). The request and notice policies are read together (+ the
+ * loan's policy and the borrower's notice policy for a Recall); +1 for each notice write the notice policies ask for;
+ * +1 for the calendar when a recall moves a due date under a closed-library option that needs it (Recalls).
+ * Cancelling reads the item and the requester's notice policy (+2), +1 when that policy has notices to send or drop;
+ * closing a request reads its item (+1, locked only when Paged), and a Paged one its queue and update (+2, PagedItems).
  */
 final class RequestService {
     /** Item statuses each request type may be placed on (mod-circulation's RequestTypeItemStatusWhiteList). */
@@ -116,10 +121,10 @@ final class RequestService {
             loan = CirculationContext.openLoan(c, schema, itemId).orElse(null);
         }
 
-        checkRequester(requester, body, fulfilment, now, errors);
+        checkRequester(c, schema, requester, body, fulfilment, now, errors);
         // A title request's own-loan check covers every copy (TitleLevelRequests); the item's applies to item requests.
         Map<String, ObjectNode> policies = item == null ? Map.of()
-                : checkItem(c, schema, type, requester, item, loan, !title, errors);
+                : checkItem(c, schema, type, requester, item, loan, holdShelfPickup(fulfilment, body), !title, errors);
         if (queue.stream().anyMatch(r -> requesterId.toString().equals(Json.text(r, "requesterId")))) {
             if (!tlr.enabled()) errors.add("This requester already has an open request for this item", "ITEM_ALREADY_REQUESTED",
                     "itemId", String.valueOf(itemId));
@@ -151,30 +156,71 @@ final class RequestService {
         return ALLOWED_STATUSES.getOrDefault(type, Set.of()).contains(itemStatus);
     }
 
-    /** The requester's checks: active, not blocked from requesting, a pickup point or a delivery address type. */
-    static void checkRequester(PatronView requester, ObjectNode body, String fulfilment, Instant now,
-                               CirculationErrors errors) {
+    /**
+     * The requester's checks: active, not blocked from requesting (automated blocks, as FOLIO's
+     * AutomatedPatronBlocksValidator: each block's own message, no parameters; then manual ones), a pickup point or a
+     * delivery address type.
+     */
+    static void checkRequester(Connection c, String schema, PatronView requester, ObjectNode body, String fulfilment,
+                               Instant now, CirculationErrors errors) throws SQLException {
         String requesterId = requester.id().toString();
         if (Boolean.FALSE.equals(requester.active(now)))
             errors.add("Inactive users cannot make requests", "USER_IS_INACTIVE", "requesterId", requesterId);
+        for (AutomatedBlocks.Block b : AutomatedBlocks.forPatron(c, schema, requester, now, AutomatedBlocks.Action.REQUESTS))
+            errors.add(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null);
         if (requester.blockedFor("requests", now))
             errors.add("Patron blocked from requesting", "USER_IS_BLOCKED_MANUALLY", "requesterId", requesterId);
         if ("Hold Shelf".equals(fulfilment) && !body.hasNonNull("pickupServicePointId"))
             // Current mod-circulation's wording and code (older releases capitalised it differently).
             errors.add("Hold shelf fulfillment requests require a Pickup service point",
                     "HOLD_SHELF_REQUESTS_REQUIRE_PICKUP_SERVICE_POINT", "pickupServicePointId", null);
+        if (body.hasNonNull("pickupServicePointId"))
+            checkPickupServicePoint(c, schema, Json.text(body, "pickupServicePointId"), errors);
         // Quire's wording: FOLIO's own check for a delivery address type was not found.
         if (RequestQueue.DELIVERY.equals(fulfilment) && !body.hasNonNull("deliveryAddressTypeId"))
             errors.add("Delivery Fulfillment Requests require a Delivery Address Type", null, "deliveryAddressTypeId", null);
     }
 
+    /** The pickup service point of a Hold Shelf request; null for a Delivery one. */
+    static String holdShelfPickup(String fulfilment, ObjectNode request) {
+        return "Hold Shelf".equals(fulfilment) ? Json.text(request, "pickupServicePointId") : null;
+    }
+
+    /** FOLIO's ServicePointPickupLocationValidator: the pickup service point exists and is a pickup location. */
+    private static void checkPickupServicePoint(Connection c, String schema, String pickupId, CirculationErrors errors)
+            throws SQLException {
+        Optional<ObjectNode> servicePoint = InventoryTypes.SERVICE_POINTS.get(c, schema,
+                RecordStore.uuid(pickupId, "pickupServicePointId"));
+        if (servicePoint.isEmpty())
+            errors.add("Pickup service point does not exist", null, "pickupServicePointId", pickupId);
+        else if (!servicePoint.get().path("pickupLocation").asBoolean(false))
+            errors.add("Service point is not a pickup location", "SERVICE_POINT_IS_NOT_PICKUP_LOCATION",
+                    "pickupServicePointId", pickupId);
+    }
+
     /**
-     * The item's checks (status, request policy, the requester's own loan); returns the policies the placing needs:
+     * FOLIO's RequestPolicy.allowsServicePoint: a policy that lists allowed service points for this request type
+     * allows a Hold Shelf request only to one of them (no list for the type: any).
+     */
+    private static void checkAllowedServicePoint(ObjectNode requestPolicy, String type, String holdShelfPickup,
+                                                 CirculationErrors errors) {
+        JsonNode allowed = requestPolicy.path("allowedServicePoints").path(type);
+        if (holdShelfPickup == null || !allowed.isArray() || contains(allowed, holdShelfPickup)) return;
+        errors.add(new ValidationError("One or more Pickup locations are no longer available",
+                "REQUEST_PICKUP_SERVICE_POINT_IS_NOT_ALLOWED", List.of(
+                new ValidationError.Parameter("pickupServicePointId", holdShelfPickup),
+                new ValidationError.Parameter("requestType", type),
+                new ValidationError.Parameter("requestPolicyId", Json.text(requestPolicy, "id")))));
+    }
+
+    /**
+     * The item's checks (status, request policy with its allowed pickup service points for {@code holdShelfPickup},
+     * the pickup point of a Hold Shelf request or null; the requester's own loan); returns the policies the placing needs:
      * "notice" (the requester's notice policy) and, when a Recall will shorten the loan, "loan" and "loanNotice" (the
      * loan's policy and the borrower's notice policy), read in one statement with the request policy.
      */
     Map<String, ObjectNode> checkItem(Connection c, String schema, String type, PatronView requester, ItemView item, ObjectNode loan,
-                         boolean ownLoan, CirculationErrors errors) throws SQLException {
+                         String holdShelfPickup, boolean ownLoan, CirculationErrors errors) throws SQLException {
         String notAllowed = "%s requests are not allowed for this patron and item combination".formatted(type);
         if (!statusAllows(type, item.status()))
             errors.add(notAllowed, "REQUEST_NOT_ALLOWED_FOR_ITEM_STATUS", "requestType", type);
@@ -194,6 +240,8 @@ final class RequestService {
         if (requestPolicy == null || !contains(requestPolicy.path("requestTypes"), type)) {
             if (statusAllows(type, item.status()))
                 errors.add(notAllowed, "REQUEST_NOT_ALLOWED_BY_POLICY", "requestType", type);
+        } else {
+            checkAllowedServicePoint(requestPolicy, type, holdShelfPickup, errors);
         }
         if (ownLoan && loan != null && requester.id().toString().equals(Json.text(loan, "userId")))
             errors.add("This requester already has this item on loan", "REQUESTER_ALREADY_HAS_THIS_ITEM_ON_LOAN",
@@ -201,12 +249,15 @@ final class RequestService {
         return policies;
     }
 
-    /** What placing a request on an item does: a page takes it off the shelf, the first recall shortens its loan. */
+    /**
+     * What placing a request on an item does: a page takes an Available item off the shelf (FOLIO's
+     * UpdateItem.pagedWhenRequested: a Restricted one stays Restricted), the first recall sets its loan's due date.
+     */
     static void onPlaced(Connection c, String schema, String type, ItemView item, ObjectNode loan,
                          Map<String, ObjectNode> policies, Instant now, UUID staff) throws SQLException {
         if (item == null) return;
         ObjectNode loanPolicy = policies.get("loan");
-        if ("Page".equals(type) && !"Paged".equals(item.status())) {
+        if ("Page".equals(type) && "Available".equals(item.status())) {
             ObjectNode paged = item.item().deepCopy();
             paged.putObject("status").put("name", "Paged").put("date", Json.date(now));
             InventoryTypes.ITEMS.replace(c, schema, item.item(), paged, staff);
@@ -217,41 +268,37 @@ final class RequestService {
     }
 
     /**
-     * A recall shortens the loan to the recall return interval from now, but never below the minimum guaranteed
-     * loan period from the loan date, and never lengthens it. Only the first recall moves the due date (FOLIO).
+     * The first recall of a loan (UpdateLoan.recall): its due date as Recalls computes it, and always — even when the
+     * date does not move — dueDateChangedByRecall, the action "recallrequested" and the borrower's recall notice.
      */
-    static Optional<Instant> recallDueDate(ObjectNode loanPolicy, Instant loanDate, Instant dueDate, Instant now) {
-        JsonNode recalls = loanPolicy.path("requestManagement").path("recalls");
-        Period returnInterval = Period.from(recalls.get("recallReturnInterval"));
-        Period minimum = Period.from(recalls.get("minimumGuaranteedLoanPeriod"));
-        Instant due = returnInterval == null ? now : returnInterval.addTo(now);
-        if (minimum != null && minimum.addTo(loanDate).isAfter(due)) due = minimum.addTo(loanDate);
-        return dueDate != null && due.isBefore(dueDate) ? Optional.of(due) : Optional.empty();
-    }
-
     private static void recall(Connection c, String schema, ObjectNode loan, ObjectNode loanPolicy,
                                ObjectNode borrowerNoticePolicy, Instant now, UUID staff) throws SQLException {
-        Instant loanDate = Json.parseInstant(Json.text(loan, "loanDate"));
-        Instant due = Json.parseInstant(Json.text(loan, "dueDate"));
-        Optional<Instant> recalled = recallDueDate(loanPolicy, loanDate, due, now);
-        if (recalled.isEmpty()) return;
+        Instant due = Recalls.dueDate(c, schema, loanPolicy,
+                CirculationContext.uuidOrNull(Json.text(loan, "checkoutServicePointId")),
+                Json.parseInstant(Json.text(loan, "loanDate")), Json.parseInstant(Json.text(loan, "dueDate")), now);
         ObjectNode changed = loan.deepCopy();
-        changed.put("dueDate", Json.date(recalled.get()));
+        changed.put("dueDate", Json.date(due));
         changed.put("dueDateChangedByRecall", true);
         changed.put("action", "recallrequested");
+        changed.remove("actionComment");
         ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, loan, changed, staff);
         PatronNotices.dueDateChanged(c, schema, borrowerNoticePolicy, saved, PatronNotices.ITEM_RECALLED, staff);
     }
 
     /**
      * PUT /circulation/requests/{id}: the queue position stays the server's; closing a request (e.g. "Closed -
-     * Cancelled") takes it out of the queue, and a cancelled page gives the item back to the shelf.
+     * Cancelled") takes it out of the queue, and a Paged item that no other request waits for goes back to the shelf.
+     * A request already closed cannot be changed.
      */
     void update(Connection c, String schema, UUID id, ObjectNode body, UUID staff) throws SQLException {
         ObjectNode previous = REQUESTS.getForUpdate(c, schema, id)
                 .orElseThrow(() -> ApiException.notFound("Not found: requests " + id));
+        String was = Json.text(previous, "status");
+        // FOLIO's ClosedRequestValidator: a closed request is history, not to be edited (nor reopened).
+        if (was != null && was.startsWith("Closed"))
+            throw ApiException.unprocessable("The Request has already been closed", "REQUEST_ALREADY_CLOSED", "id", id.toString());
         ObjectNode next = RequestRepresentation.stored(body);
-        String was = Json.text(previous, "status"), now = Json.text(next, "status");
+        String now = Json.text(next, "status");
         boolean closing = was != null && was.startsWith("Open") && now != null && now.startsWith("Closed");
         if (closing) {
             next.remove("position");
@@ -272,7 +319,8 @@ final class RequestService {
             if (item.isPresent()) PatronNotices.requestCancelled(c, schema, CirculationNotices.requesterPolicy(c, schema,
                     rules, saved, item.get(), List.of()), saved, staff);
         }
-        if ("Page".equals(Json.text(previous, "requestType"))) PagedItems.release(c, schema, itemId, Instant.now(), staff);
+        // Whatever the closed request's type: FOLIO's UpdateItem returns a Paged item no request waits for to the shelf.
+        PagedItems.release(c, schema, itemId, Instant.now(), staff);
     }
 
     /**

@@ -8,21 +8,28 @@ import org.quire.Api;
 import org.quire.Fixtures;
 import org.quire.platform.Json;
 
+import java.time.DayOfWeek;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quire.Fixtures.*;
 
 /**
- * Check-outs and renewals whose computed due date falls while the check-out service point is closed, under each
- * closedLibraryDueDateManagementId, over HTTP in a tenant of their own. The calendar of Circ Desk 1: weekdays
- * 09:00–17:00, Saturdays 10:00–14:00, Sundays closed, closed on Wednesday 2030-01-16. Circ Desk 2 has no calendar.
+ * Check-outs, renewals and recalls whose computed due date falls while the check-out service point is closed, under
+ * each closedLibraryDueDateManagementId, over HTTP in a tenant of their own. The calendar of Circ Desk 1: weekdays
+ * 09:00–17:00, Saturdays 10:00–14:00, Sundays closed, closed on Wednesday 2030-01-16; and, for recalls placed now,
+ * open all day from yesterday for 120 days but on RECALL_DAY. Circ Desk 2 has no calendar.
  */
 class ClosedLibraryDueDatesTest {
     static Api.Session s;
     static final String ELECTRONIC = "615b8413-82d5-4203-aa6e-e37984cb5ac3", MICROFORM = "fd6c6515-d470-4561-9c32-3e3290d4ca98",
             SOUND = "dd0bf600-dbd9-44ab-9ff2-e2a61a6539f1", TEXT = "d9acad2f-2aac-4b48-9097-e6ab85906b25",
-            UNSPECIFIED = "71fbd940-1027-40a6-8a48-49b44d795e46";
+            UNSPECIFIED = "71fbd940-1027-40a6-8a48-49b44d795e46", VIDEO = "30b3e36a-d3b2-415e-98c2-47fbdf878862";
+    /** The day a recall placed today falls due under the VIDEO policy (2 days); Circ Desk 1 is closed on it. */
+    static final LocalDate RECALL_DAY = LocalDate.now(ZoneOffset.UTC).plusDays(2);
     static final AtomicInteger BARCODES = new AtomicInteger();
 
     @BeforeAll
@@ -38,6 +45,18 @@ class ClosedLibraryDueDatesTest {
                 .put("endDate", "2030-01-16").putArray("openings");
         Api.Reply c = s.post("/calendar/calendars", cal);
         assertThat(c.status()).as(c.body()).isEqualTo(201);
+        // The coming months: open all day, every day, but RECALL_DAY.
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        ObjectNode now = Json.object().put("name", "Desk 1, now").put("startDate", today.minusDays(1).toString())
+                .put("endDate", today.plusDays(120).toString());
+        now.putArray("assignments").add(CIRC_DESK_1);
+        ArrayNode allDay = now.putArray("normalHours");
+        for (DayOfWeek d : DayOfWeek.values())
+            allDay.addObject().put("startDay", d.name()).put("startTime", "00:00").put("endDay", d.name()).put("endTime", "23:59");
+        now.putArray("exceptions").addObject().put("name", "Closed").put("startDate", RECALL_DAY.toString())
+                .put("endDate", RECALL_DAY.toString()).putArray("openings");
+        Api.Reply n = s.post("/calendar/calendars", now);
+        assertThat(n.status()).as(n.body()).isEqualTo(201);
 
         String current = policy("Keep date", "CURRENT_DUE_DATE", 2, "Days", null);
         String previous = policy("Previous open day", "END_OF_THE_PREVIOUS_OPEN_DAY", 2, "Days", null);
@@ -50,6 +69,10 @@ class ClosedLibraryDueDatesTest {
         String endOfHours = policy("End of hours", "END_OF_THE_CURRENT_SERVICE_POINT_HOURS", 4, "Hours", null);
         String nextHours = policy("Next hours", "BEGINNING_OF_THE_NEXT_OPEN_SERVICE_POINT_HOURS", 4, "Hours",
                 Json.object().put("duration", 30).put("intervalId", "Minutes"));
+        ObjectNode recallJson = policyJson("Recalls to the next open day", "END_OF_THE_NEXT_OPEN_DAY", 60, "Days", null);
+        recallJson.putObject("requestManagement").putObject("recalls")
+                .set("recallReturnInterval", Json.object().put("duration", 2).put("intervalId", "Days"));
+        String recalls = post(recallJson);
         String others = " r 334e5a9e-94f9-4673-8d1d-ab552863886b n 122b3d2b-4788-4f1e-9117-56daa91cb75c"
                 + " o cd3f6cac-fa17-4079-9fae-2fb28e521412 i ed892c0e-52e0-4cd9-8133-c0ef07b4a709";
         String rules = "priority: t, s, c, b, a, m, g\n"
@@ -59,7 +82,8 @@ class ClosedLibraryDueDatesTest {
                 + "m " + ELECTRONIC + ": l " + next + "\n"
                 + "m " + MICROFORM + ": l " + keepTime + "\n"
                 + "m " + SOUND + ": l " + endOfHours + "\n"
-                + "m " + TEXT + ": l " + nextHours + "\n";
+                + "m " + TEXT + ": l " + nextHours + "\n"
+                + "m " + VIDEO + ": l " + recalls + "\n";
         Api.Reply put = s.put("/circulation/rules", Json.object().put("rulesAsText", rules));
         assertThat(put.status()).as(put.body()).isEqualTo(204);
         Fixtures.patron(s, "cal-patron", UNDERGRAD, true);
@@ -139,6 +163,22 @@ class ClosedLibraryDueDatesTest {
         assertThat(due(TEXT, "2030-01-18T15:00:00Z")).isEqualTo("2030-01-19T10:30:00.000Z");
         assertThat(due(TEXT, "2030-01-15T14:00:00Z")).as("Wednesday is closed: Thursday 09:00 + 30 min")
                 .isEqualTo("2030-01-17T09:30:00.000Z");
+    }
+
+    @Test
+    void aRecallsDueDate_goesToTheEndOfTheNextOpenDay_whenItFallsOnAClosedOne() {
+        Api.Reply loan = s.post("/circulation/check-out-by-barcode", Json.object()
+                .put("itemBarcode", Fixtures.item(s, "cal-" + BARCODES.incrementAndGet(), VIDEO, CAN_CIRCULATE, MAIN_LIBRARY)
+                        .path("barcode").asText()).put("userBarcode", "cal-patron").put("servicePointId", CIRC_DESK_1));
+        assertThat(loan.status()).as(loan.body()).isEqualTo(201);
+        String recaller = Fixtures.patron(s, "cal-recaller", UNDERGRAD, true).path("id").asText();
+        Api.Reply recall = s.post("/circulation/requests", Json.object().put("requestType", "Recall")
+                .put("requestLevel", "Item").put("itemId", loan.json().path("itemId").asText()).put("requesterId", recaller)
+                .put("pickupServicePointId", CIRC_DESK_1).put("fulfillmentPreference", "Hold Shelf")
+                .put("requestDate", Instant.now().toString()));
+        assertThat(recall.status()).as(recall.body()).isEqualTo(201);
+        assertThat(s.get("/circulation/loans/" + loan.json().path("id").asText()).json().path("dueDate").asText())
+                .isEqualTo(RECALL_DAY.plusDays(1) + "T23:59:59.000Z");
     }
 
     @Test

@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.quire.Fixtures.*;
 
 /**
- * Automated patron blocks (mod-patron-blocks' conditions and limits), computed in the check-out's and renewal's own
- * transaction, in a tenant of their own.
+ * Automated patron blocks (mod-patron-blocks' conditions and limits), computed in the check-out's, renewal's and
+ * request's own transaction, in a tenant of their own.
  */
 class PatronBlocksTest {
     static final String CHARGED_OUT = "3d7c52dc-c732-4223-8bf8-e5917801386f";
@@ -467,6 +467,29 @@ class PatronBlocksTest {
                 && block.path("blockRequests").asBoolean()).isTrue();
         assertBlocked(checkOut(item().path("barcode").asText(), u), "Please return or pay for lost items");
         assertBlocked(renew(kept, u), "Please return or pay for lost items");
+    }
+
+    @Test
+    void requests_areRefusedByAConditionThatBlocksRequests_only() {
+        String lostGroup = group(), overdueGroup = group();
+        limit(lostGroup, LOST, 0);           // blocks requests too
+        limit(overdueGroup, OVERDUE, 0);     // borrowing only
+        String lostOne = patron(lostGroup), lateOne = patron(overdueGroup);
+        declareLost(borrow(lostOne));
+        borrowOverdue(lateOne);
+
+        assertBlocked(page(lostOne), "Please return or pay for lost items");
+        Api.Reply allowed = page(lateOne);
+        assertThat(allowed.status()).as(allowed.body()).isEqualTo(201);
+    }
+
+    static Api.Reply page(String userBarcode) {
+        ObjectNode item = item();
+        String userId = s.get("/users", "barcode==" + userBarcode).json().path("users").get(0).path("id").asText();
+        return s.post("/circulation/requests", Json.object().put("requestType", "Page").put("requestLevel", "Item")
+                .put("itemId", item.path("id").asText()).put("requesterId", userId)
+                .put("pickupServicePointId", CIRC_DESK_1).put("fulfillmentPreference", "Hold Shelf")
+                .put("requestDate", Instant.now().toString()));
     }
 
     @Test

@@ -227,6 +227,21 @@ class RequestExpiryTest {
     }
 
     @Test
+    void anExpiredHold_givesThePagedItemBackToTheShelf_whenItWasTheLastRequest() {
+        ObjectNode item = item();
+        Instant now = Instant.now();
+        JsonNode page = request("Page", item, patron(), CIRC_DESK_1, now.plus(Duration.ofDays(100)));
+        request("Hold", item, patron(), CIRC_DESK_1, now.plus(Duration.ofDays(3)));
+        ObjectNode cancel = (ObjectNode) get(page).deepCopy();
+        cancel.put("status", "Closed - Cancelled");
+        assertThat(s.put("/circulation/requests/" + page.path("id").asText(), cancel).status()).isEqualTo(204);
+        assertThat(itemStatus(item)).as("the Hold still waits for it").isEqualTo("Paged");
+
+        assertThat(expire(now.plus(Duration.ofDays(4)))).isGreaterThanOrEqualTo(1);
+        assertThat(itemStatus(item)).isEqualTo("Available");
+    }
+
+    @Test
     void foliosTimerEndpoint_runsTheExpiryForTheCallingTenant() {
         ObjectNode item = item();
         checkOut(item, patron());

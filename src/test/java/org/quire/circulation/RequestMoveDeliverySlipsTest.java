@@ -120,7 +120,9 @@ class RequestMoveDeliverySlipsTest {
         ((ObjectNode) withAddress.path("personal")).putArray("addresses").addObject().put("addressTypeId", HOME_ADDRESS)
                 .put("addressLine1", "1 Library Way").put("city", "Aarhus").put("postalCode", "8000");
         assertThat(s.put("/users/" + id(requester), withAddress).status()).isEqualTo(204);
-        JsonNode delivery = create(body.put("deliveryAddressTypeId", HOME_ADDRESS));
+        // A hold shelf expiration date it carries (say, from an earlier Hold Shelf preference) goes on awaiting delivery.
+        JsonNode delivery = create(body.put("deliveryAddressTypeId", HOME_ADDRESS)
+                .put("holdShelfExpirationDate", Instant.now().plusSeconds(86400).toString()));
         assertThat(request(delivery).path("deliveryAddress").path("addressLine1").asText()).isEqualTo("1 Library Way");
         assertThat(request(delivery).path("deliveryAddress").path("addressTypeId").asText()).isEqualTo(HOME_ADDRESS);
         // Returned at a desk that does not serve the item's location: still no transit for a delivery.
@@ -128,6 +130,7 @@ class RequestMoveDeliverySlipsTest {
         assertThat(in.path("item").path("status").path("name").asText()).isEqualTo("Awaiting delivery");
         assertThat(in.path("item").has("inTransitDestinationServicePoint")).isFalse();
         assertThat(request(delivery).path("status").asText()).isEqualTo("Open - Awaiting delivery");
+        assertThat(request(delivery).has("holdShelfExpirationDate")).isFalse();
         assertThat(itemStatus(item)).isEqualTo("Awaiting delivery");
 
         // Nobody else may borrow it meanwhile.
@@ -192,7 +195,7 @@ class RequestMoveDeliverySlipsTest {
         JsonNode recalled = s.get("/circulation/loans/" + id(loan)).json();
         assertThat(recalled.path("dueDateChangedByRecall").asBoolean()).isTrue();
         assertThat(Instant.parse(recalled.path("dueDate").asText()))
-                .isEqualTo(Instant.parse(loan.path("loanDate").asText()).plus(Duration.ofDays(30)));
+                .isEqualTo(RequestsTest.endOfDay(Instant.parse(loan.path("loanDate").asText()).plus(Duration.ofDays(30))));
 
         Api.Reply missing = s.post("/circulation/requests/" + id(hold) + "/move",
                 Json.object().put("destinationItemId", UUID.randomUUID().toString()));

@@ -11,6 +11,7 @@ import org.quire.platform.Json;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -223,6 +224,40 @@ class RequestsTest {
         assertThat(itemStatus(item)).isEqualTo("Awaiting pickup");
     }
 
+    /** FOLIO refuses whatever the first request's status: a Paged item or one in transit is no one else's either. */
+    @Test
+    void checkOutToAnotherPatron_refusedWhilePaged_andInTransit() {
+        ObjectNode paged = item(BOOK);
+        ObjectNode requester = patron(), other = patron();
+        create("Page", paged, requester, CIRC_DESK_1);
+        assertThat(refusedCheckOut(paged, other)).containsExactly(requestedByAnother(paged, other));
+        assertThat(itemStatus(paged)).isEqualTo("Paged");
+
+        ObjectNode inTransit = item(BOOK);
+        checkOut(inTransit, patron());
+        create("Hold", inTransit, requester, CIRC_DESK_2);
+        checkIn(inTransit, CIRC_DESK_1);
+        assertThat(itemStatus(inTransit)).isEqualTo("In transit");
+        assertThat(refusedCheckOut(inTransit, other)).containsExactly(requestedByAnother(inTransit, other));
+
+        // The requester themselves may take it, which fills the request.
+        checkOut(paged, requester);
+        assertThat(queueIds(paged)).isEmpty();
+    }
+
+    static List<String> refusedCheckOut(JsonNode item, JsonNode user) {
+        Api.Reply r = s.post("/circulation/check-out-by-barcode", Fixtures.checkOut(item.path("barcode").asText(),
+                user.path("barcode").asText()));
+        assertThat(r.status()).as(r.body()).isEqualTo(422);
+        assertThat(r.json().path("errors").findValuesAsText("code")).containsOnly("ITEM_REQUESTED_BY_ANOTHER_PATRON");
+        return r.json().path("errors").findValuesAsText("message");
+    }
+
+    static String requestedByAnother(JsonNode item, JsonNode user) {
+        return "Title of %s (Barcode: %s) cannot be checked out to user Reader, %s because it has been requested by another patron"
+                .formatted(item.path("barcode").asText(), item.path("barcode").asText(), user.path("barcode").asText());
+    }
+
     @Test
     void recall_shortensDueDate_toMinimumGuaranteedPeriod() {
         ObjectNode item = item(DVD);
@@ -234,8 +269,10 @@ class RequestsTest {
         create("Recall", item, requester, CIRC_DESK_1);
         JsonNode recalled = s.get("/circulation/loans/" + loan.path("id").asText()).json();
         assertThat(recalled.path("dueDateChangedByRecall").asBoolean()).isTrue();
-        // max(now + 5 days return interval, loan date + 30 days guaranteed) = loan date + 30 days
-        assertThat(Instant.parse(recalled.path("dueDate").asText())).isEqualTo(loanDate.plus(Duration.ofDays(30)));
+        assertThat(recalled.path("action").asText()).isEqualTo("recallrequested");
+        // max(now + 5 days return interval, loan date + 30 days guaranteed) = loan date + 30 days, at the end of that
+        // day (a day-based loan policy keeping the current due date)
+        assertThat(Instant.parse(recalled.path("dueDate").asText())).isEqualTo(endOfDay(loanDate.plus(Duration.ofDays(30))));
 
         // A second recall does not move it again.
         create("Recall", item, patron(), CIRC_DESK_1);
@@ -254,8 +291,63 @@ class RequestsTest {
         assertThat(request(hold).path("status").asText()).isEqualTo("Closed - Filled");
         Instant loanDate = Instant.parse(loan.path("loanDate").asText());
         assertThat(loan.path("dueDateChangedByRecall").asBoolean()).isTrue();
-        assertThat(Instant.parse(loan.path("dueDate").asText())).isEqualTo(loanDate.plus(Duration.ofDays(30)));
+        assertThat(Instant.parse(loan.path("dueDate").asText())).isEqualTo(endOfDay(loanDate.plus(Duration.ofDays(30))));
         assertThat(queueIds(item)).hasSize(1);
+    }
+
+    /** 23:59:59 UTC of the day of {@code t}: where a day-based loan falls due. */
+    static Instant endOfDay(Instant t) {
+        return t.truncatedTo(ChronoUnit.DAYS).plus(Duration.ofDays(1)).minusSeconds(1);
+    }
+
+    @Test
+    void recall_ofAnOverdueLoan_keepsItsDueDate_butRecordsTheRecall() {
+        ObjectNode item = item(DVD);
+        Api.Reply out = s.post("/circulation/check-out-by-barcode", Fixtures.checkOut(item.path("barcode").asText(),
+                patron().path("barcode").asText()).put("loanDate", Instant.now().minus(Duration.ofDays(70)).toString()));
+        assertThat(out.status()).as(out.body()).isEqualTo(201);
+        String due = out.json().path("dueDate").asText();
+        assertThat(Instant.parse(due)).isBefore(Instant.now());
+
+        create("Recall", item, patron(), CIRC_DESK_1);
+        JsonNode recalled = s.get("/circulation/loans/" + out.json().path("id").asText()).json();
+        assertThat(recalled.path("dueDate").asText()).isEqualTo(due);
+        assertThat(recalled.path("dueDateChangedByRecall").asBoolean()).isTrue();
+        assertThat(recalled.path("action").asText()).isEqualTo("recallrequested");
+    }
+
+    @Test
+    void recall_ofAnOverdueLoan_givesTheAlternateReturnInterval_whenThePolicyLetsRecallsExtendOverdueLoans() {
+        ObjectNode policy = Json.object().put("name", next("extend-overdue")).put("loanable", true).put("renewable", false);
+        policy.putObject("loansPolicy").put("profileId", "Rolling").put("closedLibraryDueDateManagementId", "CURRENT_DUE_DATE")
+                .set("period", Json.object().put("duration", 1).put("intervalId", "Weeks"));
+        ObjectNode recalls = policy.putObject("requestManagement").putObject("recalls");
+        recalls.put("allowRecallsToExtendOverdueLoans", true);
+        recalls.set("recallReturnInterval", Json.object().put("duration", 1).put("intervalId", "Days"));
+        recalls.set("alternateRecallReturnInterval", Json.object().put("duration", 3).put("intervalId", "Weeks"));
+        Api.Reply created = s.post("/loan-policy-storage/loan-policies", policy);
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        JsonNode rules = s.get("/circulation/rules").json();
+        String video = "30b3e36a-d3b2-415e-98c2-47fbdf878862";
+        String text = rules.path("rulesAsText").asText() + "\nm " + video + ": l " + created.json().path("id").asText()
+                + " r 334e5a9e-94f9-4673-8d1d-ab552863886b n 122b3d2b-4788-4f1e-9117-56daa91cb75c"
+                + " o cd3f6cac-fa17-4079-9fae-2fb28e521412 i ed892c0e-52e0-4cd9-8133-c0ef07b4a709";
+        assertThat(s.put("/circulation/rules", Json.object().put("rulesAsText", text)).status()).isEqualTo(204);
+        try {
+            ObjectNode item = item(video);
+            Api.Reply out = s.post("/circulation/check-out-by-barcode", Fixtures.checkOut(item.path("barcode").asText(),
+                    patron().path("barcode").asText()).put("loanDate", Instant.now().minus(Duration.ofDays(10)).toString()));
+            assertThat(out.status()).as(out.body()).isEqualTo(201);
+            assertThat(Instant.parse(out.json().path("dueDate").asText())).isBefore(Instant.now());
+
+            Instant before = Instant.now();
+            create("Recall", item, patron(), CIRC_DESK_1);
+            Instant due = Instant.parse(s.get("/circulation/loans/" + out.json().path("id").asText()).json()
+                    .path("dueDate").asText());
+            assertThat(due).isBetween(endOfDay(before.plus(Duration.ofDays(21))), endOfDay(Instant.now().plus(Duration.ofDays(21))));
+        } finally {
+            s.put("/circulation/rules", rules);
+        }
     }
 
     @Test
@@ -305,6 +397,52 @@ class RequestsTest {
     }
 
     @Test
+    void page_ofARestrictedItem_leavesItRestricted() {
+        ObjectNode item = item(BOOK);
+        ObjectNode restricted = (ObjectNode) s.get("/item-storage/items/" + item.path("id").asText()).json().deepCopy();
+        restricted.putObject("status").put("name", "Restricted");
+        assertThat(s.put("/item-storage/items/" + item.path("id").asText(), restricted).status()).isEqualTo(204);
+        create("Page", item, patron(), CIRC_DESK_1);
+        assertThat(itemStatus(item)).isEqualTo("Restricted");
+    }
+
+    @Test
+    void cancelledHold_givesThePagedItemBack_whenNoRequestForItRemains() {
+        ObjectNode item = item(BOOK);
+        JsonNode page = create("Page", item, patron(), CIRC_DESK_1);
+        JsonNode hold = create("Hold", item, patron(), CIRC_DESK_1);
+        cancel(page);
+        assertThat(itemStatus(item)).as("the Hold still waits for it").isEqualTo("Paged");
+        cancel(hold);
+        assertThat(itemStatus(item)).isEqualTo("Available");
+    }
+
+    static void cancel(JsonNode r) {
+        ObjectNode cancel = (ObjectNode) request(r).deepCopy();
+        cancel.put("status", "Closed - Cancelled");
+        Api.Reply put = s.put("/circulation/requests/" + r.path("id").asText(), cancel);
+        assertThat(put.status()).as(put.body()).isEqualTo(204);
+    }
+
+    @Test
+    void aClosedRequest_cannotBeEdited() {
+        ObjectNode item = item(BOOK);
+        checkOut(item, patron());
+        JsonNode hold = create("Hold", item, patron(), CIRC_DESK_1);
+        cancel(hold);
+        ObjectNode reopen = (ObjectNode) request(hold).deepCopy();
+        reopen.put("status", "Open - Not yet filled");
+        Api.Reply r = s.put("/circulation/requests/" + hold.path("id").asText(), reopen);
+        assertThat(r.status()).as(r.body()).isEqualTo(422);
+        JsonNode e = r.json().path("errors").get(0);
+        assertThat(e.path("message").asText()).isEqualTo("The Request has already been closed");
+        assertThat(e.path("code").asText()).isEqualTo("REQUEST_ALREADY_CLOSED");
+        assertThat(e.path("parameters").get(0).path("key").asText()).isEqualTo("id");
+        assertThat(e.path("parameters").get(0).path("value").asText()).isEqualTo(hold.path("id").asText());
+        assertThat(request(hold).path("status").asText()).isEqualTo("Closed - Cancelled");
+    }
+
+    @Test
     void validation_messages() {
         ObjectNode available = item(BOOK), out = item(BOOK);
         ObjectNode borrower = patron(), requester = patron();
@@ -333,6 +471,48 @@ class RequestsTest {
             checkOut(dvd, patron());
             assertThat(refuse("Recall", dvd, patron())).containsExactly("Recall requests are not allowed for this patron and item combination");
             create("Hold", dvd, patron(), CIRC_DESK_1);
+        } finally {
+            s.put("/circulation/rules", rules);
+        }
+    }
+
+    @Test
+    void pickupServicePoint_mustBeAPickupLocation_andOneThePolicyAllows() {
+        ObjectNode item = item(BOOK);
+        String online = "7c5abc9f-f3d7-4856-b8d7-6712462ca007"; // not a pickup location
+        Api.Reply notPickup = s.post("/circulation/requests", requestBody("Page", item, patron(), online));
+        assertThat(notPickup.status()).as(notPickup.body()).isEqualTo(422);
+        JsonNode e = notPickup.json().path("errors").get(0);
+        assertThat(e.path("message").asText()).isEqualTo("Service point is not a pickup location");
+        assertThat(e.path("code").asText()).isEqualTo("SERVICE_POINT_IS_NOT_PICKUP_LOCATION");
+        assertThat(e.path("parameters").get(0).path("value").asText()).isEqualTo(online);
+        String unknown = java.util.UUID.randomUUID().toString();
+        assertThat(s.post("/circulation/requests", requestBody("Page", item, patron(), unknown)).json()
+                .path("errors").findValuesAsText("message")).containsExactly("Pickup service point does not exist");
+
+        // DVDs get a policy that lets pages be picked up at Circ Desk 2 only.
+        ObjectNode desk2Pages = Json.object().put("name", next("desk-2-pages"));
+        desk2Pages.set("requestTypes", Json.array().add("Hold").add("Page").add("Recall"));
+        desk2Pages.putObject("allowedServicePoints").set("Page", Json.array().add(CIRC_DESK_2));
+        Api.Reply policy = s.post("/request-policy-storage/request-policies", desk2Pages);
+        assertThat(policy.status()).as(policy.body()).isEqualTo(201);
+        String policyId = policy.json().path("id").asText();
+        JsonNode rules = s.get("/circulation/rules").json();
+        String text = rules.path("rulesAsText").asText() + "\nm " + DVD + ": l d9cd0bed-1b49-4b5e-a7bd-064b8d177231 r "
+                + policyId + " n 122b3d2b-4788-4f1e-9117-56daa91cb75c o cd3f6cac-fa17-4079-9fae-2fb28e521412 i ed892c0e-52e0-4cd9-8133-c0ef07b4a709";
+        assertThat(s.put("/circulation/rules", Json.object().put("rulesAsText", text)).status()).isEqualTo(204);
+        try {
+            ObjectNode dvd = item(DVD);
+            Api.Reply refused = s.post("/circulation/requests", requestBody("Page", dvd, patron(), CIRC_DESK_1));
+            assertThat(refused.status()).as(refused.body()).isEqualTo(422);
+            JsonNode error = refused.json().path("errors").get(0);
+            assertThat(error.path("message").asText()).isEqualTo("One or more Pickup locations are no longer available");
+            assertThat(error.path("code").asText()).isEqualTo("REQUEST_PICKUP_SERVICE_POINT_IS_NOT_ALLOWED");
+            List<String> params = new ArrayList<>();
+            error.path("parameters").forEach(p -> params.add(p.path("key").asText() + "=" + p.path("value").asText()));
+            assertThat(params).containsExactlyInAnyOrder("pickupServicePointId=" + CIRC_DESK_1, "requestType=Page",
+                    "requestPolicyId=" + policyId);
+            create("Page", dvd, patron(), CIRC_DESK_2);
         } finally {
             s.put("/circulation/rules", rules);
         }

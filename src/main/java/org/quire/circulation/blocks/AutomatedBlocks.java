@@ -35,6 +35,7 @@ public final class AutomatedBlocks {
     public enum Action {
         BORROWING(BlockLimit::blockBorrowing, Block::blockBorrowing),
         RENEWALS(BlockLimit::blockRenewals, Block::blockRenewals),
+        REQUESTS(BlockLimit::blockRequests, Block::blockRequests),
         /** Any action: what GET /automated-patron-blocks lists. */
         ANY(l -> true, b -> true);
 
