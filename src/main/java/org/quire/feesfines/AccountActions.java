@@ -10,13 +10,17 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /**
- * mod-feesfines' actions on one account (fee/fine): pay, waive, transfer, refund, cancel, and their "check-"
- * validations. Each action is one transaction: the account row locked (1), for a refund its earlier actions (1),
- * the new feefineaction row(s) (1 each), the account updated (1).
+ * mod-feesfines' actions on fees/fines (accounts), one at a time or in bulk: pay, waive, transfer, refund, cancel,
+ * and their "check-" validations. Each action is one transaction of four round trips at most, whatever the number of
+ * accounts (see {@link #perform}).
  * <p>
  * Results as mod-feesfines: the account's {@code remaining}, {@code status.name} (Closed once nothing remains) and
  * {@code paymentStatus.name} = the action's type ("Paid partially", "Waived fully", …); each action row carries the
@@ -55,19 +59,22 @@ public final class AccountActions {
     private AccountActions() {
     }
 
-    /** mod-feesfines' validation: parse, positive, account open, within the remaining (or refundable) amount. */
-    public static Check check(Connection c, String schema, Action action, UUID accountId, JsonNode rawAmount,
-                              boolean lock) throws SQLException {
-        ObjectNode account = account(c, schema, accountId, lock);
-        return validate(c, schema, action, account, rawAmount);
+    /**
+     * mod-feesfines' validation of an action on one or several accounts: all exist (404), the amount parses and is
+     * positive, no account is closed, and the amount is within what they have remaining (or refundable) together.
+     */
+    public static Check check(Connection c, String schema, Action action, List<UUID> accountIds, JsonNode rawAmount)
+            throws SQLException {
+        List<ObjectNode> accounts = accounts(c, schema, accountIds, false);
+        return validate(action, accounts, actionable(c, schema, action, accounts), rawAmount);
     }
 
-    private static Check validate(Connection c, String schema, Action action, ObjectNode account, JsonNode rawAmount)
-            throws SQLException {
-        BigDecimal remaining = Money.field(account, "remaining");
+    private static Check validate(Action action, List<ObjectNode> accounts, Map<String, BigDecimal> actionable,
+                                  JsonNode rawAmount) {
+        BigDecimal total = actionable.values().stream().reduce(Money.ZERO, BigDecimal::add);
         if (action == Action.CANCEL) {
-            if (closed(account)) throw new ActionRefused(422, "Fee/fine is already closed");
-            return new Check(remaining, Money.ZERO);
+            if (accounts.stream().anyMatch(AccountActions::closed)) throw new ActionRefused(422, "Fee/fine is already closed");
+            return new Check(total, Money.ZERO);
         }
         BigDecimal amount;
         try {
@@ -78,20 +85,25 @@ public final class AccountActions {
         if (amount == null) throw new ActionRefused(422, "Invalid amount entered");
         if (amount.signum() <= 0) throw new ActionRefused(422, "Amount must be positive");
         if (action == Action.REFUND) {
-            BigDecimal refundable = refundable(c, schema, account);
-            if (amount.compareTo(refundable) > 0) throw new ActionRefused(422,
+            // A closed fee/fine can be refunded: no status check.
+            if (amount.compareTo(total) > 0) throw new ActionRefused(422,
                     "Refund amount must be greater than zero and less than or equal to Selected amount");
-            return new Check(amount, refundable.subtract(amount));
+            return new Check(amount, total.subtract(amount));
         }
-        if (closed(account)) throw new ActionRefused(422, "Fee/fine is already closed");
-        if (amount.compareTo(remaining) > 0) throw new ActionRefused(422, "Requested amount exceeds remaining amount");
-        return new Check(amount, remaining.subtract(amount));
+        if (accounts.stream().anyMatch(AccountActions::closed)) throw new ActionRefused(422, "Fee/fine is already closed");
+        if (amount.compareTo(total) > 0) throw new ActionRefused(422, "Requested amount exceeds remaining amount");
+        return new Check(amount, total.subtract(amount));
     }
 
-    /** Performs the action; returns the feefineaction rows it created (the account is updated in place). */
-    public static List<ObjectNode> perform(Connection c, String schema, Action action, UUID accountId,
+    /**
+     * Performs the action on the accounts (one for /accounts/{id}/…, several for /accounts-bulk/…), the amount
+     * spread over them as mod-feesfines does ({@link AmountSplit}); an account whose share is nothing is left alone.
+     * Returns the feefineaction rows created, account by account. Round trips: accounts locked (1), for a refund
+     * their refundable actions (1), the action rows (1 batch), the accounts updated (1 batch).
+     */
+    public static List<ObjectNode> perform(Connection c, String schema, Action action, List<UUID> accountIds,
                                            ActionRequest req, UUID staffUserId) throws SQLException {
-        return perform(c, schema, action, accountId, req, staffUserId, Action.CANCEL.result);
+        return perform(c, schema, action, accountIds, req, staffUserId, Action.CANCEL.result);
     }
 
     /**
@@ -100,26 +112,49 @@ public final class AccountActions {
      */
     static List<ObjectNode> cancel(Connection c, String schema, UUID accountId, String reason, ActionRequest req,
                                    UUID staffUserId) throws SQLException {
-        return perform(c, schema, Action.CANCEL, accountId, req, staffUserId, reason);
+        return perform(c, schema, Action.CANCEL, List.of(accountId), req, staffUserId, reason);
     }
 
-    private static List<ObjectNode> perform(Connection c, String schema, Action action, UUID accountId,
+    private static List<ObjectNode> perform(Connection c, String schema, Action action, List<UUID> accountIds,
                                             ActionRequest req, UUID staffUserId, String cancelType) throws SQLException {
-        ObjectNode account = account(c, schema, accountId, true);
-        Check check = validate(c, schema, action, account, req.amount());
+        List<ObjectNode> accounts = accounts(c, schema, accountIds, true);
+        Map<String, BigDecimal> actionable = actionable(c, schema, action, accounts);
+        Check check = validate(action, accounts, actionable, req.amount());
+        Map<String, BigDecimal> shares = action == Action.CANCEL ? actionable : AmountSplit.split(check.amount(), actionable);
+        List<ObjectNode> rows = new ArrayList<>();
+        List<ObjectNode> before = new ArrayList<>();
+        List<ObjectNode> after = new ArrayList<>();
+        for (ObjectNode account : accounts) {
+            BigDecimal share = shares.get(Json.text(account, "id"));
+            if (share == null) continue;
+            ObjectNode updated = account.deepCopy();
+            rows.addAll(apply(action, updated, share, actionable.get(Json.text(account, "id")), req, cancelType));
+            before.add(account);
+            after.add(updated);
+        }
+        List<ObjectNode> saved = FeesFinesTypes.ACTIONS.insertAll(c, schema, rows, staffUserId, false);
+        FeesFinesTypes.ACCOUNTS.replaceAll(c, schema, before, after, staffUserId);
+        return saved;
+    }
+
+    /**
+     * The action rows for {@code amount} of one account ({@code actionable}: what it had remaining, or refundable),
+     * and the account changed in place: its remaining, payment status (the last row's type) and status.
+     */
+    private static List<ObjectNode> apply(Action action, ObjectNode account, BigDecimal amount, BigDecimal actionable,
+                                          ActionRequest req, String cancelType) {
         BigDecimal remaining = Money.field(account, "remaining");
         List<ObjectNode> rows = new ArrayList<>();
-        ObjectNode updated = account.deepCopy();
         String resultType;
         BigDecimal newRemaining;
         switch (action) {
             case REFUND -> {
-                boolean full = check.remaining().signum() == 0;
-                rows.add(row(account, "Credited" + (full ? " fully" : " partially"), check.amount(), remaining,
+                boolean full = amount.compareTo(actionable) == 0;
+                rows.add(row(account, "Credited" + (full ? " fully" : " partially"), amount, remaining,
                         req, "Refund to patron"));
-                newRemaining = remaining.add(check.amount());
+                newRemaining = remaining.add(amount);
                 resultType = action.type(full);
-                rows.add(row(account, resultType, check.amount(), newRemaining, req, "Refunded to patron"));
+                rows.add(row(account, resultType, amount, newRemaining, req, "Refunded to patron"));
             }
             case CANCEL -> {
                 newRemaining = Money.ZERO;
@@ -127,19 +162,17 @@ public final class AccountActions {
                 rows.add(row(account, resultType, remaining, newRemaining, req, req.transactionInfo()));
             }
             default -> {
-                newRemaining = check.remaining();
+                newRemaining = remaining.subtract(amount);
                 resultType = action.type(newRemaining.signum() == 0);
                 String info = action == Action.TRANSFER && req.transactionInfo() == null ? req.paymentMethod()
                         : req.transactionInfo();
-                rows.add(row(account, resultType, check.amount(), newRemaining, req, info));
+                rows.add(row(account, resultType, amount, newRemaining, req, info));
             }
         }
-        updated.put("remaining", newRemaining);
-        updated.putObject("paymentStatus").put("name", resultType);
-        updated.putObject("status").put("name", newRemaining.signum() == 0 && action != Action.REFUND ? "Closed" : "Open");
-        List<ObjectNode> saved = FeesFinesTypes.ACTIONS.insertAll(c, schema, rows, staffUserId, false);
-        FeesFinesTypes.ACCOUNTS.replace(c, schema, account, updated, staffUserId);
-        return saved;
+        account.put("remaining", newRemaining);
+        account.putObject("paymentStatus").put("name", resultType);
+        account.putObject("status").put("name", newRemaining.signum() == 0 && action != Action.REFUND ? "Closed" : "Open");
+        return rows;
     }
 
     private static ObjectNode row(ObjectNode account, String type, BigDecimal amount, BigDecimal balance,
@@ -166,18 +199,63 @@ public final class AccountActions {
                 && Money.field(account, "remaining").signum() == 0;
     }
 
-    /** Paid and transferred, less what earlier refunds gave back (FOLIO's refundable actions). */
-    static BigDecimal refundable(Connection c, String schema, ObjectNode account) throws SQLException {
-        return Sql.one(c, "SELECT coalesce(sum(CASE WHEN type_action LIKE 'Refunded%' THEN -1 ELSE 1 END"
-                        + " * (jsonb->>'amountAction')::numeric), 0) FROM " + schema + ".feefineaction"
-                        + " WHERE account_id = ? AND (type_action LIKE 'Paid%' OR type_action LIKE 'Transferred%'"
-                        + " OR type_action LIKE 'Refunded%')",
-                List.of(UUID.fromString(Json.text(account, "id"))), rs -> rs.getBigDecimal(1))
-                .map(Money::of).orElse(Money.ZERO);
+    /** What each account can take of the action: its remaining amount, or for a refund its refundable amount. */
+    private static Map<String, BigDecimal> actionable(Connection c, String schema, Action action,
+                                                      List<ObjectNode> accounts) throws SQLException {
+        Map<String, BigDecimal> out = new LinkedHashMap<>();
+        Map<UUID, BigDecimal> refundable = action == Action.REFUND ? refundable(c, schema, ids(accounts)) : Map.of();
+        for (ObjectNode a : accounts) {
+            String id = Json.text(a, "id");
+            out.put(id, action == Action.REFUND ? refundable.getOrDefault(UUID.fromString(id), Money.ZERO)
+                    : Money.field(a, "remaining"));
+        }
+        return out;
     }
 
-    private static ObjectNode account(Connection c, String schema, UUID id, boolean lock) throws SQLException {
-        var found = lock ? FeesFinesTypes.ACCOUNTS.getForUpdate(c, schema, id) : FeesFinesTypes.ACCOUNTS.get(c, schema, id);
-        return found.orElseThrow(() -> new ActionRefused(404, "Fee/fine ID " + id + " not found"));
+    /** Refundable amount of one account (LostItemFees settles returned lost items with it). */
+    static BigDecimal refundable(Connection c, String schema, ObjectNode account) throws SQLException {
+        UUID id = UUID.fromString(Json.text(account, "id"));
+        return refundable(c, schema, List.of(id)).getOrDefault(id, Money.ZERO);
+    }
+
+    /** Paid and transferred, less what earlier refunds gave back (FOLIO's refundable actions), per account: 1 query. */
+    private static Map<UUID, BigDecimal> refundable(Connection c, String schema, List<UUID> accountIds)
+            throws SQLException {
+        Map<UUID, BigDecimal> out = new HashMap<>();
+        for (Map.Entry<UUID, BigDecimal> e : Sql.list(c, "SELECT account_id, coalesce(sum(CASE WHEN type_action LIKE 'Refunded%' THEN -1 ELSE 1 END"
+                        + " * (jsonb->>'amountAction')::numeric), 0) FROM " + schema + ".feefineaction"
+                        + " WHERE account_id = ANY(?) AND (type_action LIKE 'Paid%' OR type_action LIKE 'Transferred%'"
+                        + " OR type_action LIKE 'Refunded%') GROUP BY account_id",
+                List.of(c.createArrayOf("uuid", accountIds.toArray())),
+                rs -> Map.entry(rs.getObject(1, UUID.class), Money.of(rs.getBigDecimal(2))))) {
+            out.put(e.getKey(), e.getValue());
+        }
+        return out;
+    }
+
+    /**
+     * The accounts in the order asked for (each once), locked in id order when {@code lock} so that two bulk actions
+     * over the same accounts cannot deadlock; 404 "Fee/fine ID … not found" for the first one that does not exist.
+     */
+    private static List<ObjectNode> accounts(Connection c, String schema, List<UUID> ids, boolean lock)
+            throws SQLException {
+        List<UUID> distinct = List.copyOf(new LinkedHashSet<>(ids));
+        Map<UUID, ObjectNode> found = new HashMap<>();
+        for (ObjectNode a : Sql.list(c, "SELECT jsonb FROM " + schema + ".account WHERE id = ANY(?) ORDER BY id"
+                        + (lock ? " FOR UPDATE" : ""), List.of(c.createArrayOf("uuid", distinct.toArray())),
+                rs -> Json.parseObject(rs.getString(1)))) {
+            found.put(UUID.fromString(Json.text(a, "id")), a);
+        }
+        List<ObjectNode> out = new ArrayList<>();
+        for (UUID id : distinct) {
+            ObjectNode a = found.get(id);
+            if (a == null) throw new ActionRefused(404, "Fee/fine ID " + id + " not found");
+            out.add(a);
+        }
+        return out;
+    }
+
+    private static List<UUID> ids(List<ObjectNode> accounts) {
+        return accounts.stream().map(a -> UUID.fromString(Json.text(a, "id"))).toList();
     }
 }

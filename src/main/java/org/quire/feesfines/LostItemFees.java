@@ -99,7 +99,7 @@ public final class LostItemFees {
         BigDecimal remaining = Money.field(account, "remaining");
         BigDecimal refundable = AccountActions.refundable(c, schema, account);
         if (refundable.signum() > 0) {
-            AccountActions.perform(c, schema, AccountActions.Action.REFUND, id, new AccountActions.ActionRequest(
+            AccountActions.perform(c, schema, AccountActions.Action.REFUND, List.of(id), new AccountActions.ActionRequest(
                     DecimalNode.valueOf(refundable), null, false, sp, null, null, null), staffUserId);
             remaining = remaining.add(refundable);
         }
