@@ -42,13 +42,21 @@ public final class AccountActions {
         }
     }
 
-    /** FOLIO's action body: amount, paymentMethod (the transfer account for transfers), notifyPatron, … */
+    /**
+     * FOLIO's action body: amount, paymentMethod (the transfer account for transfers), notifyPatron, …; a cancellation
+     * may give its {@code cancellationReason} (circulation's "Cancelled item returned", …).
+     */
     public record ActionRequest(JsonNode amount, String paymentMethod, boolean notifyPatron, String servicePointId,
-                                String userName, String comments, String transactionInfo) {
+                                String userName, String comments, String transactionInfo, String cancellationReason) {
         public static ActionRequest of(ObjectNode b) {
             return new ActionRequest(b.get("amount"), Json.text(b, "paymentMethod"), b.path("notifyPatron").asBoolean(false),
                     Json.text(b, "servicePointId"), Json.text(b, "userName"), Json.text(b, "comments"),
-                    Json.text(b, "transactionInfo"));
+                    Json.text(b, "transactionInfo"), Json.text(b, "cancellationReason"));
+        }
+
+        /** A cancellation's type and payment status: its reason, "Cancelled as error" when it gives none. */
+        String cancelType() {
+            return cancellationReason == null || cancellationReason.isBlank() ? Action.CANCEL.result : cancellationReason;
         }
     }
 
@@ -73,7 +81,10 @@ public final class AccountActions {
                                   JsonNode rawAmount) {
         BigDecimal total = actionable.values().stream().reduce(Money.ZERO, BigDecimal::add);
         if (action == Action.CANCEL) {
-            if (accounts.stream().anyMatch(AccountActions::closed)) throw new ActionRefused(422, "Fee/fine is already closed");
+            // FOLIO's cancellation goes by the status alone: a Closed fee/fine is closed whatever it has remaining.
+            if (accounts.stream().anyMatch(a -> "Closed".equalsIgnoreCase(Json.text(a, "status.name")))) {
+                throw new ActionRefused(422, "Fee/fine is already closed");
+            }
             return new Check(total, Money.ZERO);
         }
         BigDecimal amount;
@@ -103,20 +114,6 @@ public final class AccountActions {
      */
     public static List<ObjectNode> perform(Connection c, String schema, Action action, List<UUID> accountIds,
                                            ActionRequest req, UUID staffUserId) throws SQLException {
-        return perform(c, schema, action, accountIds, req, staffUserId, Action.CANCEL.result);
-    }
-
-    /**
-     * Cancels what remains with FOLIO's cancellation reason as the action's type and payment status (circulation
-     * cancels lost item fees with "Cancelled item returned" when the item comes back).
-     */
-    static List<ObjectNode> cancel(Connection c, String schema, UUID accountId, String reason, ActionRequest req,
-                                   UUID staffUserId) throws SQLException {
-        return perform(c, schema, Action.CANCEL, List.of(accountId), req, staffUserId, reason);
-    }
-
-    private static List<ObjectNode> perform(Connection c, String schema, Action action, List<UUID> accountIds,
-                                            ActionRequest req, UUID staffUserId, String cancelType) throws SQLException {
         List<ObjectNode> accounts = accounts(c, schema, accountIds, true);
         Map<String, BigDecimal> actionable = actionable(c, schema, action, accounts);
         Check check = validate(action, accounts, actionable, req.amount());
@@ -128,7 +125,7 @@ public final class AccountActions {
             BigDecimal share = shares.get(Json.text(account, "id"));
             if (share == null) continue;
             ObjectNode updated = account.deepCopy();
-            rows.addAll(apply(action, updated, share, actionable.get(Json.text(account, "id")), req, cancelType));
+            rows.addAll(apply(action, updated, share, actionable.get(Json.text(account, "id")), req));
             before.add(account);
             after.add(updated);
         }
@@ -142,7 +139,7 @@ public final class AccountActions {
      * and the account changed in place: its remaining, payment status (the last row's type) and status.
      */
     private static List<ObjectNode> apply(Action action, ObjectNode account, BigDecimal amount, BigDecimal actionable,
-                                          ActionRequest req, String cancelType) {
+                                          ActionRequest req) {
         BigDecimal remaining = Money.field(account, "remaining");
         List<ObjectNode> rows = new ArrayList<>();
         String resultType;
@@ -157,9 +154,11 @@ public final class AccountActions {
                 rows.add(row(account, resultType, amount, newRemaining, req, "Refunded to patron"));
             }
             case CANCEL -> {
+                // FOLIO's cancellation row carries the fee/fine's original amount, not what remained of it.
                 newRemaining = Money.ZERO;
-                resultType = cancelType;
-                rows.add(row(account, resultType, remaining, newRemaining, req, req.transactionInfo()));
+                resultType = req.cancelType();
+                rows.add(row(account, resultType, Money.field(account, "amount"), newRemaining, req,
+                        req.transactionInfo()));
             }
             default -> {
                 newRemaining = remaining.subtract(amount);

@@ -100,12 +100,12 @@ public final class LostItemFees {
         BigDecimal refundable = AccountActions.refundable(c, schema, account);
         if (refundable.signum() > 0) {
             AccountActions.perform(c, schema, AccountActions.Action.REFUND, List.of(id), new AccountActions.ActionRequest(
-                    DecimalNode.valueOf(refundable), null, false, sp, null, null, null), staffUserId);
+                    DecimalNode.valueOf(refundable), null, false, sp, null, null, null, null), staffUserId);
             remaining = remaining.add(refundable);
         }
         if (remaining.signum() > 0) {
-            AccountActions.cancel(c, schema, id, reason, new AccountActions.ActionRequest(
-                    DecimalNode.valueOf(remaining), null, false, sp, null, null, null), staffUserId);
+            AccountActions.perform(c, schema, AccountActions.Action.CANCEL, List.of(id), new AccountActions.ActionRequest(
+                    null, null, false, sp, null, null, null, reason), staffUserId);
         }
     }
 }

@@ -166,4 +166,31 @@ class AccountActionsTest {
         assertThat(s.post("/accounts/" + id + "/cancel", Json.object()).json().path("errorMessage").asText())
                 .isEqualTo("Fee/fine is already closed");
     }
+
+    @Test
+    void cancel_recordsTheOriginalAmountAndTheReasonGiven() {
+        String id = account("6.00");
+        assertThat(s.post("/accounts/" + id + "/pay", body("2.00")).status()).isEqualTo(201);
+        Api.Reply cancel = s.post("/accounts/" + id + "/cancel", Json.object().put("notifyPatron", false)
+                .put("cancellationReason", "Cancelled item renewed").put("servicePointId", Fixtures.CIRC_DESK_1)
+                .put("userName", "Admin"));
+        assertThat(cancel.status()).as(cancel.body()).isEqualTo(201);
+        JsonNode action = cancel.json().path("feefineactions").get(0);
+        assertThat(action.path("typeAction").asText()).isEqualTo("Cancelled item renewed");
+        assertThat(action.path("amountAction").decimalValue()).isEqualByComparingTo("6.00");
+        assertThat(action.path("balance").decimalValue()).isEqualByComparingTo("0");
+        JsonNode acc = get(id);
+        assertThat(acc.path("paymentStatus").path("name").asText()).isEqualTo("Cancelled item renewed");
+        assertThat(acc.path("status").path("name").asText()).isEqualTo("Closed");
+    }
+
+    @Test
+    void cancel_aClosedFeeFineIsClosedWhateverRemains() {
+        ObjectNode a = (ObjectNode) get(account("3.00"));
+        a.putObject("status").put("name", "Closed");
+        assertThat(s.put("/accounts/" + a.path("id").asText(), a).status()).isEqualTo(204);
+        Api.Reply cancel = s.post("/accounts/" + a.path("id").asText() + "/cancel", Json.object());
+        assertThat(cancel.status()).isEqualTo(422);
+        assertThat(cancel.json().path("errorMessage").asText()).isEqualTo("Fee/fine is already closed");
+    }
 }
