@@ -48,7 +48,7 @@ public final class FeesFinesApi {
         }
     }
 
-    /** 201 {accountId, amount, feefineactions}; refused: 422 (404 for an unknown account) {accountId, amount, errorMessage}. */
+    /** 201 {accountId, amount, feefineactions}; refused: 422 {accountId, amount, errorMessage}, 404 text. */
     private static Response perform(Database db, AccountActions.Action action, Request r) {
         UUID id = r.pathUuid("id");
         ObjectNode body = r.json();
@@ -59,6 +59,7 @@ public final class FeesFinesApi {
             out.putArray("feefineactions").addAll(rows);
             return Response.created(out);
         } catch (ActionRefused e) {
+            if (e.status == 404) return notFound(e);
             ObjectNode out = Json.object().put("accountId", id.toString());
             putRawAmount(out, body.get("amount"));
             out.put("errorMessage", e.getMessage());
@@ -78,7 +79,7 @@ public final class FeesFinesApi {
             out.putArray("feefineactions").addAll(rows);
             return Response.created(out);
         } catch (ActionRefused e) {
-            if (e.status == 404) return Response.text(404, e.getMessage());
+            if (e.status == 404) return notFound(e);
             ObjectNode out = Json.object();
             out.set("accountIds", body.get("accountIds"));
             if (action != AccountActions.Action.CANCEL) putRawAmount(out, body.get("amount"));
@@ -106,7 +107,7 @@ public final class FeesFinesApi {
         return sum.toPlainString();
     }
 
-    /** 200 {accountId, amount, allowed: true, remainingAmount}; refused: 422/404 with allowed false and errorMessage. */
+    /** 200 {accountId, amount, allowed: true, remainingAmount}; refused: 422 with allowed false, 404 text. */
     private static Response check(Database db, AccountActions.Action action, Request r) {
         UUID id = r.pathUuid("id");
         JsonNode raw = r.json().get("amount");
@@ -117,6 +118,7 @@ public final class FeesFinesApi {
                     .put("remainingAmount", check.remaining().toPlainString());
             return Response.ok(out);
         } catch (ActionRefused e) {
+            if (e.status == 404) return notFound(e);
             putRawAmount(out, raw);
             out.put("allowed", false).put("errorMessage", e.getMessage());
             return Response.json(e.status, out);
@@ -136,7 +138,7 @@ public final class FeesFinesApi {
             out.put("allowed", true).put("remainingAmount", check.remaining().toPlainString());
             return Response.ok(out);
         } catch (ActionRefused e) {
-            if (e.status == 404) return Response.text(404, e.getMessage());
+            if (e.status == 404) return notFound(e);
             out.put("allowed", false).put("errorMessage", e.getMessage());
             return Response.json(e.status, out);
         }
@@ -151,6 +153,11 @@ public final class FeesFinesApi {
         List<UUID> out = new ArrayList<>();
         for (JsonNode id : ids) out.add(RecordStore.uuid(id.asText(), "accountIds"));
         return out;
+    }
+
+    /** mod-feesfines answers an unknown fee/fine with text: "Fee/fine ID <id> not found". */
+    private static Response notFound(ActionRefused e) {
+        return Response.text(404, e.getMessage());
     }
 
     private static void putRawAmount(ObjectNode out, JsonNode raw) {

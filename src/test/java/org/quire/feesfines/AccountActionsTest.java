@@ -146,7 +146,11 @@ class AccountActionsTest {
         String unknown = UUID.randomUUID().toString();
         Api.Reply notFound = s.post("/accounts/" + unknown + "/pay", body("1.00"));
         assertThat(notFound.status()).isEqualTo(404);
-        assertThat(notFound.json().path("errorMessage").asText()).isEqualTo("Fee/fine ID " + unknown + " not found");
+        assertThat(notFound.header("Content-Type").orElse("")).startsWith("text/plain");
+        assertThat(notFound.body()).isEqualTo("Fee/fine ID " + unknown + " not found");
+        Api.Reply checkNotFound = s.post("/accounts/" + unknown + "/check-refund", body("1.00"));
+        assertThat(checkNotFound.status()).isEqualTo(404);
+        assertThat(checkNotFound.body()).isEqualTo("Fee/fine ID " + unknown + " not found");
         // Nothing was written by the refused actions.
         assertThat(get(id).path("remaining").decimalValue()).isEqualByComparingTo("5.00");
         assertThat(s.get("/feefineactions", "accountId==" + id).json().path("totalRecords").asInt()).isZero();
