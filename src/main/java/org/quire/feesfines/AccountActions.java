@@ -163,9 +163,8 @@ public final class AccountActions {
             default -> {
                 newRemaining = remaining.subtract(amount);
                 resultType = action.type(newRemaining.signum() == 0);
-                String info = action == Action.TRANSFER && req.transactionInfo() == null ? req.paymentMethod()
-                        : req.transactionInfo();
-                rows.add(row(account, resultType, amount, newRemaining, req, info));
+                // As sent, for transfers too: the transfer account is the row's paymentMethod (FOLIO's ActionService).
+                rows.add(row(account, resultType, amount, newRemaining, req, req.transactionInfo()));
             }
         }
         account.put("remaining", newRemaining);

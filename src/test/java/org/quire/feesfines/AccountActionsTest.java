@@ -87,6 +87,8 @@ class AccountActionsTest {
         Api.Reply transfer = s.post("/accounts/" + id + "/transfer", body("5.00").put("paymentMethod", "Bursar"));
         assertThat(transfer.status()).as(transfer.body()).isEqualTo(201);
         assertThat(transfer.json().path("feefineactions").get(0).path("typeAction").asText()).isEqualTo("Transferred fully");
+        assertThat(transfer.json().path("feefineactions").get(0).path("paymentMethod").asText()).isEqualTo("Bursar");
+        assertThat(transfer.json().path("feefineactions").get(0).path("transactionInformation").asText()).isEmpty();
         acc = get(id);
         assertThat(acc.path("remaining").decimalValue()).isEqualByComparingTo("0");
         assertThat(acc.path("status").path("name").asText()).isEqualTo("Closed");
@@ -115,6 +117,16 @@ class AccountActionsTest {
 
         JsonNode actions = s.get("/feefineactions?limit=100", "accountId==" + id).json();
         assertThat(actions.path("totalRecords").asInt()).isEqualTo(5);
+    }
+
+    @Test
+    void transfer_keepsTheTransactionInformationSent() {
+        String id = account("2.00");
+        Api.Reply transfer = s.post("/accounts/" + id + "/transfer", body("1.00").put("paymentMethod", "Bursar")
+                .put("transactionInfo", "Batch 7"));
+        assertThat(transfer.status()).as(transfer.body()).isEqualTo(201);
+        assertThat(transfer.json().path("feefineactions").get(0).path("transactionInformation").asText())
+                .isEqualTo("Batch 7");
     }
 
     @Test
