@@ -24,8 +24,9 @@ import java.util.UUID;
  * <p>
  * Results as mod-feesfines: the account's {@code remaining}, {@code status.name} (Closed once nothing remains) and
  * {@code paymentStatus.name} = the action's type ("Paid partially", "Waived fully", …); each action row carries the
- * balance after it. A refund (of money paid or transferred) re-opens the account: a "Credited" row at the old
- * balance, then a "Refunded" row with the refunded amount added back to the balance, as FOLIO records it.
+ * balance after it. A refund (of money paid or transferred) re-opens the account: "Credited" rows at the old
+ * balance, then "Refunded" rows adding the refunded amount back, one of each per recipient (the patron, each
+ * transfer account), as FOLIO records it.
  */
 public final class AccountActions {
     public enum Action {
@@ -74,7 +75,8 @@ public final class AccountActions {
     public static Check check(Connection c, String schema, Action action, List<UUID> accountIds, JsonNode rawAmount)
             throws SQLException {
         List<ObjectNode> accounts = accounts(c, schema, accountIds, false);
-        return validate(action, accounts, actionable(c, schema, action, accounts), rawAmount);
+        Map<String, Refundable> refundable = action == Action.REFUND ? refundable(c, schema, accounts) : Map.of();
+        return validate(action, accounts, actionable(action, accounts, refundable), rawAmount);
     }
 
     private static Check validate(Action action, List<ObjectNode> accounts, Map<String, BigDecimal> actionable,
@@ -115,7 +117,8 @@ public final class AccountActions {
     public static List<ObjectNode> perform(Connection c, String schema, Action action, List<UUID> accountIds,
                                            ActionRequest req, UUID staffUserId) throws SQLException {
         List<ObjectNode> accounts = accounts(c, schema, accountIds, true);
-        Map<String, BigDecimal> actionable = actionable(c, schema, action, accounts);
+        Map<String, Refundable> refundable = action == Action.REFUND ? refundable(c, schema, accounts) : Map.of();
+        Map<String, BigDecimal> actionable = actionable(action, accounts, refundable);
         Check check = validate(action, accounts, actionable, req.amount());
         Map<String, BigDecimal> shares = action == Action.CANCEL ? actionable : AmountSplit.split(check.amount(), actionable);
         List<ObjectNode> rows = new ArrayList<>();
@@ -125,7 +128,7 @@ public final class AccountActions {
             BigDecimal share = shares.get(Json.text(account, "id"));
             if (share == null) continue;
             ObjectNode updated = account.deepCopy();
-            rows.addAll(apply(action, updated, share, actionable.get(Json.text(account, "id")), req));
+            rows.addAll(apply(action, updated, share, refundable.get(Json.text(account, "id")), req));
             before.add(account);
             after.add(updated);
         }
@@ -135,42 +138,65 @@ public final class AccountActions {
     }
 
     /**
-     * The action rows for {@code amount} of one account ({@code actionable}: what it had remaining, or refundable),
-     * and the account changed in place: its remaining, payment status (the last row's type) and status.
+     * The action rows for {@code amount} of one account, and the account changed in place as FOLIO leaves it: the
+     * last row's balance is its remaining and the last row's type its payment status; Closed once nothing remains,
+     * except after a refund, which re-opens it.
      */
-    private static List<ObjectNode> apply(Action action, ObjectNode account, BigDecimal amount, BigDecimal actionable,
+    private static List<ObjectNode> apply(Action action, ObjectNode account, BigDecimal amount, Refundable refundable,
                                           ActionRequest req) {
-        BigDecimal remaining = Money.field(account, "remaining");
-        List<ObjectNode> rows = new ArrayList<>();
-        String resultType;
-        BigDecimal newRemaining;
-        switch (action) {
-            case REFUND -> {
-                boolean full = amount.compareTo(actionable) == 0;
-                rows.add(row(account, "Credited" + (full ? " fully" : " partially"), amount, remaining,
-                        req, "Refund to patron"));
-                newRemaining = remaining.add(amount);
-                resultType = action.type(full);
-                rows.add(row(account, resultType, amount, newRemaining, req, "Refunded to patron"));
-            }
-            case CANCEL -> {
-                // FOLIO's cancellation row carries the fee/fine's original amount, not what remained of it.
-                newRemaining = Money.ZERO;
-                resultType = req.cancelType();
-                rows.add(row(account, resultType, Money.field(account, "amount"), newRemaining, req,
-                        req.transactionInfo()));
-            }
+        List<ObjectNode> rows = switch (action) {
+            case REFUND -> refund(account, amount, refundable, req);
+            // FOLIO's cancellation row carries the fee/fine's original amount, not what remained of it.
+            case CANCEL -> List.of(row(account, req.cancelType(), Money.field(account, "amount"), Money.ZERO, req,
+                    req.transactionInfo()));
             default -> {
-                newRemaining = remaining.subtract(amount);
-                resultType = action.type(newRemaining.signum() == 0);
+                BigDecimal left = Money.field(account, "remaining").subtract(amount);
                 // As sent, for transfers too: the transfer account is the row's paymentMethod (FOLIO's ActionService).
-                rows.add(row(account, resultType, amount, newRemaining, req, req.transactionInfo()));
+                yield List.of(row(account, action.type(left.signum() == 0), amount, left, req, req.transactionInfo()));
             }
-        }
-        account.put("remaining", newRemaining);
-        account.putObject("paymentStatus").put("name", resultType);
-        account.putObject("status").put("name", newRemaining.signum() == 0 && action != Action.REFUND ? "Closed" : "Open");
+        };
+        ObjectNode last = rows.getLast();
+        BigDecimal remaining = Money.parse(last.get("balance"));
+        account.put("remaining", remaining);
+        account.putObject("paymentStatus").put("name", Json.text(last, "typeAction"));
+        account.putObject("status").put("name", remaining.signum() == 0 && action != Action.REFUND ? "Closed" : "Open");
         return rows;
+    }
+
+    /** Who a refund goes back to: the patron (money paid) or a transfer account (money transferred to it). */
+    private record Part(String recipient, BigDecimal amount, boolean full) {
+    }
+
+    /**
+     * A refund as mod-feesfines' RefundActionService writes it: money paid goes back to the patron first, the rest to
+     * the transfer accounts it was transferred to (spread over them as {@link AmountSplit}). First a "Credited" row
+     * per recipient at the old balance ("Refund to patron", "Refund to &lt;transfer account&gt;"), then a "Refunded" row
+     * per recipient adding its part back to the balance ("Refunded to …"); "fully" when all of the paid (or of the
+     * transferred) money is refunded.
+     */
+    private static List<ObjectNode> refund(ObjectNode account, BigDecimal amount, Refundable refundable,
+                                           ActionRequest req) {
+        BigDecimal toPatron = refundable.paid.min(amount);
+        BigDecimal toTransfers = amount.subtract(toPatron);
+        boolean transfersFull = refundable.transferred().compareTo(toTransfers) == 0;
+        List<Part> parts = new ArrayList<>();
+        if (toPatron.signum() > 0) parts.add(new Part(PATRON, toPatron, refundable.paid.compareTo(toPatron) == 0));
+        AmountSplit.split(toTransfers, refundable.transfers)
+                .forEach((transferAccount, part) -> parts.add(new Part(transferAccount, part, transfersFull)));
+        BigDecimal balance = Money.field(account, "remaining");
+        List<ObjectNode> rows = new ArrayList<>();
+        for (Part p : parts) {
+            rows.add(row(account, "Credited" + extent(p.full()), p.amount(), balance, req, "Refund to " + p.recipient()));
+        }
+        for (Part p : parts) {
+            balance = balance.add(p.amount());
+            rows.add(row(account, "Refunded" + extent(p.full()), p.amount(), balance, req, "Refunded to " + p.recipient()));
+        }
+        return rows;
+    }
+
+    private static String extent(boolean full) {
+        return full ? " fully" : " partially";
     }
 
     private static ObjectNode row(ObjectNode account, String type, BigDecimal amount, BigDecimal balance,
@@ -198,36 +224,82 @@ public final class AccountActions {
     }
 
     /** What each account can take of the action: its remaining amount, or for a refund its refundable amount. */
-    private static Map<String, BigDecimal> actionable(Connection c, String schema, Action action,
-                                                      List<ObjectNode> accounts) throws SQLException {
+    private static Map<String, BigDecimal> actionable(Action action, List<ObjectNode> accounts,
+                                                      Map<String, Refundable> refundable) {
         Map<String, BigDecimal> out = new LinkedHashMap<>();
-        Map<UUID, BigDecimal> refundable = action == Action.REFUND ? refundable(c, schema, ids(accounts)) : Map.of();
         for (ObjectNode a : accounts) {
             String id = Json.text(a, "id");
-            out.put(id, action == Action.REFUND ? refundable.getOrDefault(UUID.fromString(id), Money.ZERO)
-                    : Money.field(a, "remaining"));
+            out.put(id, action == Action.REFUND ? refundable.get(id).total() : Money.field(a, "remaining"));
         }
         return out;
     }
 
-    /** Refundable amount of one account (LostItemFees settles returned lost items with it). */
-    static BigDecimal refundable(Connection c, String schema, ObjectNode account) throws SQLException {
-        UUID id = UUID.fromString(Json.text(account, "id"));
-        return refundable(c, schema, List.of(id)).getOrDefault(id, Money.ZERO);
+    /** FOLIO's name for the patron as a refund's recipient ("Refund to patron"). */
+    private static final String PATRON = "patron";
+
+    /**
+     * What one fee/fine can refund (FOLIO's refundable actions: its payments and transfers), by recipient: money paid
+     * to the patron, money transferred to each transfer account (the transfer row's paymentMethod). Quire also takes
+     * off what earlier refunds gave back (FOLIO lets the same money be refunded twice), each from the recipient its
+     * "Refunded to …" row names, any excess from the others.
+     */
+    private static final class Refundable {
+        private BigDecimal paid = Money.ZERO;
+        private final Map<String, BigDecimal> transfers = new LinkedHashMap<>();
+
+        BigDecimal transferred() {
+            return transfers.values().stream().reduce(Money.ZERO, BigDecimal::add);
+        }
+
+        BigDecimal total() {
+            return paid.add(transferred());
+        }
+
+        /** Takes one earlier action into account; they come in the order they were made. */
+        void add(String typeAction, String paymentMethod, String transactionInfo, BigDecimal amount) {
+            if (typeAction.startsWith("Paid")) {
+                paid = paid.add(amount);
+            } else if (typeAction.startsWith("Transferred")) {
+                transfers.merge(paymentMethod == null ? "" : paymentMethod, amount, BigDecimal::add);
+            } else if (typeAction.startsWith("Refunded")) {
+                String to = transactionInfo != null && transactionInfo.startsWith("Refunded to ")
+                        ? transactionInfo.substring("Refunded to ".length()) : PATRON;
+                BigDecimal left = PATRON.equals(to) ? amount : takeFromTransfer(to, amount);
+                BigDecimal fromPaid = left.min(paid);
+                paid = paid.subtract(fromPaid);
+                left = left.subtract(fromPaid);
+                for (String t : List.copyOf(transfers.keySet())) left = takeFromTransfer(t, left);
+            }
+        }
+
+        private BigDecimal takeFromTransfer(String transferAccount, BigDecimal amount) {
+            BigDecimal has = transfers.get(transferAccount);
+            if (has == null || amount.signum() <= 0) return amount;
+            BigDecimal taken = has.min(amount);
+            transfers.put(transferAccount, has.subtract(taken));
+            return amount.subtract(taken);
+        }
     }
 
-    /** Paid and transferred, less what earlier refunds gave back (FOLIO's refundable actions), per account: 1 query. */
-    private static Map<UUID, BigDecimal> refundable(Connection c, String schema, List<UUID> accountIds)
+    /** Refundable amount of one account (LostItemFees settles returned lost items with it). */
+    static BigDecimal refundable(Connection c, String schema, ObjectNode account) throws SQLException {
+        return refundable(c, schema, List.of(account)).get(Json.text(account, "id")).total();
+    }
+
+    /** What each account can refund, from its payments, transfers and refunds: 1 query. */
+    private static Map<String, Refundable> refundable(Connection c, String schema, List<ObjectNode> accounts)
             throws SQLException {
-        Map<UUID, BigDecimal> out = new HashMap<>();
-        for (Map.Entry<UUID, BigDecimal> e : Sql.list(c, "SELECT account_id, coalesce(sum(CASE WHEN type_action LIKE 'Refunded%' THEN -1 ELSE 1 END"
-                        + " * (jsonb->>'amountAction')::numeric), 0) FROM " + schema + ".feefineaction"
-                        + " WHERE account_id = ANY(?) AND (type_action LIKE 'Paid%' OR type_action LIKE 'Transferred%'"
-                        + " OR type_action LIKE 'Refunded%') GROUP BY account_id",
-                List.of(c.createArrayOf("uuid", accountIds.toArray())),
-                rs -> Map.entry(rs.getObject(1, UUID.class), Money.of(rs.getBigDecimal(2))))) {
-            out.put(e.getKey(), e.getValue());
-        }
+        Map<String, Refundable> out = new LinkedHashMap<>();
+        for (ObjectNode a : accounts) out.put(Json.text(a, "id"), new Refundable());
+        Sql.list(c, "SELECT account_id, type_action, jsonb->>'paymentMethod', jsonb->>'transactionInformation',"
+                        + " (jsonb->>'amountAction')::numeric FROM " + schema + ".feefineaction WHERE account_id = ANY(?)"
+                        + " AND (type_action LIKE 'Paid%' OR type_action LIKE 'Transferred%' OR type_action LIKE 'Refunded%')"
+                        + " ORDER BY date_action, created_date",
+                List.of(c.createArrayOf("uuid", ids(accounts).toArray())), rs -> {
+                    out.get(rs.getString(1)).add(rs.getString(2), rs.getString(3), rs.getString(4),
+                            Money.of(rs.getBigDecimal(5)));
+                    return null;
+                });
         return out;
     }
 

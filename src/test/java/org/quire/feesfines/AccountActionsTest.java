@@ -47,6 +47,13 @@ class AccountActionsTest {
         return b;
     }
 
+    /** A money field of each row, as "0.00". */
+    static java.util.List<String> money(JsonNode rows, String field) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (JsonNode r : rows) out.add(r.path(field).decimalValue().setScale(2, java.math.RoundingMode.HALF_EVEN).toPlainString());
+        return out;
+    }
+
     static JsonNode get(String id) {
         return s.get("/accounts/" + id).json();
     }
@@ -105,9 +112,15 @@ class AccountActionsTest {
                 .isEqualTo("Refund amount must be greater than zero and less than or equal to Selected amount");
         Api.Reply refund = s.post("/accounts/" + id + "/refund", body("8.00"));
         assertThat(refund.status()).as(refund.body()).isEqualTo(201);
-        assertThat(refund.json().path("feefineactions").findValuesAsText("typeAction"))
-                .containsExactly("Credited fully", "Refunded fully");
-        assertThat(refund.json().path("feefineactions").get(1).path("balance").decimalValue()).isEqualByComparingTo("8.00");
+        // The paid 3.00 goes back to the patron, the transferred 5.00 to Bursar (FOLIO's RefundActionService).
+        JsonNode refunds = refund.json().path("feefineactions");
+        assertThat(refunds.findValuesAsText("typeAction"))
+                .containsExactly("Credited fully", "Credited fully", "Refunded fully", "Refunded fully");
+        assertThat(refunds.findValuesAsText("transactionInformation"))
+                .containsExactly("Refund to patron", "Refund to Bursar", "Refunded to patron", "Refunded to Bursar");
+        assertThat(refunds.get(2).path("amountAction").decimalValue()).isEqualByComparingTo("3.00");
+        assertThat(refunds.get(2).path("balance").decimalValue()).isEqualByComparingTo("3.00");
+        assertThat(refunds.get(3).path("balance").decimalValue()).isEqualByComparingTo("8.00");
         acc = get(id);
         assertThat(acc.path("remaining").decimalValue()).isEqualByComparingTo("8.00");
         assertThat(acc.path("status").path("name").asText()).isEqualTo("Open");
@@ -116,7 +129,38 @@ class AccountActionsTest {
         assertThat(again.status()).as("nothing left to refund").isEqualTo(422);
 
         JsonNode actions = s.get("/feefineactions?limit=100", "accountId==" + id).json();
-        assertThat(actions.path("totalRecords").asInt()).isEqualTo(5);
+        assertThat(actions.path("totalRecords").asInt()).isEqualTo(7);
+    }
+
+    @Test
+    void refund_paidMoneyToThePatronFirst_thenTransferredMoneyToItsTransferAccount() {
+        String id = account("5.00");
+        assertThat(s.post("/accounts/" + id + "/pay", body("2.00")).status()).isEqualTo(201);
+        assertThat(s.post("/accounts/" + id + "/transfer", body("3.00").put("paymentMethod", "Bursar")).status())
+                .isEqualTo(201);
+
+        Api.Reply refund = s.post("/accounts/" + id + "/refund", body("3.00"));
+        assertThat(refund.status()).as(refund.body()).isEqualTo(201);
+        JsonNode rows = refund.json().path("feefineactions");
+        assertThat(rows.findValuesAsText("typeAction"))
+                .containsExactly("Credited fully", "Credited partially", "Refunded fully", "Refunded partially");
+        assertThat(rows.findValuesAsText("transactionInformation"))
+                .containsExactly("Refund to patron", "Refund to Bursar", "Refunded to patron", "Refunded to Bursar");
+        assertThat(money(rows, "amountAction")).containsExactly("2.00", "1.00", "2.00", "1.00");
+        assertThat(money(rows, "balance")).containsExactly("0.00", "0.00", "2.00", "3.00");
+        JsonNode acc = get(id);
+        assertThat(acc.path("remaining").decimalValue()).isEqualByComparingTo("3.00");
+        assertThat(acc.path("paymentStatus").path("name").asText()).isEqualTo("Refunded partially");
+
+        // 2.00 is left to refund, all of it transferred to Bursar.
+        assertThat(s.post("/accounts/" + id + "/check-refund", body("2.01")).status()).isEqualTo(422);
+        Api.Reply rest = s.post("/accounts/" + id + "/refund", body("2.00"));
+        assertThat(rest.status()).as(rest.body()).isEqualTo(201);
+        assertThat(rest.json().path("feefineactions").findValuesAsText("transactionInformation"))
+                .containsExactly("Refund to Bursar", "Refunded to Bursar");
+        assertThat(rest.json().path("feefineactions").findValuesAsText("typeAction"))
+                .containsExactly("Credited fully", "Refunded fully");
+        assertThat(get(id).path("remaining").decimalValue()).isEqualByComparingTo("5.00");
     }
 
     @Test
