@@ -50,27 +50,18 @@ public final class LostItemFees {
     /**
      * A lost item came back (the loan is closed by check-in): within the policy's refund period, each lost item fee
      * of the loan (and the processing fee when {@code returnedLostItemProcessingFee}) has what was paid or transferred
-     * refunded ("Credited fully" + "Refunded fully") and then everything left cancelled as "Cancelled item returned",
-     * so it ends Closed. Outside the period nothing changes.
-     *
-     * @return true when every lost fee of the loan was settled this way (FOLIO then charges the overdue fine if the
-     * policy says "Charge"); false when some fee stays as it was
+     * refunded and then everything left cancelled as "Cancelled item returned", so it ends Closed. Outside the period
+     * nothing changes.
      */
-    public static boolean settleOnReturn(Connection c, String schema, UUID loanId, LostItemPolicy policy,
-                                         Instant lostDate, Instant returned, UUID servicePointId, UUID staffUserId)
+    public static void settleOnReturn(Connection c, String schema, UUID loanId, LostItemPolicy policy,
+                                      Instant lostDate, Instant returned, UUID servicePointId, UUID staffUserId)
             throws SQLException {
-        if (!policy.refundsWhenReturned(lostDate, returned)) return false;
-        List<ObjectNode> accounts = lostFeeAccounts(c, schema, loanId);
-        boolean all = true;
-        for (ObjectNode account : accounts) {
+        if (!policy.refundsWhenReturned(lostDate, returned)) return;
+        for (ObjectNode account : lostFeeAccounts(c, schema, loanId)) {
             boolean processing = FeesFinesTypes.LOST_ITEM_PROCESSING_FEE_TYPE.toString().equals(Json.text(account, "feeFineId"));
-            if (processing && !policy.refundProcessingFee()) {
-                all = false;
-                continue;
-            }
+            if (processing && !policy.refundProcessingFee()) continue;
             settle(c, schema, account, CANCELLED_ITEM_RETURNED, servicePointId, staffUserId);
         }
-        return all;
     }
 
     /**
