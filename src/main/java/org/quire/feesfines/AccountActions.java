@@ -125,10 +125,10 @@ public final class AccountActions {
         List<ObjectNode> before = new ArrayList<>();
         List<ObjectNode> after = new ArrayList<>();
         for (ObjectNode account : accounts) {
-            BigDecimal share = shares.get(Json.text(account, "id"));
+            BigDecimal share = shares.get(id(account));
             if (share == null) continue;
             ObjectNode updated = account.deepCopy();
-            rows.addAll(apply(action, updated, share, refundable.get(Json.text(account, "id")), req));
+            rows.addAll(apply(action, updated, share, refundable.get(id(account)), req));
             before.add(account);
             after.add(updated);
         }
@@ -228,8 +228,7 @@ public final class AccountActions {
                                                       Map<String, Refundable> refundable) {
         Map<String, BigDecimal> out = new LinkedHashMap<>();
         for (ObjectNode a : accounts) {
-            String id = Json.text(a, "id");
-            out.put(id, action == Action.REFUND ? refundable.get(id).total() : Money.field(a, "remaining"));
+            out.put(id(a), action == Action.REFUND ? refundable.get(id(a)).total() : Money.field(a, "remaining"));
         }
         return out;
     }
@@ -283,20 +282,20 @@ public final class AccountActions {
 
     /** Refundable amount of one account (LostItemFees settles returned lost items with it). */
     static BigDecimal refundable(Connection c, String schema, ObjectNode account) throws SQLException {
-        return refundable(c, schema, List.of(account)).get(Json.text(account, "id")).total();
+        return refundable(c, schema, List.of(account)).get(id(account)).total();
     }
 
     /** What each account can refund, from its payments, transfers and refunds: 1 query. */
     private static Map<String, Refundable> refundable(Connection c, String schema, List<ObjectNode> accounts)
             throws SQLException {
         Map<String, Refundable> out = new LinkedHashMap<>();
-        for (ObjectNode a : accounts) out.put(Json.text(a, "id"), new Refundable());
+        for (ObjectNode a : accounts) out.put(id(a), new Refundable());
         Sql.list(c, "SELECT account_id, type_action, jsonb->>'paymentMethod', jsonb->>'transactionInformation',"
                         + " (jsonb->>'amountAction')::numeric FROM " + schema + ".feefineaction WHERE account_id = ANY(?)"
                         + " AND (type_action LIKE 'Paid%' OR type_action LIKE 'Transferred%' OR type_action LIKE 'Refunded%')"
                         + " ORDER BY date_action, created_date",
                 List.of(c.createArrayOf("uuid", ids(accounts).toArray())), rs -> {
-                    out.get(rs.getString(1)).add(rs.getString(2), rs.getString(3), rs.getString(4),
+                    out.get(rs.getObject(1, UUID.class).toString()).add(rs.getString(2), rs.getString(3), rs.getString(4),
                             Money.of(rs.getBigDecimal(5)));
                     return null;
                 });
@@ -327,5 +326,10 @@ public final class AccountActions {
 
     private static List<UUID> ids(List<ObjectNode> accounts) {
         return accounts.stream().map(a -> UUID.fromString(Json.text(a, "id"))).toList();
+    }
+
+    /** An account's id in one spelling, to key the maps of an action by. */
+    private static String id(ObjectNode account) {
+        return UUID.fromString(Json.text(account, "id")).toString();
     }
 }
