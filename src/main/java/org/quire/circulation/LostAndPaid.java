@@ -9,6 +9,7 @@ import org.quire.platform.db.Sql;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 
@@ -33,17 +34,23 @@ public final class LostAndPaid {
     }
 
     /**
-     * After a staff action on an account: when it was the last open lost fee of an open loan whose item is lost, the
-     * loan closes and the item becomes "Lost and paid". The account is locked already; the item is locked only if no
-     * one holds it (a check-in holding it closes the loan itself, and waiting could deadlock with it).
+     * After a staff action on accounts (one, or several in bulk): for each open loan whose last open lost fee was
+     * among them and whose item is lost, the loan closes and the item becomes "Lost and paid". One query finds those
+     * loans (usually none). The accounts are locked already; the item is locked only if no one holds it (a check-in
+     * holding it closes the loan itself, and waiting could deadlock with it).
      */
-    public static void afterAccountAction(Connection c, String schema, UUID accountId, UUID staffUserId)
+    public static void afterAccountAction(Connection c, String schema, Collection<UUID> accountIds, UUID staffUserId)
             throws SQLException {
-        UUID loanId = Sql.one(c, "SELECT a.loan_id FROM " + schema + ".account a WHERE a.id = ? AND a.loan_id IS NOT NULL"
-                        + " AND a.fee_fine_id = ANY(?) AND NOT EXISTS (SELECT 1 FROM " + schema + ".account o"
-                        + " WHERE o.loan_id = a.loan_id AND o.fee_fine_id = ANY(?) AND o.status_name <> 'Closed')",
-                List.of(accountId, lostTypes(c), lostTypes(c)), rs -> rs.getObject(1, UUID.class)).orElse(null);
-        if (loanId == null) return;
+        List<UUID> loanIds = Sql.list(c, "SELECT DISTINCT a.loan_id FROM " + schema + ".account a WHERE a.id = ANY(?)"
+                        + " AND a.loan_id IS NOT NULL AND a.fee_fine_id = ANY(?) AND NOT EXISTS (SELECT 1 FROM " + schema
+                        + ".account o WHERE o.loan_id = a.loan_id AND o.fee_fine_id = ANY(?) AND o.status_name <> 'Closed')"
+                        + " ORDER BY a.loan_id",
+                List.of(c.createArrayOf("uuid", accountIds.toArray()), lostTypes(c), lostTypes(c)),
+                rs -> rs.getObject(1, UUID.class));
+        for (UUID loanId : loanIds) closeIfLost(c, schema, loanId, staffUserId);
+    }
+
+    private static void closeIfLost(Connection c, String schema, UUID loanId, UUID staffUserId) throws SQLException {
         ObjectNode loan = CirculationTypes.LOANS.get(c, schema, loanId).orElse(null);
         if (loan == null || !"Open".equals(Json.text(loan, "status.name"))) return;
         ObjectNode item = Sql.one(c, "SELECT jsonb FROM " + schema + ".item WHERE id = ? FOR UPDATE SKIP LOCKED",

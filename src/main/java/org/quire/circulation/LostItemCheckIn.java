@@ -14,7 +14,8 @@ import java.util.UUID;
 /**
  * Check-in of a "Declared lost" or "Aged to lost" item: the loan closes and the item goes where any returned item goes;
  * the lost item fees are refunded and cancelled per the loan's lost item fee policy (feesfines/LostItemFees), and the
- * overdue fine is charged only when the policy says "Charge" and the lost fees were all cancelled, as mod-circulation.
+ * overdue fine is charged only when the policy says "Charge" ({@code lostItemReturned}) and the item came back within
+ * its refund period, whatever became of the processing fee (mod-circulation's shouldChargeOverdueFineForLostItem).
  * An aged-to-lost loan not billed yet has no fees: nothing to settle, and it is no longer billed (it is closed).
  */
 final class LostItemCheckIn {
@@ -29,8 +30,9 @@ final class LostItemCheckIn {
         LostItemPolicy policy = LostItemPolicy.from(policies.get(LoanRepresentation.uuid(closedLoan, "lostItemPolicyId")));
         String lost = Json.text(closedLoan, "Declared lost".equals(itemStatusBefore) ? "declaredLostDate"
                 : "agedToLostDelayedBilling.agedToLostDate");
-        boolean settled = LostItemFees.settleOnReturn(c, schema, LoanRepresentation.uuid(closedLoan, "id"), policy,
-                lost == null ? null : Json.parseInstant(lost), now, servicePointId, staffUserId);
-        return settled && policy.chargeOverdueFine();
+        Instant lostDate = lost == null ? null : Json.parseInstant(lost);
+        LostItemFees.settleOnReturn(c, schema, LoanRepresentation.uuid(closedLoan, "id"), policy, lostDate, now,
+                servicePointId, staffUserId);
+        return policy.chargeOverdueFine() && policy.refundsWhenReturned(lostDate, now);
     }
 }

@@ -16,7 +16,8 @@ import java.util.UUID;
 /**
  * Charges one of FOLIO's automatic fee/fine types (overdue fine, lost item fee, lost item processing fee) for a loan,
  * with ONE statement: find the fee/fine owner serving the item location's primary service point (as mod-circulation
- * does), insert the account and its charging feefineaction (typeAction = the fee/fine type's name, as FOLIO).
+ * does), insert the account and its charging feefineaction (typeAction = the fee/fine type's name, source = the staff
+ * member's name, transactionInformation "-", as mod-circulation's StoredFeeFineAction).
  */
 public final class AutomaticFees {
     /** An automatic fee/fine type: FOLIO's fixed id and name, seeded in every tenant by V12. */
@@ -27,6 +28,15 @@ public final class AutomaticFees {
     public static final FeeType LOST_ITEM_FEE = new FeeType(FeesFinesTypes.LOST_ITEM_FEE_TYPE, "Lost item fee");
     public static final FeeType LOST_ITEM_PROCESSING_FEE = new FeeType(FeesFinesTypes.LOST_ITEM_PROCESSING_FEE_TYPE,
             "Lost item processing fee");
+
+    /**
+     * The charge's {@code source} as mod-circulation's StoredFeeFineAction writes it: the staff user's personal name
+     * "Last, First", or their username when either part is blank.
+     */
+    private static final String STAFF_NAME = "CASE WHEN btrim(coalesce(u.jsonb->'personal'->>'firstName', '')) <> ''"
+            + " AND btrim(coalesce(u.jsonb->'personal'->>'lastName', '')) <> ''"
+            + " THEN (u.jsonb->'personal'->>'lastName') || ', ' || (u.jsonb->'personal'->>'firstName')"
+            + " ELSE u.jsonb->>'username' END";
 
     private AutomaticFees() {
     }
@@ -70,8 +80,10 @@ public final class AutomaticFees {
         ObjectNode action = Json.object();
         action.put("id", actionId.toString()).put("accountId", accountId.toString()).put("userId", userId.toString());
         action.put("typeAction", type.name()).put("amountAction", amount).put("balance", amount);
-        action.put("dateAction", Json.date(now)).put("notify", false).put("transactionInformation", "");
+        action.put("dateAction", Json.date(now)).put("notify", false).put("transactionInformation", "-");
         if (servicePointId != null) action.put("createdAt", servicePointId.toString());
+        // The staff member's name is added by the statement (STAFF_NAME); an automated process is "System".
+        if (staffUserId == null) action.put("source", "System");
         metadata(action, now, staffUserId);
 
         String s = schema + ".";
@@ -82,11 +94,12 @@ public final class AutomaticFees {
                         + " SELECT ?, ?::jsonb || jsonb_build_object('ownerId', o.id, 'feeFineOwner', o.name), ?, ?, ?, ?,"
                         + " ?, 'Open', 'Outstanding', ?, o.id, ? FROM o RETURNING id)"
                         + " INSERT INTO " + s + "feefineaction (id, jsonb, created_date, updated_date, account_id, user_id,"
-                        + " type_action, date_action) SELECT ?, ?::jsonb, ?, ?, a.id, ?, ?, ? FROM a",
+                        + " type_action, date_action) SELECT ?, ?::jsonb || coalesce((SELECT jsonb_build_object('source', "
+                        + STAFF_NAME + ") FROM " + s + "users u WHERE u.id = ?::uuid), '{}'::jsonb), ?, ?, a.id, ?, ?, ? FROM a",
                 Arrays.asList(new Sql.Json("[{\"value\":\"" + UUID.fromString(primary) + "\"}]"),
                         accountId, new Sql.Json(Json.write(account)), now, now, userId, item.id(),
                         UUID.fromString(Json.text(loan, "id")), type.id(), type.name(),
-                        actionId, new Sql.Json(Json.write(action)), now, now, userId, type.name(), now));
+                        actionId, new Sql.Json(Json.write(action)), staffUserId, now, now, userId, type.name(), now));
         return inserted > 0;
     }
 

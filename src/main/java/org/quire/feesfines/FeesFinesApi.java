@@ -4,15 +4,24 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
+import org.quire.platform.http.ApiException;
 import org.quire.platform.http.Request;
 import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
+import org.quire.platform.http.ValidationError;
 import org.quire.platform.records.RecordApi;
+import org.quire.platform.records.RecordStore;
 
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-/** mod-feesfines' routes, with FOLIO's paths and permission names. */
+/**
+ * mod-feesfines' routes, with FOLIO's paths and permission names. The bulk routes (/accounts-bulk/…, used by FOLIO's
+ * staff UI whenever several fees/fines are selected) require the same permissions as the single-account ones, as in
+ * mod-feesfines' ModuleDescriptor.
+ */
 public final class FeesFinesApi {
     private FeesFinesApi() {
     }
@@ -30,30 +39,27 @@ public final class FeesFinesApi {
         for (AccountActions.Action a : AccountActions.Action.values()) {
             String name = a.name().toLowerCase();
             router.post("/accounts/{id}/" + name, "accounts." + name + ".post", r -> perform(db, a, r));
+            router.post("/accounts-bulk/" + name, "accounts." + name + ".post", r -> performBulk(db, a, r));
             if (a != AccountActions.Action.CANCEL) {
                 router.post("/accounts/{id}/check-" + name, "accounts.check-" + name + ".post", r -> check(db, a, r));
+                router.post("/accounts-bulk/check-" + name, "accounts.check-" + name + ".post",
+                        r -> checkBulk(db, a, r));
             }
         }
     }
 
-    /** 201 {accountId, amount, feefineactions}; refused: 422 (404 for an unknown account) {accountId, amount, errorMessage}. */
+    /** 201 {accountId, amount, feefineactions}; refused: 422 {accountId, amount, errorMessage}, 404 text. */
     private static Response perform(Database db, AccountActions.Action action, Request r) {
         UUID id = r.pathUuid("id");
         ObjectNode body = r.json();
-        AccountActions.ActionRequest req = AccountActions.ActionRequest.of(body);
         try {
-            List<ObjectNode> rows = db.tx(c -> {
-                List<ObjectNode> done = AccountActions.perform(c, r.schema(), action, id, req, r.userId());
-                org.quire.circulation.LostAndPaid.afterAccountAction(c, r.schema(), id, r.userId());
-                return done;
-            });
+            List<ObjectNode> rows = perform(db, action, List.of(id), body, r);
             ObjectNode out = Json.object().put("accountId", id.toString());
-            out.put("amount", action == AccountActions.Action.CANCEL
-                    ? Money.parse(rows.getLast().get("amountAction")).toPlainString()
-                    : Money.parse(body.get("amount")).toPlainString());
+            out.put("amount", amount(action, body, rows));
             out.putArray("feefineactions").addAll(rows);
             return Response.created(out);
         } catch (ActionRefused e) {
+            if (e.status == 404) return notFound(e);
             ObjectNode out = Json.object().put("accountId", id.toString());
             putRawAmount(out, body.get("amount"));
             out.put("errorMessage", e.getMessage());
@@ -61,21 +67,97 @@ public final class FeesFinesApi {
         }
     }
 
-    /** 200 {accountId, amount, allowed: true, remainingAmount}; refused: 422/404 with allowed false and errorMessage. */
+    /** 201 {accountIds, amount, feefineactions}; refused: 422 {accountIds, amount, errorMessage}, 404 text. */
+    private static Response performBulk(Database db, AccountActions.Action action, Request r) {
+        ObjectNode body = r.json();
+        List<UUID> ids = accountIds(body);
+        try {
+            List<ObjectNode> rows = perform(db, action, ids, body, r);
+            ObjectNode out = Json.object();
+            out.set("accountIds", body.get("accountIds"));
+            out.put("amount", amount(action, body, rows));
+            out.putArray("feefineactions").addAll(rows);
+            return Response.created(out);
+        } catch (ActionRefused e) {
+            if (e.status == 404) return notFound(e);
+            ObjectNode out = Json.object();
+            out.set("accountIds", body.get("accountIds"));
+            if (action != AccountActions.Action.CANCEL) putRawAmount(out, body.get("amount"));
+            out.put("errorMessage", e.getMessage());
+            return Response.json(e.status, out);
+        }
+    }
+
+    /** One transaction: the action, then closing any lost item loan whose lost fees it settled. */
+    private static List<ObjectNode> perform(Database db, AccountActions.Action action, List<UUID> ids, ObjectNode body,
+                                            Request r) {
+        AccountActions.ActionRequest req = AccountActions.ActionRequest.of(body);
+        return db.tx(c -> {
+            List<ObjectNode> done = AccountActions.perform(c, r.schema(), action, ids, req, r.userId());
+            org.quire.circulation.LostAndPaid.afterAccountAction(c, r.schema(), ids, r.userId());
+            return done;
+        });
+    }
+
+    /** The amount requested (FOLIO echoes it); for a cancellation, the amount cancelled. */
+    private static String amount(AccountActions.Action action, ObjectNode body, List<ObjectNode> rows) {
+        if (action != AccountActions.Action.CANCEL) return Money.parse(body.get("amount")).toPlainString();
+        BigDecimal sum = Money.ZERO;
+        for (ObjectNode row : rows) sum = sum.add(Money.parse(row.get("amountAction")));
+        return sum.toPlainString();
+    }
+
+    /** 200 {accountId, amount, allowed: true, remainingAmount}; refused: 422 with allowed false, 404 text. */
     private static Response check(Database db, AccountActions.Action action, Request r) {
         UUID id = r.pathUuid("id");
         JsonNode raw = r.json().get("amount");
         ObjectNode out = Json.object().put("accountId", id.toString());
         try {
-            AccountActions.Check check = db.read(c -> AccountActions.check(c, r.schema(), action, id, raw, false));
+            AccountActions.Check check = db.read(c -> AccountActions.check(c, r.schema(), action, List.of(id), raw));
             out.put("amount", check.amount().toPlainString()).put("allowed", true)
                     .put("remainingAmount", check.remaining().toPlainString());
             return Response.ok(out);
         } catch (ActionRefused e) {
+            if (e.status == 404) return notFound(e);
             putRawAmount(out, raw);
             out.put("allowed", false).put("errorMessage", e.getMessage());
             return Response.json(e.status, out);
         }
+    }
+
+    /** 200 {accountIds, amount, allowed: true, remainingAmount}; refused: 422 with allowed false, 404 text. */
+    private static Response checkBulk(Database db, AccountActions.Action action, Request r) {
+        ObjectNode body = r.json();
+        List<UUID> ids = accountIds(body);
+        JsonNode raw = body.get("amount");
+        ObjectNode out = Json.object();
+        out.set("accountIds", body.get("accountIds"));
+        putRawAmount(out, raw);
+        try {
+            AccountActions.Check check = db.read(c -> AccountActions.check(c, r.schema(), action, ids, raw));
+            out.put("allowed", true).put("remainingAmount", check.remaining().toPlainString());
+            return Response.ok(out);
+        } catch (ActionRefused e) {
+            if (e.status == 404) return notFound(e);
+            out.put("allowed", false).put("errorMessage", e.getMessage());
+            return Response.json(e.status, out);
+        }
+    }
+
+    /** The body's required {@code accountIds}: 422 as FOLIO's schema validation when absent or empty. */
+    private static List<UUID> accountIds(ObjectNode body) {
+        JsonNode ids = body.get("accountIds");
+        if (ids == null || !ids.isArray() || ids.isEmpty()) {
+            throw ApiException.unprocessable(List.of(ValidationError.required("accountIds")));
+        }
+        List<UUID> out = new ArrayList<>();
+        for (JsonNode id : ids) out.add(RecordStore.uuid(id.asText(), "accountIds"));
+        return out;
+    }
+
+    /** mod-feesfines answers an unknown fee/fine with text: "Fee/fine ID <id> not found". */
+    private static Response notFound(ActionRefused e) {
+        return Response.text(404, e.getMessage());
     }
 
     private static void putRawAmount(ObjectNode out, JsonNode raw) {

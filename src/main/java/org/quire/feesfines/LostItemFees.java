@@ -50,27 +50,18 @@ public final class LostItemFees {
     /**
      * A lost item came back (the loan is closed by check-in): within the policy's refund period, each lost item fee
      * of the loan (and the processing fee when {@code returnedLostItemProcessingFee}) has what was paid or transferred
-     * refunded ("Credited fully" + "Refunded fully") and then everything left cancelled as "Cancelled item returned",
-     * so it ends Closed. Outside the period nothing changes.
-     *
-     * @return true when every lost fee of the loan was settled this way (FOLIO then charges the overdue fine if the
-     * policy says "Charge"); false when some fee stays as it was
+     * refunded and then everything left cancelled as "Cancelled item returned", so it ends Closed. Outside the period
+     * nothing changes.
      */
-    public static boolean settleOnReturn(Connection c, String schema, UUID loanId, LostItemPolicy policy,
-                                         Instant lostDate, Instant returned, UUID servicePointId, UUID staffUserId)
+    public static void settleOnReturn(Connection c, String schema, UUID loanId, LostItemPolicy policy,
+                                      Instant lostDate, Instant returned, UUID servicePointId, UUID staffUserId)
             throws SQLException {
-        if (!policy.refundsWhenReturned(lostDate, returned)) return false;
-        List<ObjectNode> accounts = lostFeeAccounts(c, schema, loanId);
-        boolean all = true;
-        for (ObjectNode account : accounts) {
+        if (!policy.refundsWhenReturned(lostDate, returned)) return;
+        for (ObjectNode account : lostFeeAccounts(c, schema, loanId)) {
             boolean processing = FeesFinesTypes.LOST_ITEM_PROCESSING_FEE_TYPE.toString().equals(Json.text(account, "feeFineId"));
-            if (processing && !policy.refundProcessingFee()) {
-                all = false;
-                continue;
-            }
+            if (processing && !policy.refundProcessingFee()) continue;
             settle(c, schema, account, CANCELLED_ITEM_RETURNED, servicePointId, staffUserId);
         }
-        return all;
     }
 
     /**
@@ -99,13 +90,13 @@ public final class LostItemFees {
         BigDecimal remaining = Money.field(account, "remaining");
         BigDecimal refundable = AccountActions.refundable(c, schema, account);
         if (refundable.signum() > 0) {
-            AccountActions.perform(c, schema, AccountActions.Action.REFUND, id, new AccountActions.ActionRequest(
-                    DecimalNode.valueOf(refundable), null, false, sp, null, null, null), staffUserId);
+            AccountActions.perform(c, schema, AccountActions.Action.REFUND, List.of(id), new AccountActions.ActionRequest(
+                    DecimalNode.valueOf(refundable), null, false, sp, null, null, null, null), staffUserId);
             remaining = remaining.add(refundable);
         }
         if (remaining.signum() > 0) {
-            AccountActions.cancel(c, schema, id, reason, new AccountActions.ActionRequest(
-                    DecimalNode.valueOf(remaining), null, false, sp, null, null, null), staffUserId);
+            AccountActions.perform(c, schema, AccountActions.Action.CANCEL, List.of(id), new AccountActions.ActionRequest(
+                    null, null, false, sp, null, null, null, reason), staffUserId);
         }
     }
 }

@@ -79,6 +79,10 @@ class AgeToLostTest {
         assertThat(f.accounts(loan)).hasSize(2);
         assertThat(f.account(loan, "Lost item fee").path("amount").decimalValue()).isEqualByComparingTo("10.00");
         assertThat(f.account(loan, "Lost item processing fee").path("amount").decimalValue()).isEqualByComparingTo("5.00");
+        // Charged by the billing job, not by staff: mod-circulation's StoredFeeFineAction names the source "System".
+        JsonNode charge = f.s.get("/feefineactions", "accountId==" + f.account(loan, "Lost item fee").path("id").asText())
+                .json().path("feefineactions").get(0);
+        assertThat(charge.path("source").asText()).isEqualTo("System");
 
         // The aged-to-lost item comes back: the loan closes and both fees are cancelled (refunded within any time).
         Api.Reply in = f.checkIn(loan);

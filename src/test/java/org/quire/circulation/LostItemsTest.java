@@ -256,7 +256,10 @@ class LostItemsTest {
         assertThat(fp.status()).as(fp.body()).isEqualTo(201);
         String charge = f.lostPolicy(LostItemFixtures.policy("Charge overdue", 10.00, 5.00).put("lostItemReturned", "Charge"));
         String remove = f.lostPolicy(LostItemFixtures.policy("Remove overdue", 10.00, 5.00));
-        for (String policy : java.util.List.of(charge, remove)) {
+        // Keeping the processing fee does not matter (mod-circulation's shouldChargeOverdueFineForLostItem).
+        String chargeKeepingProcessing = f.lostPolicy(LostItemFixtures.policy("Charge overdue, keep processing fee",
+                10.00, 5.00).put("lostItemReturned", "Charge").put("returnedLostItemProcessingFee", false));
+        for (String policy : java.util.List.of(charge, remove, chargeKeepingProcessing)) {
             JsonNode loan = f.borrow(f.patron());
             ObjectNode stored = (ObjectNode) f.loan(loan);
             stored.put("lostItemPolicyId", policy).put("overdueFinePolicyId", fp.json().path("id").asText())
@@ -265,8 +268,8 @@ class LostItemsTest {
             assertThat(f.declareLost(loan, Instant.now()).status()).isEqualTo(204);
             assertThat(f.checkIn(loan).status()).isEqualTo(200);
             var fines = f.accounts(loan).stream().filter(a -> a.path("feeFineType").asText().equals("Overdue fine")).toList();
-            if (policy.equals(charge)) {
-                assertThat(fines).hasSize(1);
+            if (!policy.equals(remove)) {
+                assertThat(fines).as(policy).hasSize(1);
                 assertThat(fines.get(0).path("amount").decimalValue()).isEqualByComparingTo("5.00");
             } else {
                 assertThat(fines).isEmpty();

@@ -47,6 +47,13 @@ class AccountActionsTest {
         return b;
     }
 
+    /** A money field of each row, as "0.00". */
+    static java.util.List<String> money(JsonNode rows, String field) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (JsonNode r : rows) out.add(r.path(field).decimalValue().setScale(2, java.math.RoundingMode.HALF_EVEN).toPlainString());
+        return out;
+    }
+
     static JsonNode get(String id) {
         return s.get("/accounts/" + id).json();
     }
@@ -87,6 +94,8 @@ class AccountActionsTest {
         Api.Reply transfer = s.post("/accounts/" + id + "/transfer", body("5.00").put("paymentMethod", "Bursar"));
         assertThat(transfer.status()).as(transfer.body()).isEqualTo(201);
         assertThat(transfer.json().path("feefineactions").get(0).path("typeAction").asText()).isEqualTo("Transferred fully");
+        assertThat(transfer.json().path("feefineactions").get(0).path("paymentMethod").asText()).isEqualTo("Bursar");
+        assertThat(transfer.json().path("feefineactions").get(0).path("transactionInformation").asText()).isEmpty();
         acc = get(id);
         assertThat(acc.path("remaining").decimalValue()).isEqualByComparingTo("0");
         assertThat(acc.path("status").path("name").asText()).isEqualTo("Closed");
@@ -103,9 +112,15 @@ class AccountActionsTest {
                 .isEqualTo("Refund amount must be greater than zero and less than or equal to Selected amount");
         Api.Reply refund = s.post("/accounts/" + id + "/refund", body("8.00"));
         assertThat(refund.status()).as(refund.body()).isEqualTo(201);
-        assertThat(refund.json().path("feefineactions").findValuesAsText("typeAction"))
-                .containsExactly("Credited fully", "Refunded fully");
-        assertThat(refund.json().path("feefineactions").get(1).path("balance").decimalValue()).isEqualByComparingTo("8.00");
+        // The paid 3.00 goes back to the patron, the transferred 5.00 to Bursar (FOLIO's RefundActionService).
+        JsonNode refunds = refund.json().path("feefineactions");
+        assertThat(refunds.findValuesAsText("typeAction"))
+                .containsExactly("Credited fully", "Credited fully", "Refunded fully", "Refunded fully");
+        assertThat(refunds.findValuesAsText("transactionInformation"))
+                .containsExactly("Refund to patron", "Refund to Bursar", "Refunded to patron", "Refunded to Bursar");
+        assertThat(refunds.get(2).path("amountAction").decimalValue()).isEqualByComparingTo("3.00");
+        assertThat(refunds.get(2).path("balance").decimalValue()).isEqualByComparingTo("3.00");
+        assertThat(refunds.get(3).path("balance").decimalValue()).isEqualByComparingTo("8.00");
         acc = get(id);
         assertThat(acc.path("remaining").decimalValue()).isEqualByComparingTo("8.00");
         assertThat(acc.path("status").path("name").asText()).isEqualTo("Open");
@@ -114,7 +129,48 @@ class AccountActionsTest {
         assertThat(again.status()).as("nothing left to refund").isEqualTo(422);
 
         JsonNode actions = s.get("/feefineactions?limit=100", "accountId==" + id).json();
-        assertThat(actions.path("totalRecords").asInt()).isEqualTo(5);
+        assertThat(actions.path("totalRecords").asInt()).isEqualTo(7);
+    }
+
+    @Test
+    void refund_paidMoneyToThePatronFirst_thenTransferredMoneyToItsTransferAccount() {
+        String id = account("5.00");
+        assertThat(s.post("/accounts/" + id + "/pay", body("2.00")).status()).isEqualTo(201);
+        assertThat(s.post("/accounts/" + id + "/transfer", body("3.00").put("paymentMethod", "Bursar")).status())
+                .isEqualTo(201);
+
+        Api.Reply refund = s.post("/accounts/" + id + "/refund", body("3.00"));
+        assertThat(refund.status()).as(refund.body()).isEqualTo(201);
+        JsonNode rows = refund.json().path("feefineactions");
+        assertThat(rows.findValuesAsText("typeAction"))
+                .containsExactly("Credited fully", "Credited partially", "Refunded fully", "Refunded partially");
+        assertThat(rows.findValuesAsText("transactionInformation"))
+                .containsExactly("Refund to patron", "Refund to Bursar", "Refunded to patron", "Refunded to Bursar");
+        assertThat(money(rows, "amountAction")).containsExactly("2.00", "1.00", "2.00", "1.00");
+        assertThat(money(rows, "balance")).containsExactly("0.00", "0.00", "2.00", "3.00");
+        JsonNode acc = get(id);
+        assertThat(acc.path("remaining").decimalValue()).isEqualByComparingTo("3.00");
+        assertThat(acc.path("paymentStatus").path("name").asText()).isEqualTo("Refunded partially");
+
+        // 2.00 is left to refund, all of it transferred to Bursar.
+        assertThat(s.post("/accounts/" + id + "/check-refund", body("2.01")).status()).isEqualTo(422);
+        Api.Reply rest = s.post("/accounts/" + id + "/refund", body("2.00"));
+        assertThat(rest.status()).as(rest.body()).isEqualTo(201);
+        assertThat(rest.json().path("feefineactions").findValuesAsText("transactionInformation"))
+                .containsExactly("Refund to Bursar", "Refunded to Bursar");
+        assertThat(rest.json().path("feefineactions").findValuesAsText("typeAction"))
+                .containsExactly("Credited fully", "Refunded fully");
+        assertThat(get(id).path("remaining").decimalValue()).isEqualByComparingTo("5.00");
+    }
+
+    @Test
+    void transfer_keepsTheTransactionInformationSent() {
+        String id = account("2.00");
+        Api.Reply transfer = s.post("/accounts/" + id + "/transfer", body("1.00").put("paymentMethod", "Bursar")
+                .put("transactionInfo", "Batch 7"));
+        assertThat(transfer.status()).as(transfer.body()).isEqualTo(201);
+        assertThat(transfer.json().path("feefineactions").get(0).path("transactionInformation").asText())
+                .isEqualTo("Batch 7");
     }
 
     @Test
@@ -146,7 +202,11 @@ class AccountActionsTest {
         String unknown = UUID.randomUUID().toString();
         Api.Reply notFound = s.post("/accounts/" + unknown + "/pay", body("1.00"));
         assertThat(notFound.status()).isEqualTo(404);
-        assertThat(notFound.json().path("errorMessage").asText()).isEqualTo("Fee/fine ID " + unknown + " not found");
+        assertThat(notFound.header("Content-Type").orElse("")).startsWith("text/plain");
+        assertThat(notFound.body()).isEqualTo("Fee/fine ID " + unknown + " not found");
+        Api.Reply checkNotFound = s.post("/accounts/" + unknown + "/check-refund", body("1.00"));
+        assertThat(checkNotFound.status()).isEqualTo(404);
+        assertThat(checkNotFound.body()).isEqualTo("Fee/fine ID " + unknown + " not found");
         // Nothing was written by the refused actions.
         assertThat(get(id).path("remaining").decimalValue()).isEqualByComparingTo("5.00");
         assertThat(s.get("/feefineactions", "accountId==" + id).json().path("totalRecords").asInt()).isZero();
@@ -165,5 +225,32 @@ class AccountActionsTest {
         assertThat(acc.path("remaining").decimalValue()).isEqualByComparingTo("0");
         assertThat(s.post("/accounts/" + id + "/cancel", Json.object()).json().path("errorMessage").asText())
                 .isEqualTo("Fee/fine is already closed");
+    }
+
+    @Test
+    void cancel_recordsTheOriginalAmountAndTheReasonGiven() {
+        String id = account("6.00");
+        assertThat(s.post("/accounts/" + id + "/pay", body("2.00")).status()).isEqualTo(201);
+        Api.Reply cancel = s.post("/accounts/" + id + "/cancel", Json.object().put("notifyPatron", false)
+                .put("cancellationReason", "Cancelled item renewed").put("servicePointId", Fixtures.CIRC_DESK_1)
+                .put("userName", "Admin"));
+        assertThat(cancel.status()).as(cancel.body()).isEqualTo(201);
+        JsonNode action = cancel.json().path("feefineactions").get(0);
+        assertThat(action.path("typeAction").asText()).isEqualTo("Cancelled item renewed");
+        assertThat(action.path("amountAction").decimalValue()).isEqualByComparingTo("6.00");
+        assertThat(action.path("balance").decimalValue()).isEqualByComparingTo("0");
+        JsonNode acc = get(id);
+        assertThat(acc.path("paymentStatus").path("name").asText()).isEqualTo("Cancelled item renewed");
+        assertThat(acc.path("status").path("name").asText()).isEqualTo("Closed");
+    }
+
+    @Test
+    void cancel_aClosedFeeFineIsClosedWhateverRemains() {
+        ObjectNode a = (ObjectNode) get(account("3.00"));
+        a.putObject("status").put("name", "Closed");
+        assertThat(s.put("/accounts/" + a.path("id").asText(), a).status()).isEqualTo(204);
+        Api.Reply cancel = s.post("/accounts/" + a.path("id").asText() + "/cancel", Json.object());
+        assertThat(cancel.status()).isEqualTo(422);
+        assertThat(cancel.json().path("errorMessage").asText()).isEqualTo("Fee/fine is already closed");
     }
 }

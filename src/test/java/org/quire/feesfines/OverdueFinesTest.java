@@ -101,6 +101,9 @@ class OverdueFinesTest {
         assertThat(charge).hasSize(1);
         assertThat(charge.get(0).path("typeAction").asText()).isEqualTo("Overdue fine");
         assertThat(charge.get(0).path("balance").decimalValue()).isEqualByComparingTo("4.00");
+        // As mod-circulation's StoredFeeFineAction: the checking-in staff member's "Last, First" and "-".
+        assertThat(charge.get(0).path("source").asText()).isEqualTo("Administrator, ff_overdue_admin");
+        assertThat(charge.get(0).path("transactionInformation").asText()).isEqualTo("-");
 
         assertThat(accounts("loanId==\"" + grace.path("id").asText() + "\"").path("totalRecords").asInt()).isZero();
         assertThat(accounts("loanId==\"" + onTime.path("id").asText() + "\"").path("totalRecords").asInt()).isZero();
