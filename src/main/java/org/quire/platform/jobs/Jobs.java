@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -42,6 +43,8 @@ public final class Jobs implements AutoCloseable {
     private final java.util.Set<String> soon = ConcurrentHashMap.newKeySet();
     private volatile boolean running;
     private Thread thread;
+    /** The {@link #runSoon} runs under way, so that {@link #close} can wait for them. */
+    private final java.util.Set<Thread> soonRuns = ConcurrentHashMap.newKeySet();
 
     public Jobs(Database db, Tenants tenants) {
         this.db = db;
@@ -113,7 +116,7 @@ public final class Jobs implements AutoCloseable {
         TenantJob job = job(name);
         String key = name + "/" + tenant;
         if (!running || job == null || !soon.add(key)) return;
-        Thread.ofVirtual().name("job-" + key).start(() -> {
+        Thread run = Thread.ofVirtual().name("job-" + key).unstarted(() -> {
             soon.remove(key);
             try {
                 for (int attempt = 0; attempt < SOON_ATTEMPTS && running; attempt++) {
@@ -122,8 +125,12 @@ public final class Jobs implements AutoCloseable {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } finally {
+                soonRuns.remove(Thread.currentThread());
             }
         });
+        soonRuns.add(run);
+        run.start();
     }
 
     /**
@@ -171,9 +178,23 @@ public final class Jobs implements AutoCloseable {
         });
     }
 
+    /**
+     * Stops the schedule and waits (a few seconds at most) for the runs under way to end, so that nothing of this
+     * scheduler still holds a job's lock or a connection once it is closed.
+     */
     @Override
     public void close() {
         running = false;
         if (thread != null) thread.interrupt();
+        List<Thread> runs = new ArrayList<>(soonRuns);
+        if (thread != null) runs.add(thread);
+        for (Thread t : runs) {
+            try {
+                if (!t.join(java.time.Duration.ofSeconds(5))) log.warn("Job run {} still busy after close", t.getName());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 }

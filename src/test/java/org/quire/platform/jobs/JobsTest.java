@@ -76,6 +76,32 @@ class JobsTest {
     }
 
     @Test
+    void close_waitsForARunUnderWay_soThatItsLockIsFreeAfterwards() throws Exception {
+        Fixtures.tenant("jobs_close");
+        scratch("tenant_jobs_close", 3);
+        Jobs jobs = new Jobs(TestServer.get().database(), TestServer.get().tenants());
+        MarkRows job = new MarkRows();
+        job.release = new CountDownLatch(1);
+        jobs.add(job);
+        jobs.start();
+        jobs.runSoon("mark-rows", "jobs_close");
+        assertThat(job.entered.await(10, TimeUnit.SECONDS)).isTrue();
+        Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            job.release.countDown();
+        });
+        jobs.close();
+        // The run ended inside close(): another scheduler gets the lock at once and finds nothing left to mark.
+        Jobs other = new Jobs(TestServer.get().database(), TestServer.get().tenants());
+        other.add(new MarkRows());
+        assertThat(other.runNow("mark-rows", "jobs_close", Instant.now())).hasValue(0);
+    }
+
+    @Test
     void aSecondProcess_skipsTheTenantWhileTheFirstRunsTheJob() throws Exception {
         Fixtures.tenant("jobs_lock");
         scratch("tenant_jobs_lock", 3);
