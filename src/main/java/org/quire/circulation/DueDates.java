@@ -22,11 +22,13 @@ public final class DueDates {
     }
 
     /**
-     * {@code alternate}, when not null, replaces a Rolling policy's loan period (FOLIO's alternate check-out loan
-     * period while a hold is pending); a Fixed policy ignores it, as mod-circulation does.
+     * {@code alternate}, when not null, is FOLIO's alternate check-out loan period while a hold is pending: it
+     * replaces a Rolling policy's period, and turns a Fixed policy's loan into a rolling one of that period, limited
+     * by the policy's schedule (mod-circulation's LoanPolicy.determineStrategy).
      */
     public static Instant forCheckOut(LoanPolicy p, Instant loanDate, List<LoanPolicy.ScheduleEntry> schedule,
                                       Period alternate) {
+        if (p.fixed() && alternate != null) return limit(rolling(alternate, loanDate), loanDate, schedule);
         if (p.fixed()) {
             return covering(schedule, loanDate).orElseThrow(() -> ApiException.unprocessable(
                     "Item can't be checked out as the loan date falls outside of the date ranges in the loan policy. "
@@ -42,9 +44,14 @@ public final class DueDates {
         return forRenewal(p, currentDue, now, schedule, null);
     }
 
-    /** {@code alternate}, when not null, replaces the renewal period (FOLIO's alternate renewal period for holds). */
+    /**
+     * {@code alternate}, when not null, replaces the renewal period (FOLIO's alternate renewal period for holds); a
+     * Fixed policy's loan then renews from now by that period with no schedule limit (mod-circulation's
+     * determineStrategy for a renewal with a hold request).
+     */
     public static Instant forRenewal(LoanPolicy p, Instant currentDue, Instant now, List<LoanPolicy.ScheduleEntry> schedule,
                                      Period alternate) {
+        if (p.fixed() && alternate != null) return rolling(alternate, now);
         if (p.fixed()) {
             return covering(schedule, now).orElseThrow(() -> ApiException.unprocessable(
                     "renewal date falls outside of date ranges in fixed loan policy", "RENEWAL_DATE_OUTSIDE_OF_RANGE",

@@ -62,6 +62,17 @@ class DueDatesTest {
     }
 
     @Test
+    void aPendingHold_givesAFixedPolicysLoanTheAlternatePeriod_checkOutLimitedByTheSchedule_renewalFromNow() {
+        assertThat(DueDates.forCheckOut(fixed(), LOAN, SEMESTER, new Period(3, "Days")))
+                .isEqualTo(Instant.parse("2026-02-03T23:59:59Z"));
+        assertThat(DueDates.forCheckOut(fixed(), LOAN, SEMESTER, new Period(6, "Months")))
+                .as("the schedule's due date limits it").isEqualTo(Instant.parse("2026-06-15T23:59:59Z"));
+        Instant now = Instant.parse("2026-07-01T09:00:00Z");    // outside the schedule: a plain renewal is refused
+        assertThat(DueDates.forRenewal(fixed(), LOAN, now, SEMESTER, new Period(2, "Days")))
+                .isEqualTo(Instant.parse("2026-07-03T23:59:59Z"));
+    }
+
+    @Test
     void renewal_fromTheCurrentDueDate_orFromNow_withItsOwnPeriod() {
         Instant due = Instant.parse("2026-02-14T23:59:59Z");
         Instant now = Instant.parse("2026-02-10T09:00:00Z");
