@@ -113,7 +113,8 @@ public final class LoanRepresentation {
         return id == null ? null : records.get(id);
     }
 
-    private static void servicePoint(ObjectNode out, String field, ObjectNode sp) {
+    /** FOLIO's service point summary (loans' check-out/check-in points, requests' pickup point). */
+    static void servicePoint(ObjectNode out, String field, ObjectNode sp) {
         if (sp == null) return;
         ObjectNode s = out.putObject(field);
         for (String f : List.of("name", "code", "discoveryDisplayName", "description", "shelvingLagTime", "pickupLocation")) {

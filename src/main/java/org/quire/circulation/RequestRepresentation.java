@@ -70,14 +70,8 @@ public final class RequestRepresentation {
             if (requester != null) r.set("requester", userSummary(requester, named));
             ObjectNode proxy = users.get(LoanRepresentation.uuid(stored, "proxyUserId"));
             if (proxy != null) r.set("proxy", userSummary(proxy, named));
-            ObjectNode sp = named.get(LoanRepresentation.uuid(stored, "pickupServicePointId"));
-            if (sp != null) {
-                ObjectNode s = r.putObject("pickupServicePoint");
-                for (String f : List.of("name", "code", "discoveryDisplayName", "description", "shelvingLagTime",
-                        "pickupLocation")) {
-                    if (sp.has(f)) s.set(f, sp.get(f));
-                }
-            }
+            LoanRepresentation.servicePoint(r, "pickupServicePoint",
+                    named.get(LoanRepresentation.uuid(stored, "pickupServicePointId")));
             if (requester != null) deliveryAddress(r, requester);
             out.add(r);
         }
