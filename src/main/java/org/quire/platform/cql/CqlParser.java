@@ -16,6 +16,7 @@ import org.quire.platform.cql.CqlLexer.Token;
  * cqlQuery     ::= scopedClause [ 'sortBy' sortKey+ ]
  * scopedClause ::= searchClause ( boolean [modifiers] searchClause )*   -- left-assoc, equal precedence
  * searchClause ::= '(' scopedClause ')' | index relation term | term
+ * term         ::= ( quoted | word ) word*                     -- words joined by one space, as cql-java
  * relation     ::= ( = | == | &lt;&gt; | &lt; | &gt; | &lt;= | &gt;= | named ) [modifiers]
  * modifiers    ::= ( '/' name [ symbol value ] )+
  * </pre>
@@ -92,15 +93,27 @@ public final class CqlParser {
     if (!isTerm(token)) {
       throw expected("a search term or '('", token);
     }
-    if (startsRelation(1)) {
+    String words = takeTerm();
+    if (startsRelation(0)) {
       if (token.kind() == Kind.QUOTED) {
         throw CqlException.syntax("an index name must not be quoted", token.pos(), query);
       }
-      take();
-      return parseRelationAndTerm(token.text());
+      return parseRelationAndTerm(words);
     }
-    take();
-    return new CqlClause(null, "=", List.of(), token.text());
+    return new CqlClause(null, "=", List.of(), words);
+  }
+
+  /**
+   * Takes a term: the current token and the unquoted words after it, joined by one space, up to a boolean,
+   * sortBy, a relation, a parenthesis or a quoted string. cql-java (FOLIO's parser) reads
+   * {@code feeFineType==Lost item processing fee} as one term, and FOLIO's clients send such queries.
+   */
+  private String takeTerm() {
+    StringBuilder words = new StringBuilder(take().text());
+    while (peek().kind() == Kind.WORD && isTerm(peek()) && !startsRelation(0)) {
+      words.append(' ').append(take().text());
+    }
+    return words.toString();
   }
 
   /** True if the token at {@code offset} from the current one starts a relation. */
@@ -132,8 +145,7 @@ public final class CqlParser {
     if (!isTerm(token)) {
       throw expected("a term after '" + relationToken.text() + "'", token);
     }
-    take();
-    return new CqlClause(index, relation, modifiers, token.text());
+    return new CqlClause(index, relation, modifiers, takeTerm());
   }
 
   /**
@@ -161,8 +173,7 @@ public final class CqlParser {
     if (!isTerm(token)) {
       throw expected("a term", token);
     }
-    take();
-    return new CqlClause(index, relation, modifiers, token.text());
+    return new CqlClause(index, relation, modifiers, takeTerm());
   }
 
   /** Zero or more {@code /name} or {@code /name=value}; returned as "name" or "name=value". */

@@ -218,11 +218,37 @@ class CqlParserTest {
   }
 
   @Test
-  void twoTermsWithoutBoolean() {
+  void consecutiveUnquotedWordsAreOneTermAsCqlJavaReadsThem() {
+    assertThat(root("feeFineType==Lost item processing fee"))
+        .isEqualTo(clause("feeFineType", "==", "Lost item processing fee"));
+    assertThat(root("title=harry   potter")).isEqualTo(clause("title", "=", "harry potter"));
+    assertThat(root("harry potter")).isEqualTo(clause(null, "=", "harry potter"));
+    // a quoted string may be followed by words (cql-java appends them), not the other way round
+    assertThat(root("title=\"harry potter\" stone")).isEqualTo(clause("title", "=", "harry potter stone"));
+    // the words stop at a boolean, a relation, sortBy or a parenthesis
+    assertThat(root("name==Lost item and code=a b"))
+        .isEqualTo(
+            new CqlBoolean("and", clause("name", "==", "Lost item"), clause("code", "=", "a b")));
+    assertThat(root("name all fee fine")).isEqualTo(clause("name", "all", "fee fine"));
+    assertThat(CqlParser.parse("name==Lost item sortBy name").sortKeys())
+        .containsExactly(new SortKey("name", false));
+    assertThat(root("status.name==(Open now or Closed)"))
+        .isEqualTo(
+            new CqlBoolean(
+                "or", clause("status.name", "==", "Open now"), clause("status.name", "==", "Closed")));
+  }
+
+  @Test
+  void wordsBeforeARelationAreTheIndex() {
+    assertThat(root("a b==c")).isEqualTo(clause("a b", "==", "c"));
+  }
+
+  @Test
+  void aQuotedStringAfterATermIsAnError() {
     fails(
-        "title=harry potter",
+        "title=harry \"potter\"",
         "Invalid CQL: expected a boolean operator (and, or, not, prox), sortBy or end of query"
-            + " but found 'potter' at position 12 in query: title=harry potter");
+            + " but found \"potter\" at position 12 in query: title=harry \"potter\"");
   }
 
   @Test
