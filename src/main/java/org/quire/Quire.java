@@ -12,7 +12,8 @@ import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 /** The command line: {@code quire serve}, {@code quire tenant create <id>}, {@code quire bench <workflow>}. */
-@Command(name = "quire", mixinStandardHelpOptions = true, version = "Quire 0.1",
+// INHERIT: every subcommand (quire bench, quire tenant create …) answers --help and --version too.
+@Command(name = "quire", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "Quire 0.1",
         description = "A fast, FOLIO-compatible library services platform in one process.",
         subcommands = {Quire.Serve.class, Quire.Tenant.class, org.quire.bench.BenchCommand.class})
 public final class Quire implements Runnable {

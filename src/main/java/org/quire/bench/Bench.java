@@ -48,7 +48,7 @@ public final class Bench {
             try (ResourceSampler sampler = ResourceSampler.connect(http, target)) {
                 List<TenantData> tenants = prepare(admin, o.workflow().equals("rtac"),
                         o.workflow().equals("renew") ? java.util.Collections.max(levelsToRun()) : 0);
-                UiCalls uiCalls = o.uiCalls() ? UiCalls.probe(tenants.getFirst().session()) : null;
+                UiCalls uiCalls = o.uiCalls() ? UiCalls.SCREENS : null;
                 Workflow workflow = Workflow.of(o, uiCalls);
                 long loansBefore = loans(tenants);
                 sampler.start();

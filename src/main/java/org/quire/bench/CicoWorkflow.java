@@ -47,13 +47,13 @@ final class CicoWorkflow implements Workflow {
         TenantData.Patron p = t.randomPatron();
         UiCalls.Values v = new UiCalls.Values(p.id(), p.barcode(), itemBarcode, null, null, t.servicePointId(), null);
         long start = System.nanoTime();
-        if (uiCalls != null) uiCalls.run(m, t.session(), uiCalls.checkOutBefore(), v);
+        boolean uiOk = uiCalls == null || uiCalls.run(m, t.session(), uiCalls.checkOutBefore(), v);
         BenchHttp.Reply r = Timed.call(m, CHECK_OUT, () -> t.session().post("/circulation/check-out-by-barcode",
                 Json.object().put("itemBarcode", itemBarcode).put("userBarcode", p.barcode())
                         .put("servicePointId", t.servicePointId())));
         if (uiCalls != null) {
-            uiCalls.run(m, t.session(), uiCalls.checkOutAfter(), v);
-            m.record(TX_CHECK_OUT, start, System.nanoTime(), r != null && r.status() == 201);
+            uiOk &= uiCalls.run(m, t.session(), uiCalls.checkOutAfter(), v);
+            m.record(TX_CHECK_OUT, start, System.nanoTime(), uiOk && r != null && r.status() == 201);
         }
         return r != null && r.status() == 201;
     }
@@ -61,7 +61,7 @@ final class CicoWorkflow implements Workflow {
     private boolean checkIn(Measurements m, TenantData t, String itemBarcode) throws InterruptedException {
         UiCalls.Values v = new UiCalls.Values(null, null, itemBarcode, null, null, t.servicePointId(), null);
         long start = System.nanoTime();
-        if (uiCalls != null) uiCalls.run(m, t.session(), uiCalls.checkInBefore(), v);
+        boolean uiOk = uiCalls == null || uiCalls.run(m, t.session(), uiCalls.checkInBefore(), v);
         BenchHttp.Reply r = Timed.call(m, CHECK_IN, () -> t.session().post("/circulation/check-in-by-barcode",
                 Json.object().put("itemBarcode", itemBarcode).put("servicePointId", t.servicePointId())
                         .put("checkInDate", Json.date(java.time.Instant.now()))));
@@ -69,10 +69,10 @@ final class CicoWorkflow implements Workflow {
         if (uiCalls != null) {
             // The screen's follow-up calls name the loan's borrower and lost-item policy from the response.
             JsonNode loan = ok ? r.json().path("loan") : Json.object();
-            uiCalls.run(m, t.session(), uiCalls.checkInAfter(), new UiCalls.Values(loan.path("userId").asText(null),
+            uiOk &= uiCalls.run(m, t.session(), uiCalls.checkInAfter(), new UiCalls.Values(loan.path("userId").asText(null),
                     null, itemBarcode, loan.path("itemId").asText(null), loan.path("id").asText(null),
                     t.servicePointId(), loan.path("lostItemPolicyId").asText(null)));
-            m.record(TX_CHECK_IN, start, System.nanoTime(), ok);
+            m.record(TX_CHECK_IN, start, System.nanoTime(), uiOk && ok);
         }
         return ok;
     }

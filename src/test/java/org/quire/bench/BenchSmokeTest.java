@@ -154,6 +154,53 @@ class BenchSmokeTest {
     }
 
     @Test
+    void cicoWithTheScreensCallsMakesEveryCallWithoutErrors(@TempDir Path out) throws Exception {
+        String url = "http://localhost:" + TestServer.get().port();
+        int exit = BenchCommand.execute("cico", "--ui-calls", "--url", url, "--users", "2", "--duration", "6s",
+                "--ramp-up", "1s", "--floor-duration", "2s", "--data-scale", "0.004", "--out", out.toString());
+
+        BenchReport report = ReportFiles.read(out);
+        assertThat(exit).as("notes: %s", report.notes()).isZero();
+        BenchReport.LevelResult level = report.levels().getFirst();
+        java.util.Set<String> labels = new java.util.TreeSet<>();
+        for (BenchReport.RequestStats r : level.quire()) {
+            labels.add(r.label());
+            assertThat(r.ko()).as(r.label()).isZero();
+        }
+        for (var calls : java.util.List.of(UiCalls.SCREENS.checkOutBefore(), UiCalls.SCREENS.checkOutAfter(),
+                UiCalls.SCREENS.checkInBefore(), UiCalls.SCREENS.checkInAfter())) {
+            for (UiCalls.Call c : calls) assertThat(labels).as("reported").contains(c.label());
+        }
+        assertThat(labels).contains("GET /note-links/domain/users/type/user/id/{id}", CicoWorkflow.TX_CHECK_OUT,
+                CicoWorkflow.TX_CHECK_IN);
+    }
+
+    @Test
+    void aScreenCallQuireDoesNotServeIsAFailedRequestNotLeftOut() throws Exception {
+        BenchHttp.Session s = new BenchHttp("http://localhost:" + TestServer.get().port()).login("diku", "diku_admin",
+                "admin");
+        Measurements m = new Measurements();
+        boolean ok = UiCalls.SCREENS.run(m, s, java.util.List.of(new UiCalls.Call("/groups"),
+                new UiCalls.Call("/no-such-folio-endpoint/{U}")), new UiCalls.Values("u1", null, null, null, null,
+                null, null));
+        assertThat(ok).isFalse();
+        assertThat(m.errorSamples()).singleElement().asString()
+                .startsWith("GET /no-such-folio-endpoint/{id}: HTTP 404");
+    }
+
+    @Test
+    void everyCommandPrintsItsHelp() {
+        for (String[] args : new String[][]{{"--help"}, {"bench", "--help"}, {"bench", "compare", "--help"},
+                {"tenant", "--help"}, {"tenant", "create", "--help"}, {"serve", "--help"}}) {
+            java.io.StringWriter text = new java.io.StringWriter();
+            int exit = new picocli.CommandLine(new org.quire.Quire()).setOut(new java.io.PrintWriter(text))
+                    .execute(args);
+            assertThat(exit).as(String.join(" ", args)).isZero();
+            assertThat(text.toString()).as(String.join(" ", args)).startsWith("Usage: quire");
+        }
+    }
+
+    @Test
     void anUnknownWorkflowIsAnErrorNotARun() {
         assertThat(BenchCommand.execute("circulation")).isNotZero();
     }
