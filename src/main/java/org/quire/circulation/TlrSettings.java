@@ -37,7 +37,7 @@ record TlrSettings(boolean enabled, boolean createTitleLevelRequestsByDefault,
                   (SELECT jsonb->'value' FROM %1$s.circulation_setting WHERE name = 'generalTlr' ORDER BY id LIMIT 1)
                     || coalesce((SELECT jsonb->'value' FROM %1$s.circulation_setting WHERE name = 'regularTlr' ORDER BY id LIMIT 1), '{}'::jsonb),
                   (SELECT jsonb->'value' FROM %1$s.circulation_setting WHERE name = 'TLR' ORDER BY id LIMIT 1),
-                  (SELECT jsonb->'value' FROM %1$s.setting_entry WHERE scope = 'circulation' AND key = 'generalTlr'),
+                  (SELECT jsonb->'value' FROM %1$s.setting_entry WHERE scope = 'circulation' AND key = 'generalTlr' AND user_id IS NULL),
                   (SELECT CASE WHEN jsonb_typeof(jsonb->'value') = 'object' THEN jsonb->'value'
                                WHEN jsonb->>'value' ~ '^\\s*\\{.*\\}\\s*$' THEN (jsonb->>'value')::jsonb END
                      FROM %1$s.config_entry WHERE module = 'SETTINGS' AND config_name = 'TLR' ORDER BY id LIMIT 1),

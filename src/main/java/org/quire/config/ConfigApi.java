@@ -12,7 +12,7 @@ public final class ConfigApi {
 
     public static void register(Router r, Database db) {
         RecordApi.register(r, db, CONFIG_ENTRIES, "/configurations/entries", "configuration.entries");
-        RecordApi.register(r, db, SETTINGS, "/settings/entries", "mod-settings.entries");
+        SettingsApi.register(r, db);
         RecordApi.register(r, db, STAFF_SLIPS, "/staff-slips-storage/staff-slips", "circulation-storage.staff-slips");
     }
 }

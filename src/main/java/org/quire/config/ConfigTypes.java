@@ -21,6 +21,7 @@ public final class ConfigTypes {
     public static final RecordStore SETTINGS = new RecordStore(RecordType.builder("setting_entry", "items")
             .column("scope", "scope", FieldType.KEYWORD)
             .column("key", "key", FieldType.KEYWORD)
+            .column("user_id", "userId", FieldType.UUID)
             .required("scope", "key")
             .build());
 

@@ -121,8 +121,9 @@ class AuthAndTenancyTest {
                 .put("configName", "other_settings").put("value", "{\"audioAlertsEnabled\":false}")).status()).isEqualTo(201);
         Api.Reply r = diku.get("/configurations/entries", "(module==CHECKOUT and configName==other_settings)");
         assertThat(r.json().path("configs").get(0).path("value").asText()).contains("audioAlertsEnabled");
-        assertThat(diku.post("/settings/entries", Json.object().put("scope", "circulation").put("key", "loanHistory")
-                .set("value", Json.object().put("closingType", "never"))).status()).isEqualTo(201);
+        assertThat(diku.post("/settings/entries", Json.object().put("id", java.util.UUID.randomUUID().toString())
+                .put("scope", "circulation").put("key", "loanHistory")
+                .set("value", Json.object().put("closingType", "never"))).status()).isEqualTo(204);
         assertThat(diku.get("/settings/entries", "scope==circulation and key==loanHistory").json().path("items").get(0)
                 .path("value").path("closingType").asText()).isEqualTo("never");
     }
