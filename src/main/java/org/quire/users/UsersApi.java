@@ -1,6 +1,9 @@
 package org.quire.users;
 
+import org.quire.platform.Json;
 import org.quire.platform.db.Database;
+import org.quire.platform.http.ApiException;
+import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
 import org.quire.platform.records.RecordApi;
 
@@ -16,6 +19,33 @@ public final class UsersApi {
         RecordApi.register(r, db, GROUPS, "/groups", "usergroups");
         RecordApi.register(r, db, PROXIES, "/proxiesfor", "proxiesfor");
         RecordApi.register(r, db, MANUAL_BLOCKS, "/manualblocks", "manualblocks");
+        registerProfilePictureConfig(r);
         // GET /automated-patron-blocks/{userId}: circulation/blocks/PatronBlocksApi.java.
+    }
+
+    /** mod-users' tenant configuration of profile pictures, with the id mod-users creates it under. */
+    static final String PROFILE_PICTURE_CONFIG_ID = "3e1aaa06-0600-4cc9-a112-7a3fb8426eda";
+
+    /**
+     * mod-users' {@code /users/configurations/entry}, which the check-out and Users screens read to decide whether to
+     * show profile pictures. Quire stores no pictures, so the configuration is always "disabled" and a request to
+     * enable it is refused rather than accepted and ignored.
+     */
+    private static void registerProfilePictureConfig(Router r) {
+        r.get("/users/configurations/entry", "users.configurations.item.get", req -> Response.ok(
+                Json.object().put("id", PROFILE_PICTURE_CONFIG_ID)
+                        .put("configName", "PROFILE_PICTURE_CONFIG").put("enabled", false)
+                        .put("enabledObjectStorage", false)));
+        r.put("/users/configurations/entry/{id}", "users.configurations.item.put", req -> {
+            var body = req.json();
+            if (!PROFILE_PICTURE_CONFIG_ID.equals(req.path("id"))) {
+                throw ApiException.notFound("Configuration not found: " + req.path("id"));
+            }
+            if (body.path("enabled").asBoolean(false) || body.path("enabledObjectStorage").asBoolean(false)) {
+                throw ApiException.unprocessable("Profile pictures are not supported by Quire",
+                        null, "enabled", body.path("enabled").asText());
+            }
+            return Response.noContent();
+        });
     }
 }
