@@ -84,7 +84,6 @@ public final class QuireServer implements AutoCloseable {
             ConfigApi.register(router, db);
             CirculationApi.register(router, db, permissions);
             org.quire.circulation.LostItemsApi.register(router, db, jobs);
-            org.quire.circulation.LoanActionsApi.register(router, db);
             CalendarApi.register(router, db);
             LoginApi.register(router, db, tokens);
             RtacApi.register(router, db);

@@ -41,6 +41,7 @@ public final class CirculationApi {
         RecordApi.register(r, db, LOANS, "/loan-storage/loans", "circulation-storage.loans");
         RecordApi.register(r, db, CHECK_INS, "/check-in-storage/check-ins", "check-in-storage.check-ins");
         RequestsApi.register(r, db, rules);
+        LoanActionsApi.register(r, db, rules);
 
         // Business loans: extended representation on reads; writes as storage.
         r.get("/circulation/loans", "circulation.loans.collection.get", req -> {

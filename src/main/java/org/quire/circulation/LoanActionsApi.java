@@ -23,8 +23,8 @@ public final class LoanActionsApi {
     private LoanActionsApi() {
     }
 
-    public static void register(Router r, Database db) {
-        LoanChanges changes = new LoanChanges(db);
+    static void register(Router r, Database db, CirculationRulesStore rules) {
+        LoanChanges changes = new LoanChanges(db, rules);
         r.post("/circulation/loans/{id}/change-due-date", "circulation.loans.change-due-date.post", req -> {
             ObjectNode b = req.json();
             if (!b.has("dueDate")) throw ApiException.unprocessable(

@@ -1,9 +1,12 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.circulation.rules.PolicyType;
+import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.ApiException;
+import org.quire.users.PatronView;
 
 import java.time.Instant;
 import java.util.Set;
@@ -11,8 +14,10 @@ import java.util.UUID;
 
 /**
  * Changes staff make to an open loan from the check-out and Users screens, as mod-circulation's
- * ChangeDueDateResource and AddInfoResource: each one transaction of four statements (the loan and its item locked,
- * the item's open requests for a due date change, the loan written with its outbox event).
+ * ChangeDueDateResource and AddInfoResource, each one transaction. Adding info: the loan locked and written (2
+ * statements). Changing the due date: the loan and its item locked (3), the item's open requests, the loan written,
+ * then the patron and the notice policy the rules choose and the loan's notices ("Manual due date change" now, "Due
+ * date" notices moved to the new date) — 8 statements.
  */
 public final class LoanChanges {
     static final String PATRON_INFO_ADDED = "patronInfoAdded";
@@ -20,10 +25,15 @@ public final class LoanChanges {
     /** ItemStatusValidator.refuseWhenItemStatusDoesNotAllowDueDateChange. */
     private static final Set<String> NO_DUE_DATE_CHANGE = Set.of("Declared lost", "Claimed returned", "Aged to lost");
 
-    private final Database db;
+    /** FOLIO's notice event (sendWhen) for a due date staff changed. */
+    static final String MANUAL_DUE_DATE_CHANGE = "Manual due date change";
 
-    public LoanChanges(Database db) {
+    private final Database db;
+    private final CirculationRulesStore rules;
+
+    public LoanChanges(Database db, CirculationRulesStore rules) {
         this.db = db;
+        this.rules = rules;
     }
 
     /**
@@ -47,7 +57,19 @@ public final class LoanChanges {
                     .noneMatch(r -> "Recall".equals(Json.text(r, "requestType")))) {
                 loan.put("dueDateChangedByRecall", false);
             }
-            CirculationTypes.LOANS.replace(c, schema, locked.loan(), loan, staffUserId);
+            ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, locked.loan(), loan, staffUserId);
+            UUID patronId = CirculationContext.uuidOrNull(Json.text(saved, "userId"));
+            PatronView patron = patronId == null ? null : PatronView.byId(c, schema, patronId).orElse(null);
+            if (patron != null) {
+                String noticeId = CirculationContext.match(rules.rules(c, schema), PolicyType.NOTICE, patron,
+                        locked.item()).policyId();
+                UUID noticePolicyId = CirculationContext.uuidOrNull(noticeId);
+                ObjectNode policy = noticePolicyId == null ? null
+                        : CirculationTypes.NOTICE_POLICIES.get(c, schema, noticePolicyId).orElse(null);
+                if (policy != null) {
+                    PatronNotices.dueDateChanged(c, schema, policy, saved, MANUAL_DUE_DATE_CHANGE, staffUserId);
+                }
+            }
             return null;
         });
     }

@@ -38,6 +38,7 @@ import static org.quire.notices.PatronNotices.*;
  */
 class NoticesTest {
     static final String TENANT = "notices_test";
+    static final String MANUAL_DUE_DATE_CHANGE = "Manual due date change";
     static final Duration DAY = Duration.ofDays(1);
     static final AtomicInteger seq = new AtomicInteger();
     static final List<NoticeSender.Notice> sent = new CopyOnWriteArrayList<>();
@@ -57,6 +58,7 @@ class NoticesTest {
         loans.add(notice(CHECK_IN, "Upon At", null, null));
         loans.add(notice(RENEWED, "Upon At", null, null));
         loans.add(notice(ITEM_RECALLED, "Upon At", null, null));
+        loans.add(notice(MANUAL_DUE_DATE_CHANGE, "Upon At", null, null));
         loans.add(notice(DUE_DATE, "Before", DAY, null));
         loans.add(notice(DUE_DATE, "Upon At", null, null));
         loans.add(notice(DUE_DATE, "After", DAY, DAY));
@@ -269,6 +271,26 @@ class NoticesTest {
         assertThat(renewed.getFirst().body()).contains("renewals 1").contains("due " + date(newDue));
         // Nothing is sent for the old due date: the first due-date notice is now a day before the new one.
         run(oldDue.plusSeconds(60));
+        assertThat(sent(DUE_DATE, patron)).isEmpty();
+    }
+
+    @Test
+    void manualDueDateChange_sendsItsNotice_andReschedulesTheDueDateNotices() {
+        ObjectNode patron = patron(), item = item();
+        JsonNode loan = checkOut(item, patron);
+        String loanId = loan.path("id").asText();
+        Instant oldDue = Instant.parse(loan.path("dueDate").asText()), newDue = oldDue.plus(Duration.ofDays(10));
+        Api.Reply r = s.post("/circulation/loans/" + loanId + "/change-due-date",
+                Json.object().put("dueDate", newDue.toString()));
+        assertThat(r.status()).as(r.body()).isEqualTo(204);
+
+        List<JsonNode> rows = scheduled("loanId==" + loanId + " and triggeringEvent==\"Due date\"");
+        assertThat(rows.stream().map(NoticesTest::nextRun).toList())
+                .containsExactlyInAnyOrder(newDue.minus(DAY), newDue, newDue.plus(DAY));
+        run(Instant.now());
+        assertThat(sent(MANUAL_DUE_DATE_CHANGE, patron)).singleElement()
+                .satisfies(n -> assertThat(n.body()).contains("due " + date(newDue)));
+        run(oldDue.minus(DAY).plusSeconds(60));
         assertThat(sent(DUE_DATE, patron)).isEmpty();
     }
 
