@@ -11,9 +11,9 @@ import java.util.UUID;
 /**
  * mod-inventory's item state actions ({@code POST /inventory/items/{id}/mark-…}, its MoveItemIntoStatusService): the
  * item may move only from the source statuses FOLIO lists for the target (validation/status/*TargetItemStatusValidator);
- * a request the item is fulfilling goes back to the queue; then the item gets the new status. One transaction, 4
- * statements: the item with its context (row locked), the requests in fulfilment (locked), their update when there is
- * one, the item write (with its outbox event, through the item store).
+ * a request the item is fulfilling goes back to the queue; then the item gets the new status. One transaction of three
+ * statements, four when a request is reset: the item with its context (row locked), the requests in fulfilment
+ * (locked), their update, the item write (with its outbox event, through the item store).
  */
 public final class MarkItem {
     private MarkItem() {
