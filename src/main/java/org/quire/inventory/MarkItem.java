@@ -72,9 +72,6 @@ public final class MarkItem {
      */
     public interface FulfilmentRequests {
         void returnToQueue(Connection c, String schema, UUID itemId, UUID userId) throws SQLException;
-
-        FulfilmentRequests NONE = (c, schema, itemId, userId) -> {
-        };
     }
 
     /** The outcome: the marked item, or FOLIO's refusal. */
