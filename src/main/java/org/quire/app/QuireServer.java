@@ -78,7 +78,7 @@ public final class QuireServer implements AutoCloseable {
             Jobs jobs = new Jobs(db, tenants);
 
             Router router = new Router();
-            InventoryApi.register(router, db);
+            InventoryApi.register(router, db, org.quire.circulation.RequestQueue::returnToQueue);
             UsersApi.register(router, db);
             PatronBlocksApi.register(router, db);
             ConfigApi.register(router, db);

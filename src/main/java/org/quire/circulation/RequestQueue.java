@@ -256,6 +256,31 @@ public final class RequestQueue {
         return new CheckInEffect(saved, "Awaiting delivery", null, false);
     }
 
+    // ---- inventory's item state actions ------------------------------------------------------------------------
+
+    /**
+     * An item marked Withdrawn, Missing, … no longer fulfils its request: as mod-inventory's MoveItemIntoStatusService
+     * (updateRequestStatusIfRequired), a request "in fulfilment" (Awaiting pickup, Awaiting delivery, In transit)
+     * goes back to "Open - Not yet filled" — its position and hold shelf expiration date kept, as FOLIO's PUT of the
+     * request with only the status changed keeps them — unless it already expired on the hold shelf. FOLIO updates
+     * the first such request (it expects one); Quire updates every one, so none is left awaiting a withdrawn item.
+     * One statement when there is none, two when there is. The caller holds the item row.
+     */
+    public static void returnToQueue(Connection c, String schema, UUID itemId, UUID staff) throws SQLException {
+        List<ObjectNode> inFulfilment = Sql.list(c, "SELECT jsonb FROM " + schema + ".request WHERE item_id = ? AND "
+                + "status IN (?, ?, ?) FOR UPDATE", List.of(itemId, AWAITING_PICKUP, AWAITING_DELIVERY, IN_TRANSIT),
+                rs -> Json.parseObject(rs.getString(1)));
+        Instant now = Instant.now();
+        List<ObjectNode> before = new java.util.ArrayList<>(), after = new java.util.ArrayList<>();
+        for (ObjectNode r : inFulfilment) {
+            String shelfExpiry = Json.text(r, "holdShelfExpirationDate");
+            if (shelfExpiry != null && now.isAfter(Json.parseInstant(shelfExpiry))) continue;
+            before.add(r);
+            after.add(r.deepCopy().put("status", NOT_YET_FILLED));
+        }
+        REQUESTS.replaceAll(c, schema, before, after, staff);
+    }
+
     /** The request and requester tokens of FOLIO's hold and transit slips (and of request notices). */
     public static void addToSlip(ObjectNode slipContext, ObjectNode request, String pickupName) {
         ObjectNode r = slipContext.putObject("request");

@@ -1,24 +1,17 @@
 package org.quire.inventory;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.platform.cql.SqlWhere;
 import org.quire.platform.db.Database;
-import org.quire.platform.http.Request;
-import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
 import org.quire.platform.records.RecordApi;
-import org.quire.platform.records.RecordStore;
-
-import java.util.List;
 
 import static org.quire.inventory.InventoryTypes.*;
 
-/** FOLIO's inventory storage endpoints and mod-inventory's business endpoints for items and instances. */
+/** FOLIO's inventory storage endpoints, then mod-inventory's business endpoints ({@link InventoryBusinessApi}). */
 public final class InventoryApi {
     private InventoryApi() {
     }
 
-    public static void register(Router r, Database db) {
+    public static void register(Router r, Database db, MarkItem.FulfilmentRequests requests) {
         RecordApi.register(r, db, MATERIAL_TYPES, "/material-types", "inventory-storage.material-types");
         RecordApi.register(r, db, LOAN_TYPES, "/loan-types", "inventory-storage.loan-types");
         RecordApi.register(r, db, INSTANCE_TYPES, "/instance-types", "inventory-storage.instance-types");
@@ -44,52 +37,6 @@ public final class InventoryApi {
         RecordApi.register(r, db, ITEMS, "/item-storage/items", "inventory-storage.items");
         RecordApi.registerBatch(r, db, ITEMS, "/item-storage/batch/synchronous", "inventory-storage.items.batch.post");
 
-        // mod-inventory's business layer: instances as stored; items with their names resolved in one query.
-        RecordApi.register(r, db, INSTANCES, "/inventory/instances", "inventory.instances");
-        r.get("/inventory/items", "inventory.items.collection.get", req -> items(db, req));
-        r.get("/inventory/items/{id}", "inventory.items.item.get", req -> db.read(c -> ItemView.byId(c, req.schema(),
-                        req.pathUuid("id"))).map(v -> Response.ok(v.toBusinessJson()))
-                .orElseThrow(() -> RecordApi.notFound("items", req.path("id"))));
-        r.post("/inventory/items", "inventory.items.item.post", req -> {
-            ObjectNode saved = db.tx(c -> ITEMS.insert(c, req.schema(), fromBusiness(req.json()), req.userId()));
-            return Response.created(saved).header("Location", "/inventory/items/" + saved.get("id").asText());
-        });
-        r.put("/inventory/items/{id}", "inventory.items.item.put", req -> {
-            db.tx(c -> ITEMS.update(c, req.schema(), req.pathUuid("id"), fromBusiness(req.json()), req.userId()));
-            return Response.noContent();
-        });
-        r.delete("/inventory/items/{id}", "inventory.items.item.delete", req -> {
-            if (!db.tx(c -> ITEMS.delete(c, req.schema(), req.pathUuid("id")))) throw RecordApi.notFound("items", req.path("id"));
-            return Response.noContent();
-        });
+        InventoryBusinessApi.register(r, db, requests);
     }
-
-    private static Response items(Database db, Request req) {
-        int limit = req.intParam("limit", RecordApi.DEFAULT_LIMIT, 0, Integer.MAX_VALUE);
-        int offset = req.intParam("offset", 0, 0, Integer.MAX_VALUE);
-        SqlWhere where = ITEMS.translate(req.param("query").orElse(null));
-        String order = where.orderBy().isEmpty() ? ITEMS.type().defaultSort() : where.orderBy();
-        return db.read(c -> {
-            List<ObjectNode> page = ItemView.search(c, req.schema(), where, order, limit, offset).stream()
-                    .map(ItemView::toBusinessJson).toList();
-            long total = RecordStore.pageTellsTotal(limit, offset, page.size()) ? offset + page.size()
-                    : ITEMS.search(c, req.schema(), req.param("query").orElse(null), 0, 0).totalRecords();
-            return Response.ok(RecordApi.page("items", page, total));
-        });
-    }
-
-    /** mod-inventory clients send references as objects ({"materialType":{"id":…}}); storage wants ids. */
-    static ObjectNode fromBusiness(ObjectNode item) {
-        for (String ref : List.of("materialType", "permanentLoanType", "temporaryLoanType", "permanentLocation",
-                "temporaryLocation")) {
-            var n = item.get(ref);
-            if (n != null && n.hasNonNull("id") && !item.hasNonNull(ref + "Id")) item.put(ref + "Id", n.get("id").asText());
-            item.remove(ref);
-        }
-        for (String derived : List.of("title", "contributorNames", "callNumber", "effectiveLocation", "isBoundWith")) {
-            item.remove(derived);
-        }
-        return item;
-    }
-
 }

@@ -3,6 +3,7 @@ package org.quire.inventory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
 import org.quire.platform.records.RecordHooks;
+import org.quire.platform.records.RecordStore;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -86,8 +87,9 @@ final class InventoryHooks {
                 }
             }
             if (toDerive.isEmpty()) return;
+            // A malformed holdingsRecordId is the client's 422 (FOLIO's pattern message), not a 500 here.
             List<UUID> holdingsIds = toDerive.stream().map(r -> Json.text(r, "holdingsRecordId")).filter(Objects::nonNull)
-                    .map(UUID::fromString).distinct().toList();
+                    .map(id -> RecordStore.uuid(id, "holdingsRecordId")).distinct().toList();
             Map<UUID, ObjectNode> holdings = InventoryTypes.HOLDINGS.getMany(c, schema, holdingsIds);
             for (ObjectNode item : toDerive) {
                 ObjectNode h = holdings.get(UUID.fromString(item.get("holdingsRecordId").asText()));
