@@ -78,6 +78,10 @@ public final class QuireServer implements AutoCloseable {
             Jobs jobs = new Jobs(db, tenants);
 
             Router router = new Router();
+            // FOLIO's Vert.x business modules answer with encodePrettily (mod-circulation's JsonHttpResponse,
+            // mod-inventory's JsonResponse); RMB storage modules, and so every other route here, answer compact JSON.
+            router.prettyPrint("/circulation/");
+            router.prettyPrint("/inventory/");
             InventoryApi.register(router, db, org.quire.circulation.RequestQueue::returnToQueue);
             UsersApi.register(router, db);
             PatronBlocksApi.register(router, db);

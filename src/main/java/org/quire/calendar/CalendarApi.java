@@ -130,9 +130,9 @@ public final class CalendarApi {
         Instant now = Instant.now();
         ObjectNode md = Json.object();
         String by = req.userId() == null ? null : req.userId().toString();
-        md.put("createdDate", previous == null ? Json.date(now) : Json.text(previous, "metadata.createdDate"));
+        md.put("createdDate", previous == null ? Json.dateZ(now) : Json.text(previous, "metadata.createdDate"));
         md.put("createdByUserId", previous == null ? by : Json.text(previous, "metadata.createdByUserId"));
-        md.put("updatedDate", Json.date(now));
+        md.put("updatedDate", Json.dateZ(now));
         md.put("updatedByUserId", by);
         ObjectNode json = cal.toJson(md);
         CalendarStore.save(c, req.schema(), cal, json, now);

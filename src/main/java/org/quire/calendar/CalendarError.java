@@ -48,7 +48,7 @@ public final class CalendarError extends RuntimeException {
 
     public Response response() {
         ObjectNode body = Json.object();
-        body.put("timestamp", Json.date(Instant.now()));
+        body.put("timestamp", Json.dateZ(Instant.now()));
         body.put("status", status);
         ArrayNode errors = body.putArray("errors");
         for (Item i : items) errors.addObject().put("code", i.code()).put("message", i.message());

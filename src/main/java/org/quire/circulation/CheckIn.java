@@ -74,7 +74,7 @@ public final class CheckIn {
         if (openLoan != null) {
             ObjectNode closed = openLoan.deepCopy();
             closed.putObject("status").put("name", "Closed");
-            closed.put("returnDate", Json.date(req.checkInDate()));
+            closed.put("returnDate", Json.dateZ(req.checkInDate()));
             closed.put("systemReturnDate", Json.date(now));
             closed.put("checkinServicePointId", req.servicePointId().toString());
             closed.put("action", loanAction);
@@ -122,11 +122,19 @@ public final class CheckIn {
             // Only the borrower summary is printed: the user row alone, not the patron's group and blocks.
             PatronView borrower = UserTypes.USERS.get(c, schema, LoanRepresentation.uuid(loanOut, "userId"))
                     .map(u -> new PatronView(u, null, List.of())).orElse(null);
-            response.set("loan", LoanRepresentation.extend(loanOut, after, borrower, LoanRepresentation.byId(found.values())));
+            ObjectNode loanJson = LoanRepresentation.extend(loanOut, after, borrower, LoanRepresentation.byId(found.values()));
+            // The answer's loan is mod-circulation's in-memory one (storage's PUT answers 204): its system return
+            // date in mod-circulation's form ("…Z"); storage keeps it as "…+00:00".
+            loanJson.put("systemReturnDate", Json.dateZ(now));
+            response.set("loan", loanJson);
         }
         ObjectNode itemJson = LoanRepresentation.item(after);
         String destinationName = destination == null ? null : destinationName(c, schema, destination, found.get("sp"));
-        if (destination != null) itemJson.putObject("inTransitDestinationServicePoint").put("name", destinationName);
+        if (destination != null) {
+            ObjectNode sp = Json.object().put("id", destination).put("name", destinationName);
+            LoanRepresentation.inTransitDestination(itemJson, sp);
+            if (response.get("loan") instanceof ObjectNode l) LoanRepresentation.inTransitDestination((ObjectNode) l.get("item"), sp);
+        }
         response.set("item", itemJson);
         ObjectNode slip = staffSlipContext(after, found.get("sp"), destination);
         if (hold != null) RequestQueue.addToSlip(slip, hold.request(),

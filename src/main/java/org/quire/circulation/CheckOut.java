@@ -160,7 +160,7 @@ public final class CheckOut {
         boolean recalled = RequestQueue.recalledBySomeoneElse(requestQueue, patron);
         if (recalled) dueDate = Recalls.dueDate(c, schema, found.get("loan"), req.servicePointId(), loanDate, dueDate, now);
         if (!dueDate.isAfter(loanDate)) throw ApiException.unprocessable("Due date should be later than loan date",
-                null, "dueDate", Json.date(dueDate));
+                null, "dueDate", Json.dateZ(dueDate));
 
         ObjectNode loan = Json.object();
         loan.put("id", UUID.randomUUID().toString());
@@ -169,7 +169,7 @@ public final class CheckOut {
         loan.put("itemId", item.id().toString());
         loan.put("itemEffectiveLocationIdAtCheckOut", Json.text(item.item(), "effectiveLocationId"));
         loan.putObject("status").put("name", "Open");
-        loan.put("loanDate", Json.date(loanDate));
+        loan.put("loanDate", Json.dateZ(loanDate));
         loan.put("dueDate", Json.date(dueDate));
         loan.put("action", overridden ? "checkedOutThroughOverride" : "checkedout");
         if (overridden && req.overrideBlocks().hasNonNull("comment"))
@@ -180,10 +180,10 @@ public final class CheckOut {
         loan.put("checkoutServicePointId", req.servicePointId().toString());
         loan.put("renewalCount", 0);
         if (recalled) loan.put("dueDateChangedByRecall", true);
-        if (patron.group() != null) {
-            loan.putObject("patronGroupAtCheckout").put("id", patron.group().get("id").asText())
-                    .put("name", Json.text(patron.group(), "group"));
-        }
+        // As mod-circulation's LoanRepository stores it: the group's id (the extended loan shows {id, name}) and
+        // isDcb, true for a loan to DCB's virtual patron (last name "DcbSystem"; Quire has no DCB items).
+        if (patron.group() != null) loan.put("patronGroupIdAtCheckout", patron.group().get("id").asText());
+        loan.put("isDcb", "DcbSystem".equalsIgnoreCase(Json.text(patron.user(), "personal.lastName")));
         CirculationTypes.LOANS.insert(c, schema, loan, req.staffUserId());
         PatronNotices.checkedOut(c, schema, found.get("notice"), loan, req.staffUserId());
 

@@ -26,7 +26,9 @@ final class CirculationNotices {
     /** The borrower's notice policy for a loan of {@code item}, matched in memory. */
     static UUID loanPolicyId(Connection c, String schema, CirculationRulesStore rules, ObjectNode loan, ItemView item)
             throws SQLException {
-        return policyId(c, schema, rules, Json.text(loan, "patronGroupAtCheckout.id"), item);
+        String group = Json.text(loan, "patronGroupIdAtCheckout");
+        // loans written before V21 stored the summary {id, name} instead of the id
+        return policyId(c, schema, rules, group != null ? group : Json.text(loan, "patronGroupAtCheckout.id"), item);
     }
 
     /** No rules (a tenant set up without them, whose loans came through storage): no notices, not a failed desk. */

@@ -30,7 +30,7 @@ public final class LostAndPaid {
     static void close(ObjectNode loan, Instant now) {
         loan.putObject("status").put("name", "Closed");
         loan.put("action", "closedLoan");
-        loan.put("returnDate", Json.date(now));
+        loan.put("returnDate", Json.dateZ(now));
     }
 
     /**

@@ -171,7 +171,11 @@ public final class Renewal {
         ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, loan, renewed, req.staffUserId());
         chargeOverdueFine(c, schema, loan, item, found, req, now);
         PatronNotices.dueDateChanged(c, schema, found.get("notice"), saved, PatronNotices.RENEWED, req.staffUserId());
-        return LoanRepresentation.extend(saved, item, patron, LoanRepresentation.byId(found.values()));
+        ObjectNode answer = LoanRepresentation.extend(saved, item, patron, LoanRepresentation.byId(found.values()));
+        // mod-circulation answers with the loan it holds in memory (storage's PUT answers 204), the new due date in
+        // its own form (DateFormatUtil.formatDateTime: "…Z"); storage (and so GET) has it as "…+00:00".
+        answer.put("dueDate", Json.dateZ(newDue));
+        return answer;
     }
 
     /** The policy's new due date (fixed schedule or period, then closed-library handling). */

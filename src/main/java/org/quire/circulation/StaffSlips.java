@@ -122,7 +122,7 @@ final class StaffSlips {
             if (address != null) for (String f : List.of("addressLine1", "addressLine2", "city", "region", "postalCode", "countryId"))
                 put(q, f, address.path(f).asText(null));
         }
-        slip.put("currentDateTime", Json.date(Instant.now()));
+        slip.put("currentDateTime", Json.dateZ(Instant.now()));
         return slip;
     }
 

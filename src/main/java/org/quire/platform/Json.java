@@ -48,6 +48,24 @@ public final class Json {
         }
     }
 
+    /**
+     * The same JSON text pretty-printed as Vert.x's {@code encodePrettily} prints it (Jackson's default pretty
+     * printer: two-space indent, {@code "key" : value}, arrays on one line) — copied token by token, numbers and
+     * order untouched, without building a tree.
+     */
+    public static byte[] pretty(byte[] json) {
+        try (var parser = MAPPER.getFactory().createParser(json);
+             var out = new java.io.ByteArrayOutputStream(json.length + json.length / 2);
+             var gen = MAPPER.getFactory().createGenerator(out).useDefaultPrettyPrinter()) {
+            if (parser.nextToken() == null) return json;
+            gen.copyCurrentStructure(parser);
+            gen.flush();
+            return out.toByteArray();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Text at a dotted path ("status.name"), or null when absent or JSON null. */
     public static String text(JsonNode node, String dottedPath) {
         JsonNode n = at(node, dottedPath);
@@ -63,14 +81,35 @@ public final class Json {
         return n;
     }
 
-    /** FOLIO's date-time format: ISO-8601 UTC with milliseconds, e.g. 2026-11-22T10:15:30.000Z. */
+    /**
+     * The date-time format of FOLIO's storage modules, e.g. {@code 2026-11-22T10:15:30.000+00:00}: RMB's
+     * ObjectMapperTool (DateSerializer) writes every {@code "format": "date-time"} field and {@code metadata}'s dates so,
+     * on every read and write (mod-inventory-storage, mod-users, mod-circulation-storage, mod-feesfines …). A loan's
+     * {@code dueDate} as FOLIO's {@code /circulation/loans} returns it is in this form because it comes from storage.
+     */
     public static String date(Instant t) {
         if (t == null) return null;
-        Instant ms = t.truncatedTo(ChronoUnit.MILLIS);
-        String s = ms.toString();
-        // Instant.toString drops zero millis; FOLIO always prints three digits.
-        return ms.getNano() == 0 ? s.replace("Z", ".000Z") : s;
+        return millis(t) + "+00:00";
     }
+
+    /**
+     * The form mod-circulation writes itself (DateFormatUtil.formatDateTime in UTC, offset pattern "+HHMM" with "Z"
+     * for zero), e.g. {@code 2026-11-22T10:15:30.000Z}: a loan's {@code loanDate} and {@code returnDate} (plain strings
+     * in mod-circulation-storage's loan schema, so RMB keeps mod-circulation's text), and dates in its answers that
+     * did not come back from storage (a renewal's new due date, a check-in's system return date).
+     */
+    public static String dateZ(Instant t) {
+        if (t == null) return null;
+        return millis(t) + "Z";
+    }
+
+    /** yyyy-MM-ddTHH:mm:ss.SSS in UTC, without the offset. */
+    private static String millis(Instant t) {
+        return MILLIS.format(t.truncatedTo(ChronoUnit.MILLIS));
+    }
+
+    private static final java.time.format.DateTimeFormatter MILLIS = java.time.format.DateTimeFormatter
+            .ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS").withZone(java.time.ZoneOffset.UTC);
 
     public static Instant parseInstant(String s) {
         if (s == null || s.isBlank()) return null;

@@ -158,7 +158,7 @@ public final class RtacQuery {
                     callNumber(Json.text(item, "effectiveCallNumberComponents.prefix"),
                             Json.text(item, "effectiveCallNumberComponents.callNumber"),
                             Json.text(item, "effectiveCallNumberComponents.suffix")),
-                    Json.text(item, "status.name"), due == null ? null : Json.date(due.toInstant()), volume(item),
+                    Json.text(item, "status.name"), due == null ? null : Json.dateZ(due.toInstant()), volume(item),
                     rs.getString(15), rs.getString(14),
                     materialTypeId == null ? null : new RtacHolding.Named(materialTypeId, rs.getString(13)),
                     library, suppressed(item) || suppressed(h), rs.getInt(17), notes, statements, indexes,

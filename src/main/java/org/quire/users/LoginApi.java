@@ -92,8 +92,8 @@ public final class LoginApi {
         String refresh = newRefreshToken(req.schema(), req.tenant(), u);
         Instant now = Instant.now();
         ObjectNode body = Json.object();
-        body.put("accessTokenExpiration", Json.date(now.plus(Tokens.ACCESS_TTL)));
-        body.put("refreshTokenExpiration", Json.date(now.plus(Tokens.REFRESH_TTL)));
+        body.put("accessTokenExpiration", Json.dateZ(now.plus(Tokens.ACCESS_TTL)));
+        body.put("refreshTokenExpiration", Json.dateZ(now.plus(Tokens.REFRESH_TTL)));
         return Response.created(body).header("Set-Cookie",
                 cookie("folioAccessToken", access, Tokens.ACCESS_TTL, "/"),
                 cookie("folioRefreshToken", refresh, Tokens.REFRESH_TTL, "/authn"));

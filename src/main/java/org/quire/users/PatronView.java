@@ -95,7 +95,26 @@ public record PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> man
         return false;
     }
 
-    /** The borrower summary FOLIO embeds in loans. */
+    /**
+     * The borrower of mod-circulation's extended loan (LoanRepresentation.additionalBorrowerProperties): all six
+     * fields, each null when the user has none (Vert.x's JsonObject writes the null).
+     */
+    public ObjectNode loanBorrower() {
+        ObjectNode b = Json.object();
+        JsonNode p = user.path("personal");
+        for (String f : List.of("firstName", "lastName", "middleName")) b.set(f, textOrNull(p, f));
+        b.set("barcode", textOrNull(user, "barcode"));
+        b.set("preferredFirstName", textOrNull(p, "preferredFirstName"));
+        b.set("patronGroup", textOrNull(user, "patronGroup"));
+        return b;
+    }
+
+    private static JsonNode textOrNull(JsonNode n, String field) {
+        return n.hasNonNull(field) ? Json.MAPPER.getNodeFactory().textNode(n.get(field).asText())
+                : Json.MAPPER.getNodeFactory().nullNode();
+    }
+
+    /** The requester/proxy summary stored in requests (absent fields left out, as RMB stores them). */
     public ObjectNode borrower() {
         ObjectNode b = Json.object();
         JsonNode p = user.path("personal");

@@ -122,21 +122,21 @@ class ClosedLibraryDueDatesTest {
 
     @Test
     void currentDueDate_keepsTheClosedDay() {
-        assertThat(due(BOOK, "2030-01-14T10:00:00Z")).isEqualTo("2030-01-16T23:59:59.000Z");
+        assertThat(due(BOOK, "2030-01-14T10:00:00Z")).isEqualTo("2030-01-16T23:59:59.000+00:00");
     }
 
     @Test
     void endOfThePreviousOpenDay() {
-        assertThat(due(DVD, "2030-01-14T10:00:00Z")).isEqualTo("2030-01-15T23:59:59.000Z");
-        assertThat(due(DVD, "2030-01-18T10:00:00Z")).as("Sunday -> Saturday").isEqualTo("2030-01-19T23:59:59.000Z");
-        assertThat(due(DVD, "2030-01-21T10:00:00Z")).as("an open day is kept").isEqualTo("2030-01-23T23:59:59.000Z");
+        assertThat(due(DVD, "2030-01-14T10:00:00Z")).isEqualTo("2030-01-15T23:59:59.000+00:00");
+        assertThat(due(DVD, "2030-01-18T10:00:00Z")).as("Sunday -> Saturday").isEqualTo("2030-01-19T23:59:59.000+00:00");
+        assertThat(due(DVD, "2030-01-21T10:00:00Z")).as("an open day is kept").isEqualTo("2030-01-23T23:59:59.000+00:00");
     }
 
     @Test
     void endOfTheNextOpenDay_atCheckOutAndRenewal() {
         Api.Reply r = checkOut(ELECTRONIC, CIRC_DESK_1, "2030-01-14T10:00:00Z");
         assertThat(r.status()).as(r.body()).isEqualTo(201);
-        assertThat(r.json().path("dueDate").asText()).isEqualTo("2030-01-17T23:59:59.000Z");
+        assertThat(r.json().path("dueDate").asText()).isEqualTo("2030-01-17T23:59:59.000+00:00");
         // Renewed from the current due date by 3 days: Sunday the 20th is closed, so Monday.
         Api.Reply renewed = s.post("/circulation/renew-by-barcode", Json.object()
                 .put("itemBarcode", r.json().path("item").path("barcode").asText()).put("userBarcode", "cal-patron")
@@ -147,22 +147,22 @@ class ClosedLibraryDueDatesTest {
 
     @Test
     void currentDueDateTime_keepsTheClosedHour() {
-        assertThat(due(MICROFORM, "2030-01-18T15:00:00Z")).isEqualTo("2030-01-18T19:00:00.000Z");
+        assertThat(due(MICROFORM, "2030-01-18T15:00:00Z")).isEqualTo("2030-01-18T19:00:00.000+00:00");
     }
 
     @Test
     void endOfTheCurrentServicePointHours() {
-        assertThat(due(SOUND, "2030-01-18T15:00:00Z")).isEqualTo("2030-01-18T17:00:00.000Z");
-        assertThat(due(SOUND, "2030-01-18T11:00:00Z")).as("due while open is kept").isEqualTo("2030-01-18T15:00:00.000Z");
+        assertThat(due(SOUND, "2030-01-18T15:00:00Z")).isEqualTo("2030-01-18T17:00:00.000+00:00");
+        assertThat(due(SOUND, "2030-01-18T11:00:00Z")).as("due while open is kept").isEqualTo("2030-01-18T15:00:00.000+00:00");
         assertThat(due(SOUND, "2030-01-18T18:00:00Z")).as("lent while closed: the end of the next opening")
-                .isEqualTo("2030-01-19T14:00:00.000Z");
+                .isEqualTo("2030-01-19T14:00:00.000+00:00");
     }
 
     @Test
     void beginningOfTheNextOpenServicePointHours_plusTheOffset() {
-        assertThat(due(TEXT, "2030-01-18T15:00:00Z")).isEqualTo("2030-01-19T10:30:00.000Z");
+        assertThat(due(TEXT, "2030-01-18T15:00:00Z")).isEqualTo("2030-01-19T10:30:00.000+00:00");
         assertThat(due(TEXT, "2030-01-15T14:00:00Z")).as("Wednesday is closed: Thursday 09:00 + 30 min")
-                .isEqualTo("2030-01-17T09:30:00.000Z");
+                .isEqualTo("2030-01-17T09:30:00.000+00:00");
     }
 
     @Test
@@ -178,14 +178,14 @@ class ClosedLibraryDueDatesTest {
                 .put("requestDate", Instant.now().toString()));
         assertThat(recall.status()).as(recall.body()).isEqualTo(201);
         assertThat(s.get("/circulation/loans/" + loan.json().path("id").asText()).json().path("dueDate").asText())
-                .isEqualTo(RECALL_DAY.plusDays(1) + "T23:59:59.000Z");
+                .isEqualTo(RECALL_DAY.plusDays(1) + "T23:59:59.000+00:00");
     }
 
     @Test
     void aServicePointWithoutCalendar_keepsTheComputedDueDate() {
         Api.Reply r = checkOut(ELECTRONIC, CIRC_DESK_2, "2030-01-14T10:00:00Z");
         assertThat(r.status()).as(r.body()).isEqualTo(201);
-        assertThat(r.json().path("dueDate").asText()).isEqualTo("2030-01-16T23:59:59.000Z");
+        assertThat(r.json().path("dueDate").asText()).isEqualTo("2030-01-16T23:59:59.000+00:00");
     }
 
     @Test

@@ -216,9 +216,12 @@ class PatronBlocksTest {
                 .put("value", 12.34));
         assertThat(money.status()).as(money.body()).isEqualTo(201);
         assertThat(money.json().path("value").asDouble()).isEqualTo(12.34);
-        // One limit per group and condition.
-        assertThat(s.post("/patron-block-limits", Json.object().put("patronGroupId", g).put("conditionId", FEE_FINE)
-                .put("value", 5)).status()).isEqualTo(422);
+        // A second limit for the same group and condition is accepted, as mod-patron-blocks accepts it (no unique
+        // index, no check in PatronBlockLimitsAPI).
+        Api.Reply second = s.post("/patron-block-limits", Json.object().put("patronGroupId", g).put("conditionId", FEE_FINE)
+                .put("value", 5));
+        assertThat(second.status()).as(second.body()).isEqualTo(201);
+        assertThat(s.delete("/patron-block-limits/" + second.json().path("id").asText()).status()).isEqualTo(204);
 
         String id = money.json().path("id").asText();
         ObjectNode changed = (ObjectNode) money.json();

@@ -31,6 +31,16 @@ public record Response(int status, String contentType, byte[] body, Map<String, 
         return new Response(204, null, new byte[0], new LinkedHashMap<>());
     }
 
+    /**
+     * This answer with its JSON body pretty-printed (Vert.x's encodePrettily), as FOLIO's business modules send every
+     * answer (mod-circulation's JsonHttpResponse, mod-inventory's JsonResponse); RMB storage modules send compact JSON.
+     * Anything not JSON is returned unchanged. Routes ask for it through {@link Router#prettyPrint}.
+     */
+    public Response pretty() {
+        if (contentType == null || !contentType.startsWith("application/json") || body.length == 0) return this;
+        return new Response(status, contentType, Json.pretty(body), headers);
+    }
+
     public Response header(String name, String... values) {
         headers.put(name, List.of(values));
         return this;

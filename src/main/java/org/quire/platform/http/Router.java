@@ -32,6 +32,15 @@ public final class Router {
     }
 
     private final List<Route> routes = new ArrayList<>();
+    private final List<String> prettyPrefixes = new ArrayList<>();
+
+    /**
+     * Answers (errors included) of every route under {@code pathPrefix} are pretty-printed, because the FOLIO module
+     * behind those paths prints them so and clients (FOLIO's performance scripts) match the text.
+     */
+    public void prettyPrint(String pathPrefix) {
+        prettyPrefixes.add(pathPrefix);
+    }
 
     public void get(String path, String permission, Handler h) {
         routes.add(new Route(Method.GET, path, permission, h));
@@ -69,9 +78,10 @@ public final class Router {
             res.status(Status.NO_CONTENT_204).send();
         });
         for (Route r : routes) {
+            boolean pretty = prettyPrefixes.stream().anyMatch(r.path::startsWith);
             b.route(r.method, r.path, (req, res) -> {
                 cors(req, res);
-                serve(r, req, res, auth, errors);
+                serve(r, req, res, auth, errors, pretty);
             });
         }
         return b;
@@ -87,7 +97,7 @@ public final class Router {
     }
 
     private static void serve(Route route, ServerRequest req, ServerResponse res, Authenticator auth,
-                              ErrorMapper errors) {
+                              ErrorMapper errors, boolean pretty) {
         Response out;
         try {
             java.util.function.Function<String, Optional<String>> header =
@@ -109,7 +119,7 @@ public final class Router {
         } catch (Throwable e) {
             out = errors.toResponse(e);
         }
-        send(res, out);
+        send(res, pretty ? out.pretty() : out);
     }
 
     private static void send(ServerResponse res, Response out) {
