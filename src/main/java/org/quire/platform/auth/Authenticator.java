@@ -11,7 +11,8 @@ import java.util.function.Function;
 /**
  * Steps 1–3 of every request (DESIGN.md "Requests"): the tenant from X-Okapi-Tenant must exist, the token (header
  * X-Okapi-Token, the folioAccessToken cookie, or a Bearer header) must be valid, unexpired and of that tenant, and
- * the user must hold the route's permission.
+ * the user must hold the route's permission. Routes of edge APIs also take an edge API key instead
+ * ({@link #authenticateApiKey}).
  */
 public final class Authenticator {
     private final Tenants tenants;
