@@ -155,11 +155,19 @@ public final class Quire implements Runnable {
         }
     }
 
-    /** The database and the key registry for one command; closed when it ends. */
+    /**
+     * The database and the key registry for one command; closed when it ends. Quire's info logs (which go to
+     * standard output) are quieted meanwhile, so that {@code KEY=$(quire apikey create …)} captures the key alone.
+     */
     private static <T> T withKeys(DataOptions data, java.util.function.Function<ApiKeys, T> work) {
+        var logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("org.quire");
+        var level = logger.getLevel();
+        logger.setLevel(ch.qos.logback.classic.Level.WARN);
         QuireConfig config = QuireConfig.fromEnvironment(0, data.dataDir, data.dbUrl, false);
         try (Database db = Database.start(config)) {
             return work.apply(new ApiKeys(db, new Tenants(db)));
+        } finally {
+            logger.setLevel(level);
         }
     }
 

@@ -306,6 +306,9 @@ class RtacEdgeTest {
         Cli list = cli("apikey", "list", "--tenant", TENANT);
         assertThat(list.code).isZero();
         assertThat(list.out).contains("edge-cli").doesNotContain(cliKey);
+        Cli listUnknown = cli("apikey", "list", "--tenant", "nosuchtenant");
+        assertThat(listUnknown.code).isEqualTo(2);
+        assertThat(listUnknown.err).contains("quire: No such tenant: nosuchtenant");
 
         Cli revoke = cli("apikey", "revoke", cliKey);
         assertThat(revoke.code).as(revoke.err).isZero();

@@ -72,6 +72,7 @@ public final class ApiKeys {
 
     /** The tenant's keys, oldest first, revoked ones included. */
     public List<KeyInfo> list(String tenant) {
+        if (tenant == null || !tenants.exists(tenant)) throw new IllegalArgumentException("No such tenant: " + tenant);
         return db.read(c -> Sql.list(c, "SELECT " + COLUMNS + " FROM platform.api_key WHERE tenant = ? ORDER BY created, id",
                 List.of(tenant), ApiKeys::info));
     }
