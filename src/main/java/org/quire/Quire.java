@@ -2,7 +2,11 @@ package org.quire;
 
 import org.quire.app.QuireServer;
 import org.quire.app.TenantInstaller;
+import org.quire.platform.Json;
+import org.quire.platform.auth.ApiKeys;
 import org.quire.platform.config.QuireConfig;
+import org.quire.platform.db.Database;
+import org.quire.platform.tenancy.Tenants;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -11,17 +15,25 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
-/** The command line: {@code quire serve}, {@code quire tenant create <id>}, {@code quire bench <workflow>}. */
+/**
+ * The command line: {@code quire serve}, {@code quire tenant create <id>}, {@code quire apikey create|list|revoke},
+ * {@code quire bench <workflow>}.
+ */
 // INHERIT: every subcommand (quire bench, quire tenant create …) answers --help and --version too.
 @Command(name = "quire", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "Quire 0.1",
         description = "A fast, FOLIO-compatible library services platform in one process.",
-        subcommands = {Quire.Serve.class, Quire.Tenant.class, org.quire.bench.BenchCommand.class})
+        subcommands = {Quire.Serve.class, Quire.Tenant.class, Quire.ApiKey.class, org.quire.bench.BenchCommand.class})
 public final class Quire implements Runnable {
 
     public static void main(String[] args) {
         // Helidon logs through java.util.logging; route it to the same log as everything else.
         org.slf4j.bridge.SLF4JBridgeHandler.removeHandlersForRootLogger();
         org.slf4j.bridge.SLF4JBridgeHandler.install();
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line with its error handling: what {@code main} runs (and tests, with their own out/err). */
+    public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Quire());
         // Bad input (an invalid tenant id, an unreachable database) is told in one line, not a stack trace.
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
@@ -31,7 +43,7 @@ public final class Quire implements Runnable {
             }
             throw e;
         });
-        System.exit(cli.execute(args));
+        return cli;
     }
 
     @Override
@@ -127,6 +139,103 @@ public final class Quire implements Runnable {
                         new TenantInstaller.Options(!noReference, sample, admin, password));
                 System.out.println(created ? "Created tenant " + id : "Tenant " + id + " already exists");
             }
+        }
+    }
+
+    /**
+     * Edge API keys, worked on the database directly (like {@code tenant create}): with the embedded database, stop
+     * {@code quire serve} first (or use the HTTP API, POST/GET/DELETE /quire/api-keys); with an external database,
+     * running servers see a new key at once and stop honouring a revoked one within seconds.
+     */
+    @Command(name = "apikey", description = "Issue, list and revoke edge API keys (edge-rtac and other edge APIs).",
+            subcommands = {ApiKeyCreate.class, ApiKeyList.class, ApiKeyRevoke.class})
+    static final class ApiKey implements Runnable {
+        @Override
+        public void run() {
+            new CommandLine(this).usage(System.out);
+        }
+    }
+
+    /**
+     * The database and the key registry for one command; closed when it ends. Quire's info logs (which go to
+     * standard output) are quieted meanwhile, so that {@code KEY=$(quire apikey create …)} captures the key alone.
+     */
+    private static <T> T withKeys(DataOptions data, java.util.function.Function<ApiKeys, T> work) {
+        var logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("org.quire");
+        var level = logger.getLevel();
+        logger.setLevel(ch.qos.logback.classic.Level.WARN);
+        QuireConfig config = QuireConfig.fromEnvironment(0, data.dataDir, data.dbUrl, false);
+        try (Database db = Database.start(config)) {
+            return work.apply(new ApiKeys(db, new Tenants(db)));
+        } finally {
+            logger.setLevel(level);
+        }
+    }
+
+    @Command(name = "create", description = "Issue an API key for a user of a tenant and print it (only once: "
+            + "Quire keeps a hash of it). The user needs the permissions of the edge API, e.g. rtac.batch.post.")
+    static final class ApiKeyCreate implements Runnable {
+        @CommandLine.Mixin
+        DataOptions data = new DataOptions();
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--tenant", required = true, description = "Tenant id")
+        String tenant;
+
+        @Option(names = "--user", required = true, description = "Username of the institutional user")
+        String user;
+
+        @Override
+        public void run() {
+            ApiKeys.Issued issued = withKeys(data, keys -> keys.create(tenant, user, null));
+            spec.commandLine().getErr().println("Issued API key " + issued.info().id() + " for " + user + " of tenant "
+                    + tenant + " (store it now: Quire keeps only its hash)");
+            spec.commandLine().getOut().println(issued.key());
+            spec.commandLine().getOut().flush();
+        }
+    }
+
+    @Command(name = "list", description = "List a tenant's API keys (ids, users, dates; never the keys).")
+    static final class ApiKeyList implements Runnable {
+        @CommandLine.Mixin
+        DataOptions data = new DataOptions();
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--tenant", required = true, description = "Tenant id")
+        String tenant;
+
+        @Override
+        public void run() {
+            java.io.PrintWriter out = spec.commandLine().getOut();
+            java.util.List<ApiKeys.KeyInfo> keys = withKeys(data, k -> k.list(tenant));
+            out.printf("%-36s  %-24s  %-24s  %s%n", "id", "username", "created", "revoked");
+            for (ApiKeys.KeyInfo k : keys) {
+                out.printf("%-36s  %-24s  %-24s  %s%n", k.id(), k.username(), Json.date(k.created()),
+                        k.revoked() == null ? "-" : Json.date(k.revoked()));
+            }
+            out.flush();
+        }
+    }
+
+    @Command(name = "revoke", description = "Revoke an API key, given by its id or by the key itself.")
+    static final class ApiKeyRevoke implements Runnable {
+        @CommandLine.Mixin
+        DataOptions data = new DataOptions();
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Parameters(index = "0", description = "The key's id (from 'apikey list') or the key")
+        String keyOrId;
+
+        @Override
+        public void run() {
+            ApiKeys.KeyInfo revoked = withKeys(data, keys -> keys.revoke(null, keyOrId))
+                    .orElseThrow(() -> new IllegalArgumentException("No such API key"));
+            spec.commandLine().getOut().println("Revoked API key " + revoked.id() + " of " + revoked.username()
+                    + " (tenant " + revoked.tenant() + ")");
+            spec.commandLine().getOut().flush();
         }
     }
 }

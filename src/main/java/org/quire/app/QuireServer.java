@@ -10,6 +10,7 @@ import org.quire.inventory.InventoryApi;
 import org.quire.notices.NoticeSender;
 import org.quire.notices.NoticesApi;
 import org.quire.platform.Json;
+import org.quire.platform.auth.ApiKeys;
 import org.quire.platform.auth.Authenticator;
 import org.quire.platform.auth.PermissionCache;
 import org.quire.platform.auth.Tokens;
@@ -25,6 +26,7 @@ import org.quire.platform.http.Router;
 import org.quire.platform.metrics.Metrics;
 import org.quire.platform.tenancy.Tenants;
 import org.quire.rtac.RtacApi;
+import org.quire.users.ApiKeysApi;
 import org.quire.users.LoginApi;
 import org.quire.users.PermissionsApi;
 import org.quire.users.UsersApi;
@@ -74,6 +76,7 @@ public final class QuireServer implements AutoCloseable {
             tenants.migrateAll();
             Tokens tokens = Tokens.forDataDir(config.dataDir());
             PermissionCache permissions = new PermissionCache(db);
+            ApiKeys apiKeys = new ApiKeys(db, tenants);
             EventDispatcher events = new EventDispatcher(db, tenants);
             Jobs jobs = new Jobs(db, tenants);
 
@@ -91,6 +94,7 @@ public final class QuireServer implements AutoCloseable {
             CalendarApi.register(router, db);
             LoginApi.register(router, db, tokens);
             RtacApi.register(router, db);
+            ApiKeysApi.register(router, apiKeys);
             FeesFinesApi.register(router, db);
             NoticesApi.register(router, db, jobs, NoticeSender.fromEnvironment(System.getenv(), config.dataDir()),
                     config.runJobs());
@@ -123,7 +127,7 @@ public final class QuireServer implements AutoCloseable {
                     "item_holdings_record_id_fkey", "Cannot delete holdings record: it still has items",
                     "holdings_record_instance_id_fkey", "Cannot delete instance: it still has holdings records",
                     "loan_one_open_per_item", "Cannot check out item that already has an open loan"));
-            Authenticator auth = new Authenticator(tenants, tokens, permissions);
+            Authenticator auth = new Authenticator(tenants, tokens, permissions, apiKeys);
             WebServer server = WebServer.builder()
                     .port(config.port())
                     .host("0.0.0.0")

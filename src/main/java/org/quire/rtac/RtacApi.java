@@ -15,12 +15,19 @@ import java.util.Locale;
 
 /**
  * mod-rtac's {@code POST /rtac-batch} and legacy {@code GET /rtac/{instanceId}}, and edge-rtac's
- * {@code GET /rtac?instanceIds=a,b} (JSON, or XML on {@code Accept: application/xml|text/xml}). Each request is one
- * SQL statement ({@link RtacQuery}). Authentication is Quire's tenant + token; edge-rtac's api key is not served.
+ * {@code GET /rtac?instanceIds=a,b}, {@code GET /rtac/{instanceId}} and deprecated {@code GET
+ * /prod/rtac/folioRTAC?mms_id=} (JSON, or XML on {@code Accept: application/xml|text/xml}). Each request is one
+ * SQL statement ({@link RtacQuery}). The edge paths take an edge API key (then the key's user needs
+ * {@code rtac.batch.post}, the permission of the mod-rtac call edge-rtac makes for all three) or tenant + token.
  */
 public final class RtacApi {
     static final String BATCH_PERMISSION = "rtac.batch.post";
     static final String ITEM_PERMISSION = "rtac.holdings.item.get";
+    /**
+     * What edge-rtac's legacy path answers for any failure (a bad or missing key, a missing id): 200 with empty
+     * instances, edge-common's XML prolog and Jackson's empty element (edge-rtac 2.x RtacHandler.returnEmptyResponse).
+     */
+    static final String LEGACY_EMPTY = "<?xml version='1.0' encoding='UTF-8'?>\n<instances/>";
 
     private RtacApi() {
     }
@@ -39,7 +46,7 @@ public final class RtacApi {
             return Response.ok(db.read(c -> RtacQuery.run(c, req.schema(), list, full)).toJson());
         });
 
-        r.get("/rtac", BATCH_PERMISSION, req -> {
+        r.edgeGet("/rtac", BATCH_PERMISSION, BATCH_PERMISSION, req -> {
             List<String> ids = new ArrayList<>();
             for (String v : req.query().getOrDefault("instanceIds", List.of())) {
                 for (String id : v.split(",")) if (!id.isBlank()) ids.add(id.trim());
@@ -50,8 +57,9 @@ public final class RtacApi {
             return xml == null ? Response.ok(batch.toJson()) : xml(xml, RtacXml.batch(batch));
         });
 
-        r.get("/rtac/{instanceId}", ITEM_PERMISSION, req -> {
+        r.edgeGet("/rtac/{instanceId}", ITEM_PERMISSION, BATCH_PERMISSION, req -> {
             String id = req.path("instanceId");
+            if (req.viaApiKey()) return edgeInstance(db, req, id);
             try {
                 java.util.UUID.fromString(id);
             } catch (IllegalArgumentException e) {
@@ -64,7 +72,64 @@ public final class RtacApi {
             String xml = xmlType(req);
             return xml == null ? Response.ok(holdings.toJson()) : xml(xml, RtacXml.instance(holdings));
         });
+
+        // edge-rtac 2.x (Vert.x) only; its Spring rewrite dropped it. Discovery layers still call it (EBSCO's RTAC).
+        r.edgeGet("/prod/rtac/folioRTAC", BATCH_PERMISSION, BATCH_PERMISSION, req -> legacy(db, req),
+                e -> e.status() == 406 ? Response.text(406, e.getMessage()) : legacyEmpty());
     }
+
+    /**
+     * edge-rtac's {@code GET /rtac/{instanceId}} (RtacService.getInstanceRtac): the instance's holdings, or — when
+     * mod-rtac reports an error for it (unknown, suppressed or malformed id; no holdings) — 200 with that error as
+     * {@code {"message","code"}} (RtacErrorHandler's HoldingsError; XML element {@code error}).
+     */
+    private static Response edgeInstance(Database db, Request req, String id) {
+        RtacBatch batch = db.read(c -> RtacQuery.run(c, req.schema(), List.of(id), fullPeriodicals(req)));
+        String xml = xmlType(req);
+        if (!batch.errors().isEmpty()) {
+            RtacBatch.Error e = batch.errors().getFirst();
+            return xml == null ? Response.ok(org.quire.platform.Json.object()
+                    .put("message", e.message()).put("code", e.code())) : xml(xml, RtacXml.error(e));
+        }
+        InstanceHoldings holdings = batch.holdings().stream().findFirst()
+                .orElse(new InstanceHoldings(id, List.of()));
+        return xml == null ? Response.ok(holdings.toJson()) : xml(xml, RtacXml.instance(holdings));
+    }
+
+    /**
+     * edge-rtac 2.x's deprecated {@code GET /prod/rtac/folioRTAC?mms_id=} (RtacHandler with isBatch false): one
+     * instance by {@code mms_id} (else {@code instanceId}). XML unless the client accepts JSON and no XML or
+     * wildcard type: then mod-rtac's batch answer as it is. The XML is the instance's {@code <holdings>}, or an
+     * empty {@code <holdings/>} when mod-rtac returned none. Every failure is 200 with empty instances
+     * ({@link #LEGACY_EMPTY}), as the RTAC service it mimics; an Accept header naming no supported type is 406.
+     */
+    private static Response legacy(Database db, Request req) {
+        String accept = req.header().apply("Accept").map(String::trim).orElse("");
+        if (!accept.isEmpty() && !LEGACY_SUPPORTED.matcher(accept).find()) {
+            throw ApiException.notAcceptable("Unsupported media type");
+        }
+        String id = req.param("mms_id").filter(s -> !s.isBlank())
+                .or(() -> req.param("instanceId").filter(s -> !s.isBlank()))
+                .orElseThrow(() -> ApiException.badRequest("Invalid instance id"));
+        RtacBatch batch = db.read(c -> RtacQuery.run(c, req.schema(), List.of(id.trim()), fullPeriodicals(req)));
+        boolean xml = accept.isEmpty() || LEGACY_XML.matcher(accept).find();
+        if (!xml && LEGACY_JSON.matcher(accept).find()) return Response.ok(batch.toJson());
+        InstanceHoldings holdings = batch.holdings().stream().findFirst().orElse(new InstanceHoldings(null, List.of()));
+        return xml("application/xml", RtacXml.instance(holdings));
+    }
+
+    private static Response legacyEmpty() {
+        return new Response(200, "application/xml", LEGACY_EMPTY.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                new LinkedHashMap<>());
+    }
+
+    /** edge-rtac 2.x RtacHandler's media type patterns (matched anywhere in the Accept header). */
+    private static final java.util.regex.Pattern LEGACY_SUPPORTED = java.util.regex.Pattern.compile(
+            "(text|\\*)\\s*/\\s*(xml|\\*)|(application|\\*)\\s*/\\s*(xml|json|\\*)");
+    private static final java.util.regex.Pattern LEGACY_XML = java.util.regex.Pattern.compile(
+            "(text|\\*)\\s*/\\s*(xml|\\*)|(application|\\*)\\s*/\\s*(xml|\\*)");
+    private static final java.util.regex.Pattern LEGACY_JSON = java.util.regex.Pattern.compile(
+            "application\\s*/\\s*json");
 
     private static boolean fullPeriodicals(Request req) {
         return req.param("fullPeriodicals").map(v -> v.trim().equalsIgnoreCase("true")).orElse(false);

@@ -44,6 +44,16 @@ public final class RtacXml {
         });
     }
 
+    /** edge-rtac's HoldingsError for a single instance: {@code <error><message/><code/></error>}. */
+    public static byte[] error(RtacBatch.Error e) {
+        return write(w -> {
+            w.writeStartElement("error");
+            text(w, "message", e.message());
+            text(w, "code", e.code());
+            w.writeEndElement();
+        });
+    }
+
     private static void instance(XMLStreamWriter w, InstanceHoldings h) throws XMLStreamException {
         text(w, "instanceId", h.instanceId());
         for (RtacHolding r : h.holdings()) holding(w, r);

@@ -3,27 +3,32 @@ package org.quire.platform.auth;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.tenancy.Tenants;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * Steps 1–3 of every request (DESIGN.md "Requests"): the tenant from X-Okapi-Tenant must exist, the token (header
  * X-Okapi-Token, the folioAccessToken cookie, or a Bearer header) must be valid, unexpired and of that tenant, and
- * the user must hold the route's permission.
+ * the user must hold the route's permission. Routes of edge APIs also take an edge API key instead
+ * ({@link #authenticateApiKey}).
  */
 public final class Authenticator {
     private final Tenants tenants;
     private final Tokens tokens;
     private final PermissionCache permissions;
+    private final ApiKeys apiKeys;
 
-    public Authenticator(Tenants tenants, Tokens tokens, PermissionCache permissions) {
+    public Authenticator(Tenants tenants, Tokens tokens, PermissionCache permissions, ApiKeys apiKeys) {
         this.tenants = tenants;
         this.tokens = tokens;
         this.permissions = permissions;
+        this.apiKeys = apiKeys;
     }
 
     public Principal tenantOnly(Function<String, Optional<String>> header) {
-        return new Principal(tenant(header), null, null);
+        return new Principal(tenant(header), null, null, false);
     }
 
     public Principal authenticate(Function<String, Optional<String>> header, String permission) {
@@ -37,8 +42,57 @@ public final class Authenticator {
             throw ApiException.forbidden("Invalid token: the token was issued for another tenant");
         if (!permissions.has(tenant, claims.userId(), permission))
             throw ApiException.forbidden("Access requires permission: " + permission);
-        return new Principal(tenant, claims.userId(), claims.username());
+        return new Principal(tenant, claims.userId(), claims.username(), false);
     }
+
+    /**
+     * The API key of a request to an edge API, as edge-common's ApiKeyHelper finds it: the query parameter
+     * {@code apiKey}, else the legacy {@code apikey}, else the Authorization header (the key itself, or
+     * {@code apikey <key>}). An Authorization header that carries a Bearer token is not a key. Empty when the request
+     * has none of them.
+     */
+    public static Optional<String> apiKey(Function<String, Optional<String>> header, Map<String, List<String>> query) {
+        for (String name : List.of("apiKey", "apikey")) {
+            List<String> v = query.get(name);
+            if (v != null && !v.isEmpty()) return Optional.of(v.getFirst());
+        }
+        Optional<String> auth = header.apply("Authorization").map(String::trim).filter(s -> !s.isEmpty());
+        if (auth.isEmpty() || auth.get().regionMatches(true, 0, "Bearer ", 0, 7)) return Optional.empty();
+        String a = auth.get();
+        return Optional.of(a.regionMatches(true, 0, "apikey ", 0, 7) ? a.substring(7).trim() : a);
+    }
+
+    /**
+     * Whether an edge route's request authenticates with an API key rather than tenant + token: it carries a key,
+     * or it carries neither a key nor a tenant or token (then it is an edge call that forgot its key).
+     */
+    public static boolean usesApiKey(Function<String, Optional<String>> header, Map<String, List<String>> query) {
+        if (apiKey(header, query).isPresent()) return true;
+        return header.apply("X-Okapi-Tenant").filter(s -> !s.isBlank()).isEmpty() && token(header).isEmpty();
+    }
+
+    /**
+     * Authenticates an edge request by its API key, as FOLIO's edge modules do before they call a module as the
+     * key's institutional user. Failures answer as edge-common's Handler: 401 {@code Invalid API Key: <key>} for a
+     * missing or malformed key — Quire also for a key of an unknown tenant, a key it never issued or revoked, and
+     * a key whose user is gone (edge-common-spring answers 401 for those too) — and 403 {@code Access Denied} for
+     * an inactive user (FOLIO's login refuses one, which edge-common answers 403). Then the user must hold the
+     * route's permission, like any caller.
+     */
+    public Principal authenticateApiKey(Function<String, Optional<String>> header, Map<String, List<String>> query,
+                                        String permission) {
+        String key = apiKey(header, query).orElse("");
+        ApiKeys.Holder holder = EdgeApiKey.parse(key).flatMap(apiKeys::resolve)
+                .orElseThrow(() -> ApiException.unauthorized(INVALID_API_KEY + ": " + key));
+        if (!holder.active()) throw ApiException.forbidden(ACCESS_DENIED);
+        if (!permissions.has(holder.tenant(), holder.userId(), permission))
+            throw ApiException.forbidden("Access requires permission: " + permission);
+        return new Principal(holder.tenant(), holder.userId(), holder.username(), true);
+    }
+
+    /** edge-common's Constants.MSG_INVALID_API_KEY and MSG_ACCESS_DENIED. */
+    public static final String INVALID_API_KEY = "Invalid API Key";
+    public static final String ACCESS_DENIED = "Access Denied";
 
     private String tenant(Function<String, Optional<String>> header) {
         String t = header.apply("X-Okapi-Tenant").map(String::trim).filter(s -> !s.isEmpty())

@@ -41,6 +41,10 @@ public final class ApiException extends RuntimeException {
         return new ApiException(404, message, List.of());
     }
 
+    public static ApiException notAcceptable(String message) {
+        return new ApiException(406, message, List.of());
+    }
+
     public static ApiException conflict(String message) {
         return new ApiException(409, message, List.of());
     }

@@ -17,9 +17,11 @@ import java.util.function.Function;
  *
  * @param tenant  the tenant id from X-Okapi-Tenant (null on routes that need none)
  * @param userId  the authenticated user (null on public routes)
+ * @param viaApiKey whether the caller authenticated with an edge API key (an edge module's client) rather than a token
  */
 public record Request(String tenant, UUID userId, String username, Map<String, String> pathParams,
-                      Map<String, List<String>> query, byte[] body, Function<String, Optional<String>> header) {
+                      Map<String, List<String>> query, byte[] body, Function<String, Optional<String>> header,
+                      boolean viaApiKey) {
 
     public String schema() {
         return org.quire.platform.tenancy.Tenants.schema(tenant);

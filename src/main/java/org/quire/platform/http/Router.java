@@ -17,10 +17,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Routes declared by the modules, each with the FOLIO permission it requires. Every request goes through the same
- * steps (DESIGN.md "Requests"): tenant, token, permission, handler, errors in FOLIO's shapes.
+ * steps (DESIGN.md "Requests"): tenant, token, permission, handler, errors in FOLIO's shapes. Routes of FOLIO's
+ * edge APIs also take an edge API key instead of tenant + token ({@link #edgeGet}).
  */
 public final class Router {
     /** No tenant and no token (health checks). */
@@ -28,7 +30,12 @@ public final class Router {
     /** A known tenant but no token (login). */
     public static final String TENANT_ONLY = "<tenant>";
 
-    private record Route(Method method, String path, String permission, Handler handler) {
+    /**
+     * @param keyPermission for a route of an edge API: the permission the API key's user needs (null: no API key)
+     * @param failures      for an edge route whose failures have their own shape: maps every refusal (null: FOLIO's)
+     */
+    private record Route(Method method, String path, String permission, Handler handler, String keyPermission,
+                         Function<ApiException, Response> failures) {
     }
 
     private final List<Route> routes = new ArrayList<>();
@@ -43,25 +50,43 @@ public final class Router {
     }
 
     public void get(String path, String permission, Handler h) {
-        routes.add(new Route(Method.GET, path, permission, h));
+        routes.add(new Route(Method.GET, path, permission, h, null, null));
     }
 
     public void post(String path, String permission, Handler h) {
-        routes.add(new Route(Method.POST, path, permission, h));
+        routes.add(new Route(Method.POST, path, permission, h, null, null));
     }
 
     public void put(String path, String permission, Handler h) {
-        routes.add(new Route(Method.PUT, path, permission, h));
+        routes.add(new Route(Method.PUT, path, permission, h, null, null));
     }
 
     public void delete(String path, String permission, Handler h) {
-        routes.add(new Route(Method.DELETE, path, permission, h));
+        routes.add(new Route(Method.DELETE, path, permission, h, null, null));
+    }
+
+    /**
+     * A GET of one of FOLIO's edge APIs (edge-rtac …), served in-process: callers authenticate with an edge API key
+     * (see Authenticator#apiKey), and run as the key's user, who needs {@code keyPermission} (the permission the
+     * edge module's call to the backing module needs); or with tenant + token and {@code permission}, as any route.
+     */
+    public void edgeGet(String path, String permission, String keyPermission, Handler h) {
+        routes.add(new Route(Method.GET, path, permission, h, keyPermission, null));
+    }
+
+    /** As {@link #edgeGet(String, String, String, Handler)}, with every refusal answered by {@code failures}. */
+    public void edgeGet(String path, String permission, String keyPermission, Handler h,
+                        Function<ApiException, Response> failures) {
+        routes.add(new Route(Method.GET, path, permission, h, keyPermission, failures));
     }
 
     /** Every permission name some route requires: what "all permissions" means for an admin. */
     public Set<String> permissionNames() {
         Set<String> names = new TreeSet<>();
-        for (Route r : routes) if (!r.permission.startsWith("<")) names.add(r.permission);
+        for (Route r : routes) {
+            if (!r.permission.startsWith("<")) names.add(r.permission);
+            if (r.keyPermission != null) names.add(r.keyPermission);
+        }
         return names;
     }
 
@@ -100,22 +125,25 @@ public final class Router {
                               ErrorMapper errors, boolean pretty) {
         Response out;
         try {
-            java.util.function.Function<String, Optional<String>> header =
-                    name -> req.headers().first(HeaderNames.create(name));
+            Function<String, Optional<String>> header = name -> req.headers().first(HeaderNames.create(name));
+            Map<String, List<String>> query = new HashMap<>();
+            for (String name : req.query().names()) query.put(name, req.query().all(name));
             Principal p = switch (route.permission) {
                 case PUBLIC -> Principal.NONE;
                 case TENANT_ONLY -> auth.tenantOnly(header);
-                default -> auth.authenticate(header, route.permission);
+                default -> route.keyPermission != null && Authenticator.usesApiKey(header, query)
+                        ? auth.authenticateApiKey(header, query, route.keyPermission)
+                        : auth.authenticate(header, route.permission);
             };
             Map<String, String> pathParams = new HashMap<>();
             for (String name : req.path().pathParameters().names()) {
                 pathParams.put(name, req.path().pathParameters().get(name));
             }
-            Map<String, List<String>> query = new HashMap<>();
-            for (String name : req.query().names()) query.put(name, req.query().all(name));
             byte[] body = req.content().hasEntity() ? req.content().as(byte[].class) : new byte[0];
             out = route.handler.handle(new Request(p.tenant(), p.userId(), p.username(), pathParams, query, body,
-                    header));
+                    header, p.viaApiKey()));
+        } catch (ApiException e) {
+            out = route.failures != null ? route.failures.apply(e) : errors.toResponse(e);
         } catch (Throwable e) {
             out = errors.toResponse(e);
         }
