@@ -9,6 +9,7 @@ import org.quire.platform.auth.PermissionCache;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.http.Request;
+import org.quire.platform.http.Handler;
 import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
 import org.quire.platform.records.RecordApi;
@@ -71,7 +72,7 @@ public final class CirculationApi {
             return Response.noContent();
         });
 
-        r.post("/circulation/check-out-by-barcode", "circulation.check-out-by-barcode.post", req -> {
+        Handler checkOutByBarcode = req -> {
             ObjectNode b = req.json();
             requireBody(b, "itemBarcode", "Check out request must have an item barcode");
             requireBody(b, "userBarcode", "Check out request must have a user barcode");
@@ -79,8 +80,8 @@ public final class CirculationApi {
                     Json.text(b, "proxyUserBarcode"), optionalUuid(b, "servicePointId"), date(b, "loanDate"),
                     b.get("overrideBlocks") instanceof ObjectNode o ? o : null, req.tenant(), req.schema(), req.userId()));
             return Response.created(loan).header("Location", "/circulation/loans/" + loan.get("id").asText());
-        });
-        r.post("/circulation/check-in-by-barcode", "circulation.check-in-by-barcode.post", req -> {
+        };
+        Handler checkInByBarcode = req -> {
             ObjectNode b = req.json();
             requireBody(b, "itemBarcode", "Checkin request must have an item barcode");
             requireBody(b, "servicePointId", "Checkin request must have a service point id");
@@ -88,7 +89,15 @@ public final class CirculationApi {
             return Response.ok(checkIn.checkIn(new CheckIn.Request(Json.text(b, "itemBarcode"),
                     optionalUuid(b, "servicePointId"), date(b, "checkInDate"), Json.text(b, "claimedReturnedResolution"),
                     req.schema(), req.userId())));
-        });
+        };
+        r.post("/circulation/check-out-by-barcode", "circulation.check-out-by-barcode.post", checkOutByBarcode);
+        r.post("/circulation/check-in-by-barcode", "circulation.check-in-by-barcode.post", checkInByBarcode);
+        // mod-circulation-bff's loans interface, which FOLIO's check-in and check-out screens call instead when the UI
+        // runs with enableEcsRequests: outside a consortium it passes the call on to mod-circulation unchanged.
+        r.post("/circulation-bff/loans/check-out-by-barcode", "circulation-bff.loans.check-out-by-barcode.execute",
+                checkOutByBarcode);
+        r.post("/circulation-bff/loans/check-in-by-barcode", "circulation-bff.loans.check-in-by-barcode.execute",
+                checkInByBarcode);
         renewRoute(r, renewal, "barcode", "Barcode");
         renewRoute(r, renewal, "id", "Id");
 

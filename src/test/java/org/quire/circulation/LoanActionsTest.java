@@ -117,6 +117,19 @@ class LoanActionsTest {
     }
 
     @Test
+    void circulationBffCheckOutAndCheckInAreMod_circulationsOwn() {
+        item(diku, "la-5", BOOK, CAN_CIRCULATE, MAIN_LIBRARY);
+        patron(diku, "pla-5", UNDERGRAD, true);
+        Api.Reply out = diku.post("/circulation-bff/loans/check-out-by-barcode", checkOut("la-5", "pla-5"));
+        assertThat(out.status()).as(out.body()).isEqualTo(201);
+        assertThat(out.json().path("item").path("barcode").asText()).isEqualTo("la-5");
+        Api.Reply in = diku.post("/circulation-bff/loans/check-in-by-barcode", checkIn("la-5", CIRC_DESK_1));
+        assertThat(in.status()).as(in.body()).isEqualTo(200);
+        assertThat(in.json().path("loan").path("status").path("name").asText()).isEqualTo("Closed");
+        assertThat(diku.post("/circulation-bff/loans/check-in-by-barcode", Json.object()).status()).isEqualTo(422);
+    }
+
+    @Test
     void profilePictureConfigurationIsReadableAndCannotBeEnabled() {
         Api.Reply r = diku.get("/users/configurations/entry");
         assertThat(r.status()).isEqualTo(200);
