@@ -53,6 +53,24 @@ final class NoteLinks {
      * updated first.
      */
     static NoteReads.Page find(Connection c, String schema, Query q) throws SQLException {
+        Statement page = page(c, schema, q);
+        long[] total = {-1};
+        List<ObjectNode> notes = Sql.list(c, page.sql(), page.params(), rs -> {
+            total[0] = rs.getLong(5);
+            return NoteReads.note(rs);
+        });
+        if (total[0] < 0) {
+            total[0] = q.offset() == 0 ? 0
+                    : Sql.one(c, "SELECT count(*)" + page.from(), page.filterParams(), rs -> rs.getLong(1)).orElse(0L);
+        }
+        return new NoteReads.Page(notes, total[0]);
+    }
+
+    /** The page statement: the notes with their total ({@code count(*) OVER ()}), and its FROM … WHERE part alone. */
+    record Statement(String sql, List<Object> params, String from, List<Object> filterParams) {
+    }
+
+    static Statement page(Connection c, String schema, Query q) throws SQLException {
         List<Object> params = new ArrayList<>();
         StringBuilder from = new StringBuilder(" FROM " + schema + ".note n");
         if (q.status() == Status.ASSIGNED) {
@@ -83,17 +101,8 @@ final class NoteLinks {
         List<Object> pageParams = new ArrayList<>(params);
         pageParams.add(q.limit());
         pageParams.add(q.offset());
-        long[] total = {-1};
-        List<ObjectNode> notes = Sql.list(c, NoteReads.select(schema) + ", count(*) OVER ()" + from + " ORDER BY " + order
-                + " LIMIT ? OFFSET ?", pageParams, rs -> {
-            total[0] = rs.getLong(5);
-            return NoteReads.note(rs);
-        });
-        if (total[0] < 0) {
-            total[0] = q.offset() == 0 ? 0
-                    : Sql.one(c, "SELECT count(*)" + from, params, rs -> rs.getLong(1)).orElse(0L);
-        }
-        return new NoteReads.Page(notes, total[0]);
+        return new Statement(NoteReads.select(schema) + ", count(*) OVER ()" + from + " ORDER BY " + order
+                + " LIMIT ? OFFSET ?", pageParams, from.toString(), params);
     }
 
     private static boolean descending(Query q) {
