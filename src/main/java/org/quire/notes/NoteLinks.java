@@ -25,12 +25,19 @@ final class NoteLinks {
     /** mod-notes' LinkStatusFilter. */
     enum Status { ASSIGNED, UNASSIGNED, ALL }
 
-    /** mod-notes' NotesOrderBy with its default directions (NotesServiceImpl.DEFAULT_SORT_DIRECTION). */
+    /**
+     * mod-notes' NotesOrderBy with its default directions (NotesServiceImpl.DEFAULT_SORT_DIRECTION), and the older
+     * {@code status} and {@code linksNumber} (mod-notes 2.x), which the notes assigning modal of FOLIO's UI still sends
+     * (stripes-smart-components' assigningModalColumnsConfig): status ascending puts the record's notes first.
+     */
     enum OrderBy {
         TITLE("title", "lower(n.title)", false),
         CONTENT("content", "lower(n.indexed_content)", false),
         NOTE_TYPE("noteType", "(SELECT lower(t.name) FROM %s.note_type t WHERE t.id = n.type_id)", false),
-        UPDATED_DATE("updatedDate", "n.updated_date", true);
+        UPDATED_DATE("updatedDate", "n.updated_date", true),
+        STATUS("status", "NOT EXISTS (SELECT 1 FROM %s.note_link s WHERE s.object_type = ? AND s.object_id = ?"
+                + " AND s.note_id = n.id)", false),
+        LINKS_NUMBER("linksNumber", "jsonb_array_length(n.jsonb -> 'links')", false);
 
         final String value;
         final String sql;
@@ -99,6 +106,10 @@ final class NoteLinks {
         String order = q.orderBy() == null ? "n.updated_date DESC, n.id"
                 : q.orderBy().sql.formatted(schema) + (descending(q) ? " DESC" : " ASC") + ", lower(n.indexed_content), n.id";
         List<Object> pageParams = new ArrayList<>(params);
+        if (q.orderBy() == OrderBy.STATUS) {
+            pageParams.add(q.objectType());
+            pageParams.add(q.objectId());
+        }
         pageParams.add(q.limit());
         pageParams.add(q.offset());
         return new Statement(NoteReads.select(schema) + ", count(*) OVER ()" + from + " ORDER BY " + order

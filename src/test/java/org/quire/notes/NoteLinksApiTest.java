@@ -90,6 +90,11 @@ class NoteLinksApiTest {
         assertThat(titles(s.get(path(alice) + "?status=assigned&orderBy=noteType&order=desc")).getFirst())
                 .isEqualTo("apple");
 
+        // the assigning modal's sorts (mod-notes 2.x): the record's notes first, then by number of links
+        List<String> byStatus = titles(s.get(path(alice) + "?status=all&orderBy=status&order=asc&limit=3"));
+        assertThat(byStatus).containsExactlyInAnyOrder("apple", "Banana", "Cherry");
+        assertThat(titles(s.get(path(bob) + "?status=all&orderBy=status&order=asc&limit=1"))).containsExactly("Bob's");
+
         Api.Reply page = s.get(path(alice) + "?status=assigned&orderBy=title&limit=2&offset=1");
         assertThat(titles(page)).containsExactly("Banana", "Cherry");
         assertThat(page.json().path("totalRecords").asInt()).isEqualTo(3);
@@ -111,6 +116,7 @@ class NoteLinksApiTest {
         assertThat(s.put("/note-links/type/user/id/" + dave, assign).status()).isEqualTo(204);
         assertThat(titles(s.get(path(dave) + "?status=assigned"))).containsExactly("Shared");
         assertThat(s.get("/notes/" + shared).json().path("links").size()).isEqualTo(2);
+        assertThat(titles(s.get(path(dave) + "?status=all&orderBy=linksNumber&order=desc&limit=1"))).containsExactly("Shared");
         // assigning again changes nothing
         assertThat(s.put("/note-links/type/user/id/" + dave, assign).status()).isEqualTo(204);
         assertThat(s.get("/notes/" + shared).json().path("links").size()).isEqualTo(2);
@@ -133,7 +139,7 @@ class NoteLinksApiTest {
                 .isEqualTo("Failed to convert value of type 'java.lang.String' to required type 'LinkStatusFilter';"
                         + " Unexpected value 'maybe'");
         assertThat(refused(s.get(path(user) + "?order=up"), 422, "VALIDATION_ERROR")).contains("OrderDirection");
-        assertThat(refused(s.get(path(user) + "?orderBy=linksNumber"), 422, "VALIDATION_ERROR")).contains("NotesOrderBy");
+        assertThat(refused(s.get(path(user) + "?orderBy=popularity"), 422, "VALIDATION_ERROR")).contains("NotesOrderBy");
         assertThat(refused(s.get(path(user) + "?limit=0"), 422, "VALIDATION_ERROR"))
                 .isEqualTo("getNoteCollectionByLink.limit: must be greater than or equal to 1");
         assertThat(refused(s.get(path(user) + "?limit=ten"), 422, "VALIDATION_ERROR")).contains("java.lang.Integer");
