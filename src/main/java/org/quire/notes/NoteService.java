@@ -15,7 +15,8 @@ import java.util.UUID;
 /**
  * Notes: create, read, replace, delete, as mod-notes' NotesServiceImpl. Each write is one transaction that writes
  * the note row and brings its {@code note_link} rows in line with its {@code links} (one statement).
- * Round trips: create 3 (type check, insert, links), update 4 (lock, type check, update, links), delete 2.
+ * Round trips: create 4 (type check, insert, links, read back; +1 for a client-chosen id), update 4 (lock, type
+ * check, update, links), delete 2.
  */
 final class NoteService {
     private NoteService() {

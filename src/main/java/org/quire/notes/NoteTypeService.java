@@ -64,7 +64,7 @@ final class NoteTypeService {
                 .orElseThrow(() -> NoteRefusal.notFound("Note type", id));
     }
 
-    /** Round trips: 4 (lock, count and limit, name check, insert). */
+    /** Round trips: 6 (lock, configured limit, count, name check, id check, insert); note types are created rarely. */
     static ObjectNode create(Connection c, String schema, ObjectNode body, UUID userId) throws SQLException {
         ObjectNode type = NoteValidation.noteType(body);
         // Serialise creations per tenant so that two at once cannot both pass the limit.
