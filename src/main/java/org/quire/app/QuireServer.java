@@ -7,6 +7,7 @@ import org.quire.circulation.blocks.PatronBlocksApi;
 import org.quire.config.ConfigApi;
 import org.quire.feesfines.FeesFinesApi;
 import org.quire.inventory.InventoryApi;
+import org.quire.notes.NotesApi;
 import org.quire.notices.NoticeSender;
 import org.quire.notices.NoticesApi;
 import org.quire.platform.Json;
@@ -96,6 +97,7 @@ public final class QuireServer implements AutoCloseable {
             RtacApi.register(router, db);
             ApiKeysApi.register(router, apiKeys);
             FeesFinesApi.register(router, db);
+            NotesApi.register(router, db);
             NoticesApi.register(router, db, jobs, NoticeSender.fromEnvironment(System.getenv(), config.dataDir()),
                     config.runJobs());
             jobs.register(router);
