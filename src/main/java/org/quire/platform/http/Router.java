@@ -27,6 +27,8 @@ public final class Router {
     public static final String PUBLIC = "<public>";
     /** A known tenant but no token (login). */
     public static final String TENANT_ONLY = "<tenant>";
+    /** A valid token of the tenant but no particular permission (the caller's own record: /bl-users/_self). */
+    public static final String TOKEN_ONLY = "<token>";
 
     private record Route(Method method, String path, String permission, Handler handler) {
     }
@@ -95,6 +97,7 @@ public final class Router {
             Principal p = switch (route.permission) {
                 case PUBLIC -> Principal.NONE;
                 case TENANT_ONLY -> auth.tenantOnly(header);
+                case TOKEN_ONLY -> auth.authenticate(header, null);
                 default -> auth.authenticate(header, route.permission);
             };
             Map<String, String> pathParams = new HashMap<>();
