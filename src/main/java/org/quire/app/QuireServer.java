@@ -93,7 +93,7 @@ public final class QuireServer implements AutoCloseable {
             CirculationApi.register(router, db, permissions);
             org.quire.circulation.LostItemsApi.register(router, db, jobs);
             CalendarApi.register(router, db);
-            LoginApi.register(router, db, tokens);
+            org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens));
             RtacApi.register(router, db);
             ApiKeysApi.register(router, apiKeys);
             FeesFinesApi.register(router, db);
@@ -126,6 +126,7 @@ public final class QuireServer implements AutoCloseable {
                     "item_barcode_key", "Barcode must be unique, %s is already assigned to another item",
                     "users_barcode_key", "This barcode has already been taken: %s",
                     "users_username_key", "User with this username already exists: %s",
+                    "service_points_user_user_id_key", "Service points user already exists for user %s",
                     "item_holdings_record_id_fkey", "Cannot delete holdings record: it still has items",
                     "holdings_record_instance_id_fkey", "Cannot delete instance: it still has holdings records",
                     "loan_one_open_per_item", "Cannot check out item that already has an open loan"));
@@ -172,6 +173,7 @@ public final class QuireServer implements AutoCloseable {
         // The benchmark's HTTP floor: a FOLIO call's token and permission check without any database work.
         r.get("/admin/ping", "quire.admin.ping.get", req -> Response.text(200, "pong"));
         r.get("/_/tenants", "okapi.proxy.tenants.get", req -> Response.ok(tenants.all()));
+        OkapiDiscovery.register(r, tenants);
         r.post("/_/tenants", "okapi.proxy.tenants.post", req -> {
             var body = req.json();
             String id = Json.text(body, "id");

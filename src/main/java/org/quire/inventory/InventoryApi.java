@@ -29,6 +29,7 @@ public final class InventoryApi {
         RecordApi.register(r, db, LIBRARIES, "/location-units/libraries", "inventory-storage.location-units.libraries");
         RecordApi.register(r, db, LOCATIONS, "/locations", "inventory-storage.locations");
         RecordApi.register(r, db, SERVICE_POINTS, "/service-points", "inventory-storage.service-points");
+        RecordApi.register(r, db, SERVICE_POINTS_USERS, "/service-points-users", "inventory-storage.service-points-users");
 
         RecordApi.register(r, db, INSTANCES, "/instance-storage/instances", "inventory-storage.instances");
         RecordApi.registerBatch(r, db, INSTANCES, "/instance-storage/batch/synchronous", "inventory-storage.instances.batch.post");

@@ -56,6 +56,15 @@ public final class InventoryTypes {
             .column("code", "code", FieldType.KEYWORD)
             .column("pickup_location", "pickupLocation", FieldType.BOOLEAN)
             .required("code").build());
+    /** mod-inventory-storage's service-points-users (servicepointsuser.json): a staff member's service points. */
+    public static final RecordStore SERVICE_POINTS_USERS = new RecordStore(RecordType.builder("service_points_user",
+            "servicePointsUsers")
+            .column("user_id", "userId", FieldType.UUID)
+            .column("default_service_point_id", "defaultServicePointId", FieldType.UUID)
+            .column("service_points_ids", "servicePointsIds", FieldType.UUID_ARRAY)
+            .required("userId")
+            .hooks(new ServicePointsUserHooks())
+            .build());
 
     public static final RecordStore INSTANCES = new RecordStore(RecordType.builder("instance", "instances")
             .column("hrid", "hrid", FieldType.KEYWORD)

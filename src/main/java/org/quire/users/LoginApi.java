@@ -29,12 +29,15 @@ public final class LoginApi {
         this.tokens = tokens;
     }
 
-    public static void register(Router r, Database db, Tokens tokens) {
+    /** Registers mod-login's routes; the returned instance lets mod-users-bl's login issue the same tokens. */
+    public static LoginApi register(Router r, Database db, Tokens tokens) {
         LoginApi api = new LoginApi(db, tokens);
         r.post("/authn/login", Router.TENANT_ONLY, api::login);
         r.post("/authn/login-with-expiry", Router.TENANT_ONLY, api::loginWithExpiry);
         r.post("/authn/refresh", Router.TENANT_ONLY, api::refresh);
         r.post("/authn/logout", Router.TENANT_ONLY, api::logout);
+        // mod-login-saml's check, which stripes-core makes before showing the login form: SSO is not configured.
+        r.get("/saml/check", Router.TENANT_ONLY, req -> Response.ok(Json.object().put("active", false)));
         r.post("/authn/credentials", "login.item.post", api::setCredentials);
         r.delete("/authn/credentials", "login.item.delete", req -> {
             UUID userId = Request.uuidOrNull(req.param("userId")
@@ -42,12 +45,35 @@ public final class LoginApi {
             db.tx(c -> Sql.update(c, "DELETE FROM " + req.schema() + ".credentials WHERE user_id = ?", List.of(userId)));
             return Response.noContent();
         });
+        return api;
     }
 
-    private record LoggedIn(UUID userId, String username) {
+    /** A user whose credentials were verified. */
+    record LoggedIn(UUID userId, String username) {
     }
 
-    private LoggedIn verify(Request req) {
+    /** The access and refresh tokens of a login with expiry (or a refresh), and when each expires. */
+    record TokenPair(String access, String refresh, Instant accessExpires, Instant refreshExpires) {
+        /** mod-login's body: {accessTokenExpiration, refreshTokenExpiration}. */
+        ObjectNode expiration() {
+            ObjectNode body = Json.object();
+            body.put("accessTokenExpiration", Json.dateZ(accessExpires));
+            body.put("refreshTokenExpiration", Json.dateZ(refreshExpires));
+            return body;
+        }
+
+        /** The tokens as mod-login's cookies on {@code r}. */
+        Response withCookies(Response r) {
+            return r.header("Set-Cookie", cookie("folioAccessToken", access, Tokens.ACCESS_TTL, "/"),
+                    cookie("folioRefreshToken", refresh, Tokens.REFRESH_TTL, "/authn"));
+        }
+    }
+
+    /**
+     * mod-login's checks, in its order and with its 422 messages; a body without username or password is a 400.
+     * mod-users-bl checks the body itself first (its own 400) and relays these 422s unchanged.
+     */
+    LoggedIn verify(Request req) {
         ObjectNode body = req.json();
         String username = Json.text(body, "username");
         String password = Json.text(body, "password");
@@ -74,7 +100,7 @@ public final class LoginApi {
     /** Deprecated FOLIO login, still used by the PTF scripts: token in the x-okapi-token header and the body. */
     private Response login(Request req) {
         LoggedIn u = verify(req);
-        String access = tokens.issue(u.username, u.userId, req.tenant(), "access", Tokens.LEGACY_TTL);
+        String access = legacyToken(req, u);
         String refresh = newRefreshToken(req.schema(), req.tenant(), u);
         ObjectNode body = Json.object();
         body.put("okapiToken", access);
@@ -82,21 +108,21 @@ public final class LoginApi {
         return Response.created(body).header("x-okapi-token", access).header("refreshtoken", refresh);
     }
 
-    private Response loginWithExpiry(Request req) {
-        LoggedIn u = verify(req);
-        return tokenPair(req, u);
+    /** The deprecated login's long-lived access token (the x-okapi-token header). */
+    String legacyToken(Request req, LoggedIn u) {
+        return tokens.issue(u.username, u.userId, req.tenant(), "access", Tokens.LEGACY_TTL);
     }
 
-    private Response tokenPair(Request req, LoggedIn u) {
+    private Response loginWithExpiry(Request req) {
+        TokenPair t = tokenPair(req, verify(req));
+        return t.withCookies(Response.created(t.expiration()));
+    }
+
+    TokenPair tokenPair(Request req, LoggedIn u) {
         String access = tokens.issue(u.username, u.userId, req.tenant(), "access", Tokens.ACCESS_TTL);
         String refresh = newRefreshToken(req.schema(), req.tenant(), u);
         Instant now = Instant.now();
-        ObjectNode body = Json.object();
-        body.put("accessTokenExpiration", Json.dateZ(now.plus(Tokens.ACCESS_TTL)));
-        body.put("refreshTokenExpiration", Json.dateZ(now.plus(Tokens.REFRESH_TTL)));
-        return Response.created(body).header("Set-Cookie",
-                cookie("folioAccessToken", access, Tokens.ACCESS_TTL, "/"),
-                cookie("folioRefreshToken", refresh, Tokens.REFRESH_TTL, "/authn"));
+        return new TokenPair(access, refresh, now.plus(Tokens.ACCESS_TTL), now.plus(Tokens.REFRESH_TTL));
     }
 
     private String newRefreshToken(String schema, String tenant, LoggedIn u) {
@@ -111,7 +137,8 @@ public final class LoginApi {
         Tokens.Claims claims = refreshClaims(req);
         int removed = db.tx(c -> deleteRefresh(c, req.schema(), claims));
         if (removed == 0) throw ApiException.unprocessable("Invalid refresh token", "token.invalid", null, null);
-        return tokenPair(req, new LoggedIn(claims.userId(), claims.username()));
+        TokenPair t = tokenPair(req, new LoggedIn(claims.userId(), claims.username()));
+        return t.withCookies(Response.created(t.expiration()));
     }
 
     private Response logout(Request req) {

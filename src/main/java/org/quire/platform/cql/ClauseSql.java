@@ -26,7 +26,8 @@ final class ClauseSql {
           FieldType.INTEGER, ORDERING,
           FieldType.NUMBER, ORDERING,
           FieldType.BOOLEAN, EQUALITY,
-          FieldType.DATETIME, ORDERING);
+          FieldType.DATETIME, ORDERING,
+          FieldType.UUID_ARRAY, EQUALITY);
 
   private ClauseSql() {}
 
@@ -55,6 +56,7 @@ final class ClauseSql {
       case NUMBER -> compare(relation, column, CqlValues.number(CqlTerms.unescape(term), field));
       case DATETIME -> compare(relation, column, CqlValues.dateTime(CqlTerms.unescape(term), field));
       case BOOLEAN -> bool(relation, column, CqlValues.bool(CqlTerms.unescape(term), field));
+      case UUID_ARRAY -> uuidArray(relation, term, column);
     };
   }
 
@@ -63,6 +65,18 @@ final class ClauseSql {
     boolean negated = relation.equals("<>");
     return CqlValues.uuid(CqlTerms.unescape(term))
         .map(id -> Fragment.of(column + (negated ? " <> ?" : " = ?"), (Object) id))
+        .orElse(negated ? Fragment.TRUE : Fragment.FALSE);
+  }
+
+  /**
+   * "Contains": {@code column @> ARRAY[id]}, which a GIN index on the column serves. "<>" is "does not contain",
+   * rows without the array included. A term that is not a UUID is contained in no array.
+   */
+  private static Fragment uuidArray(String relation, String term, String column) {
+    boolean negated = relation.equals("<>");
+    return CqlValues.uuid(CqlTerms.unescape(term))
+        .map(id -> Fragment.of(negated ? "NOT coalesce(" + column + " @> ARRAY[?]::uuid[], false)"
+            : column + " @> ARRAY[?]::uuid[]", (Object) id))
         .orElse(negated ? Fragment.TRUE : Fragment.FALSE);
   }
 

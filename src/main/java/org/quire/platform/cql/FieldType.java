@@ -14,5 +14,10 @@ public enum FieldType {
   NUMBER,
   BOOLEAN,
   /** timestamptz, bound as OffsetDateTime. */
-  DATETIME
+  DATETIME,
+  /**
+   * A uuid[] column holding a JSON array of UUIDs; "=" and "==" mean "the array contains the term", as FOLIO's
+   * (RMB's) CQL over a jsonb array of ids (e.g. {@code servicePointsIds=<id>}).
+   */
+  UUID_ARRAY
 }

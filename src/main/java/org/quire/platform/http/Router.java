@@ -29,6 +29,8 @@ public final class Router {
     public static final String PUBLIC = "<public>";
     /** A known tenant but no token (login). */
     public static final String TENANT_ONLY = "<tenant>";
+    /** A valid token of the tenant but no particular permission (the caller's own record: /bl-users/_self). */
+    public static final String TOKEN_ONLY = "<token>";
 
     /**
      * @param keyPermission for a route of an edge API: the permission the API key's user needs (null: no API key)
@@ -131,6 +133,7 @@ public final class Router {
             Principal p = switch (route.permission) {
                 case PUBLIC -> Principal.NONE;
                 case TENANT_ONLY -> auth.tenantOnly(header);
+                case TOKEN_ONLY -> auth.authenticate(header, null);
                 default -> route.keyPermission != null && Authenticator.usesApiKey(header, query)
                         ? auth.authenticateApiKey(header, query, route.keyPermission)
                         : auth.authenticate(header, route.permission);

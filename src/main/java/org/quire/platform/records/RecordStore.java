@@ -363,7 +363,17 @@ public final class RecordStore {
                 }
             }
             case KEYWORD, TEXT -> n.asText();
+            case UUID_ARRAY -> uuids(n, col.jsonPath());
         };
+    }
+
+    /** A JSON array of UUID strings as a uuid[] parameter; anything else is the client's error (422). */
+    private static UUID[] uuids(JsonNode n, String property) {
+        if (!n.isArray()) throw ApiException.unprocessable("must be an array of UUIDs",
+                "javax.validation.constraints.Pattern.message", property, n.toString());
+        UUID[] ids = new UUID[n.size()];
+        for (int i = 0; i < ids.length; i++) ids[i] = uuid(n.get(i).asText(), property);
+        return ids;
     }
 
     public static UUID uuid(String s, String property) {

@@ -32,7 +32,8 @@ class CqlToSqlTest {
               new CqlField("renewalCount", "renewal_count", FieldType.INTEGER),
               new CqlField("amount", "amount", FieldType.NUMBER),
               new CqlField("active", "active", FieldType.BOOLEAN),
-              new CqlField("dueDate", "due_date", FieldType.DATETIME))
+              new CqlField("dueDate", "due_date", FieldType.DATETIME),
+              new CqlField("servicePointsIds", "service_points_ids", FieldType.UUID_ARRAY))
           .withDefaults("name", "barcode");
 
   static SqlWhere sql(String cql) {
@@ -50,6 +51,16 @@ class CqlToSqlTest {
   }
 
   // --- whole queries ---
+
+  @Test
+  void uuidArray_isContainment() {
+    assertSql("servicePointsIds=" + U1, "service_points_ids @> ARRAY[?]::uuid[]", ID1);
+    assertSql("servicePointsIds==" + U1, "service_points_ids @> ARRAY[?]::uuid[]", ID1);
+    assertSql("servicePointsIds<>" + U1, "NOT coalesce(service_points_ids @> ARRAY[?]::uuid[], false)", ID1);
+    assertSql("servicePointsIds=nope", "FALSE");
+    fails("servicePointsIds>" + U1,
+        "Unsupported CQL relation '>' for index servicePointsIds of type UUID_ARRAY");
+  }
 
   @Test
   void blankQueryMeansNoRestriction() {

@@ -1,0 +1,109 @@
+package org.quire.app;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Json;
+import org.quire.platform.http.ApiException;
+import org.quire.platform.http.Response;
+import org.quire.platform.http.Router;
+import org.quire.platform.tenancy.Tenants;
+
+import java.util.List;
+
+/**
+ * Okapi's discovery calls that stripes-core makes once a session starts (src/discoverServices.js): {@code GET
+ * /_/version} (text) and {@code GET /_/proxy/tenants/{tenant}/modules?full=true} (module descriptors). stripes-core
+ * keeps each descriptor's {@code id}, {@code name} and {@code provides[].id/version}; apps then ask
+ * {@code stripes.hasInterface(name, version)} to switch features on, and Settings → Software versions lists them.
+ *
+ * <p>The table below names, per FOLIO module Quire stands in for, the interfaces Quire serves (at least the parts
+ * the staff UI's Check out, Check in, Users and Inventory apps call). The version of each is the highest one those
+ * apps declare in their package.json {@code okapiInterfaces} (see notes-for-helpers/ui-endpoints.md: ui-checkin
+ * 12.0, ui-users 11.0.2, ui-checkout and ui-inventory from their CHANGELOGs), or, for interfaces the apps do not
+ * declare, the FOLIO module's current major. An interface Quire does not serve at all (notes, tags, staging-users,
+ * search, source-storage-records, data-export, circulation-bff-loans, add-info, …) is not listed, so the apps hide
+ * what needs it rather than call a missing endpoint. Interfaces Quire serves but the four apps do not declare
+ * (request-policy-storage, the notice and template interfaces, rtac, …) are left out until their FOLIO versions are
+ * checked. Module ids are Quire's own ({@code quire-<area>-<version>})
+ * so nobody mistakes them for FOLIO's releases; the name says which FOLIO module each stands for.
+ */
+final class OkapiDiscovery {
+    /** Okapi's own version string stands here for Quire's. */
+    static final String VERSION = "0.1.0";
+
+    private record Module(String area, String folioModule, List<Interface> provides) {
+    }
+
+    private record Interface(String id, String version) {
+    }
+
+    private static Interface i(String id, String version) {
+        return new Interface(id, version);
+    }
+
+    private static final List<Module> MODULES = List.of(
+            new Module("users", "mod-users", List.of(
+                    i("users", "16.1"))),                   // ui-users 16.0–16.2, ui-checkout 16.1, ui-checkin 16.0
+            new Module("users-bl", "mod-users-bl", List.of(
+                    i("users-bl", "6.1"))),                 // ui-users 6.1
+            new Module("login", "mod-login", List.of(
+                    i("login", "7.3"))),                    // ui-users 7.3 (login-with-expiry)
+            new Module("permissions", "mod-permissions", List.of(
+                    i("permissions", "5.7"))),              // ui-users 5.7 (flat names, no permission sets)
+            new Module("inventory", "mod-inventory", List.of(
+                    i("inventory", "14.0"))),               // ui-checkin, ui-checkout 10.0–14.0
+            // ui-inventory's storage and reference-data interfaces, at mod-inventory-storage's current majors;
+            // service points as ui-checkin and mod-users-bl use them.
+            new Module("inventory-storage", "mod-inventory-storage", List.of(
+                    i("instance-storage", "11.0"), i("holdings-storage", "8.0"), i("item-storage", "10.0"),
+                    i("material-types", "2.2"), i("loan-types", "2.2"), i("instance-types", "2.0"),
+                    i("holdings-sources", "1.0"), i("identifier-types", "1.2"), i("contributor-name-types", "1.2"),
+                    i("contributor-types", "2.0"), i("call-number-types", "1.0"), i("classification-types", "1.2"),
+                    i("holdings-types", "1.0"), i("instance-statuses", "1.0"), i("modes-of-issuance", "1.1"),
+                    i("locations", "3.0"), i("location-units", "2.0"), i("service-points", "3.3"),
+                    i("service-points-users", "1.0"))),
+            new Module("circulation", "mod-circulation", List.of(
+                    i("circulation", "14.0"))),             // ui-checkin, ui-users 9.0–14.0
+            new Module("circulation-storage", "mod-circulation-storage", List.of(
+                    i("loan-storage", "7.1"),               // mod-users-bl requires 7.1
+                    i("request-storage", "6.0"),            // ui-users 2.5–6.0
+                    i("loan-policy-storage", "2.0"))),      // ui-checkin 1.0 2.0
+            new Module("feesfines", "mod-feesfines", List.of(
+                    i("feesfines", "19.0"))),               // ui-checkin 17.0–19.0, ui-users 16.1–19.0
+            new Module("patron-blocks", "mod-patron-blocks", List.of(
+                    i("automated-patron-blocks", "0.1"))),  // ui-users, ui-checkout (optional)
+            new Module("configuration", "mod-configuration", List.of(
+                    i("configuration", "2.0"))),            // every app: 2.0
+            new Module("settings", "mod-settings", List.of(
+                    i("settings", "1.0"))),                 // newer stripes-core's locale settings
+            new Module("calendar", "mod-calendar", List.of(
+                    i("calendar", "5.0"))));                // Quire serves mod-calendar's 5.x API
+
+    private OkapiDiscovery() {
+    }
+
+    static void register(Router r, Tenants tenants) {
+        // Public as in Okapi: stripes-core asks before any token exists, and the text names no library data.
+        r.get("/_/version", Router.PUBLIC, req -> Response.text(200, VERSION));
+        r.get("/_/proxy/tenants/{tenant}/modules", Router.PUBLIC, req -> {
+            String tenant = req.path("tenant");
+            if (!Tenants.validId(tenant) || !tenants.exists(tenant)) throw ApiException.notFound(tenant);
+            boolean full = req.param("full").map(Boolean::parseBoolean).orElse(false);
+            return Response.ok(modules(full));
+        });
+    }
+
+    /** Okapi's list: {id, name} per module, with {@code provides} when {@code full=true}. */
+    static ArrayNode modules(boolean full) {
+        ArrayNode list = Json.array();
+        for (Module m : MODULES) {
+            ObjectNode d = list.addObject();
+            d.put("id", "quire-" + m.area() + "-" + VERSION);
+            d.put("name", "Quire " + m.area() + " (as " + m.folioModule() + ")");
+            if (!full) continue;
+            ArrayNode provides = d.putArray("provides");
+            for (Interface p : m.provides()) provides.addObject().put("id", p.id()).put("version", p.version());
+        }
+        return list;
+    }
+}
