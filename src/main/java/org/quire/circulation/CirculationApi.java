@@ -1,9 +1,6 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.circulation.rules.PolicyType;
-import org.quire.circulation.rules.RuleCriteria;
-import org.quire.circulation.rules.RulesSyntaxException;
 import org.quire.platform.Json;
 import org.quire.platform.auth.PermissionCache;
 import org.quire.platform.db.Database;
@@ -101,72 +98,7 @@ public final class CirculationApi {
         renewRoute(r, renewal, "barcode", "Barcode");
         renewRoute(r, renewal, "id", "Id");
 
-        r.get("/circulation/rules", "circulation.rules.get", req -> {
-            String text = db.read(c -> rules.text(c, req.schema()));
-            return Response.ok(Json.object().put("rulesAsText", text));
-        });
-        r.put("/circulation/rules", "circulation.rules.put", req -> {
-            String text = Json.text(req.json(), "rulesAsText");
-            if (text == null) throw ApiException.unprocessable("rulesAsText is required", null, "rulesAsText", null);
-            try {
-                db.tx(c -> {
-                    rules.save(c, req.schema(), text);
-                    return null;
-                });
-            } catch (RulesSyntaxException e) {
-                ObjectNode body = Json.object();
-                body.put("message", e.getMessage());
-                body.put("line", e.line());
-                body.put("column", e.column());
-                return Response.json(422, body);
-            }
-            return Response.noContent();
-        });
-        for (PolicyType type : PolicyType.values()) {
-            String name = switch (type) {
-                case LOAN -> "loan-policy";
-                case REQUEST -> "request-policy";
-                case NOTICE -> "notice-policy";
-                case OVERDUE_FINE -> "overdue-fine-policy";
-                case LOST_ITEM -> "lost-item-policy";
-            };
-            r.get("/circulation/rules/" + name, "circulation.rules." + name + ".get", req -> {
-                RuleCriteria criteria = criteria(req, db);
-                var match = db.read(c -> rules.rules(c, req.schema())).match(type, criteria);
-                ObjectNode body = Json.object();
-                body.put(toCamel(name) + "Id", match.policyId());
-                body.putArray("appliedRuleConditions");
-                return Response.ok(body);
-            });
-        }
-    }
-
-    private static String toCamel(String s) {
-        StringBuilder b = new StringBuilder();
-        boolean up = false;
-        for (char ch : s.toCharArray()) {
-            if (ch == '-') up = true;
-            else {
-                b.append(up ? Character.toUpperCase(ch) : ch);
-                up = false;
-            }
-        }
-        return b.toString();
-    }
-
-    /** The query parameters FOLIO's rules endpoints take; the location's institution, campus and library are looked up. */
-    private static RuleCriteria criteria(Request req, Database db) {
-        String item = required(req, "item_type_id"), loan = required(req, "loan_type_id"),
-                patron = required(req, "patron_type_id"), location = required(req, "location_id");
-        ObjectNode loc = db.read(c -> org.quire.inventory.InventoryTypes.LOCATIONS.get(c, req.schema(),
-                org.quire.platform.records.RecordStore.uuid(location, "location_id"))).orElse(Json.object());
-        return new RuleCriteria(patron, item, loan, Json.text(loc, "institutionId"), Json.text(loc, "campusId"),
-                Json.text(loc, "libraryId"), location);
-    }
-
-    private static String required(Request req, String name) {
-        return req.param(name).filter(s -> !s.isBlank())
-                .orElseThrow(() -> ApiException.badRequest("Required query parameter " + name + " is missing"));
+        CirculationRulesApi.register(r, db, rules);
     }
 
     /**

@@ -45,7 +45,16 @@ final class CirculationContext {
         return "SELECT jsonb FROM " + schema + ".loan WHERE item_id = ? AND status_name = 'Open' FOR UPDATE";
     }
 
+    /**
+     * An id from stored JSON or from the circulation rules; one that is not a UUID (rules written through
+     * /circulation-rules-storage are not checked) names no record, so callers answer "not found", never a 500.
+     */
     static UUID uuidOrNull(String s) {
-        return s == null ? null : UUID.fromString(s);
+        if (s == null) return null;
+        try {
+            return UUID.fromString(s);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 }

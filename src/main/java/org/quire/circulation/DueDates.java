@@ -9,9 +9,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Due dates as FOLIO computes them without calendars: Rolling (loan date + period, day-based periods to the end of
- * that day, capped by the due-date-limit schedule) and Fixed (the schedule entry covering the loan date). Pure
- * functions of their inputs; times are UTC (the tenant time zone setting is not read yet).
+ * Due dates as FOLIO computes them before reading calendars: Rolling (loan date + period, capped by the due-date-limit
+ * schedule: mod-circulation's RollingCheckOutDueDateStrategy) and Fixed (the schedule entry covering the loan date),
+ * then the time of day the policy's closedLibraryDueDateManagementId gives (see {@link #timeOfDay}). Moving past
+ * closed days is ClosedLibraryDueDates'. Pure functions of their inputs; times are UTC (the tenant time zone setting
+ * is not read yet).
  */
 public final class DueDates {
     private DueDates() {
@@ -28,15 +30,16 @@ public final class DueDates {
      */
     public static Instant forCheckOut(LoanPolicy p, Instant loanDate, List<LoanPolicy.ScheduleEntry> schedule,
                                       Period alternate) {
-        if (p.fixed() && alternate != null) return limit(rolling(alternate, loanDate), loanDate, schedule);
+        if (p.fixed() && alternate != null) return timeOfDay(p, limit(alternate.addTo(loanDate), loanDate, schedule));
         if (p.fixed()) {
-            return covering(schedule, loanDate).orElseThrow(() -> ApiException.unprocessable(
+            return timeOfDay(p, covering(schedule, loanDate).orElseThrow(() -> ApiException.unprocessable(
                     "Item can't be checked out as the loan date falls outside of the date ranges in the loan policy. "
-                            + "Please review " + p.name() + " before retrying checking out", null, "loanPolicyName", p.name()));
+                            + "Please review " + p.name() + " before retrying checking out", null, "loanPolicyName", p.name())));
         }
         if (p.period() == null) throw ApiException.unprocessable("Loan policy " + p.name()
                 + " has no loan period", null, "loanPolicyId", p.id());
-        return limit(rolling(alternate != null ? alternate : p.period(), loanDate), loanDate, schedule);
+        Period period = alternate != null ? alternate : p.period();
+        return timeOfDay(p, limit(period.addTo(loanDate), loanDate, schedule));
     }
 
     /** The renewed due date, or a 422 with FOLIO's renewal message. {@code schedule} is the one the policy names. */
@@ -51,26 +54,47 @@ public final class DueDates {
      */
     public static Instant forRenewal(LoanPolicy p, Instant currentDue, Instant now, List<LoanPolicy.ScheduleEntry> schedule,
                                      Period alternate) {
-        if (p.fixed() && alternate != null) return rolling(alternate, now);
+        if (p.fixed() && alternate != null) return timeOfDay(p, alternate.addTo(now));
         if (p.fixed()) {
-            return covering(schedule, now).orElseThrow(() -> ApiException.unprocessable(
+            return timeOfDay(p, covering(schedule, now).orElseThrow(() -> ApiException.unprocessable(
                     "renewal date falls outside of date ranges in fixed loan policy", "RENEWAL_DATE_OUTSIDE_OF_RANGE",
-                    "loanPolicyName", p.name()));
+                    "loanPolicyName", p.name())));
         }
         Period period = alternate != null ? alternate
                 : p.differentRenewalPeriod() && p.renewalPeriod() != null ? p.renewalPeriod() : p.period();
         Instant from = "SYSTEM_DATE".equals(p.renewFromId()) ? now : currentDue;
-        return limit(rolling(period, from), from, schedule);
+        return timeOfDay(p, limit(period.addTo(from), from, schedule));
     }
 
+    /**
+     * The time of day of a loan's due date, which mod-circulation's closed-library strategies set whether or not the
+     * library is closed (ClosedLibraryStrategyUtils.determineClosedLibraryStrategy, with LoanPolicy.getDueDateManagement
+     * reading an absent or unknown id as "Keep the current due date"):
+     * <ul>
+     *   <li>CURRENT_DUE_DATE_TIME (KeepCurrentDateTimeStrategy) and the two service point hours options (when open at
+     *       that time; ClosedLibraryDueDates moves it when not): the computed time, whatever the period;</li>
+     *   <li>CURRENT_DUE_DATE (KeepCurrentDateStrategy), absent or unknown, and the previous/next open day options (when
+     *       that day is open; else ClosedLibraryDueDates moves it to the end of another day): 23:59:59 that day, even
+     *       for a period in minutes or hours.</li>
+     * </ul>
+     */
+    static Instant timeOfDay(LoanPolicy p, Instant due) {
+        String option = p.closedLibraryDueDateManagementId();
+        if ("CURRENT_DUE_DATE_TIME".equals(option) || "END_OF_THE_CURRENT_SERVICE_POINT_HOURS".equals(option)
+                || "BEGINNING_OF_THE_NEXT_OPEN_SERVICE_POINT_HOURS".equals(option)) {
+            return due;
+        }
+        return endOfDay(due);
+    }
+
+    /** Loan date + period, to the end of that day for a day-based period (the hold shelf's expiry date). */
     static Instant rolling(Period period, Instant from) {
-        return atEndOfDay(period, period.addTo(from));
+        Instant due = period.addTo(from);
+        return period.shortTerm() ? due : endOfDay(due);
     }
 
-    /** A loan with a day-based period (or a Fixed one, null) falls due at the end of the day; a short-term one on time. */
-    static Instant atEndOfDay(Period loanPeriod, Instant due) {
-        if (loanPeriod != null && loanPeriod.shortTerm()) return due;
-        return due.atZone(ZoneOffset.UTC).toLocalDate().atTime(LocalTime.of(23, 59, 59)).toInstant(ZoneOffset.UTC);
+    static Instant endOfDay(Instant t) {
+        return t.atZone(ZoneOffset.UTC).toLocalDate().atTime(LocalTime.of(23, 59, 59)).toInstant(ZoneOffset.UTC);
     }
 
     /** A Rolling policy's fixed due date schedule is a limit: the due date never passes that period's due date. */

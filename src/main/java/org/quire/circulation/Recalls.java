@@ -14,8 +14,8 @@ import java.util.UUID;
  * for an overdue loan when the policy lets recalls extend overdue loans), never before the minimum guaranteed loan
  * period from the loan date; without {@code allowRecallsToExtendOverdueLoans} an overdue loan keeps its due date and
  * the return interval never lengthens a loan (the minimum guaranteed period may, as in FOLIO). A moved date then goes,
- * like a check-out's, to the end of its day for a day-based loan period and past closed days as the policy's
- * closedLibraryDueDateManagementId says (ClosedLibraryDueDates). The policy's fixed due date limit is not applied to
+ * like a check-out's, to the time of day and past closed days as the policy's closedLibraryDueDateManagementId says
+ * (DueDates.timeOfDay, ClosedLibraryDueDates). The policy's fixed due date limit is not applied to
  * a recall.
  */
 final class Recalls {
@@ -28,7 +28,7 @@ final class Recalls {
         Instant due = dueDate(loanPolicy, loanDate, currentDue, now);
         if (due.equals(currentDue)) return due;
         LoanPolicy policy = LoanPolicy.from(loanPolicy);
-        return ClosedLibraryDueDates.apply(c, schema, policy, servicePointId, now, DueDates.atEndOfDay(policy.period(), due));
+        return ClosedLibraryDueDates.apply(c, schema, policy, servicePointId, now, DueDates.timeOfDay(policy, due));
     }
 
     /** Pure: FOLIO's determineDueDate (may be {@code currentDue} itself). */

@@ -49,10 +49,10 @@ class CirculationPoliciesTest {
                 + " o cd3f6cac-fa17-4079-9fae-2fb28e521412 i ed892c0e-52e0-4cd9-8133-c0ef07b4a709";
         String rules = "priority: t, s, c, b, a, m, g\n"
                 + "fallback-policy: l " + rolling + others + "\n"
-                + "m " + DVD + ": l " + notLoanable + "\n"
-                + "m " + BOOK + " + t " + READING_ROOM + ": l " + limitOne + "\n"
-                + "g " + STAFF + ": l " + fixed + "\n"
-                + "g " + GRADUATE + ": l " + notRenewable + "\n";
+                + "m " + DVD + ": l " + notLoanable + others + "\n"
+                + "m " + BOOK + " + t " + READING_ROOM + ": l " + limitOne + others + "\n"
+                + "g " + STAFF + ": l " + fixed + others + "\n"
+                + "g " + GRADUATE + ": l " + notRenewable + others + "\n";
         Api.Reply put = s.put("/circulation/rules", Json.object().put("rulesAsText", rules));
         assertThat(put.status()).as(put.body()).isEqualTo(204);
         assertThat(s.get("/circulation/rules").json().path("rulesAsText").asText()).isEqualTo(rules);

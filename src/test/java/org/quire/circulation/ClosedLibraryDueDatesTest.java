@@ -31,6 +31,8 @@ class ClosedLibraryDueDatesTest {
     /** The day a recall placed today falls due under the VIDEO policy (2 days); Circ Desk 1 is closed on it. */
     static final LocalDate RECALL_DAY = LocalDate.now(ZoneOffset.UTC).plusDays(2);
     static final AtomicInteger BARCODES = new AtomicInteger();
+    /** A material type of our own whose policy keeps the due time of a 3-day loan. */
+    static String keepTimeType;
 
     @BeforeAll
     static void setUp() {
@@ -66,6 +68,10 @@ class ClosedLibraryDueDatesTest {
                 .set("period", Json.object().put("duration", 3).put("intervalId", "Days")));
         String next = post(nextJson);
         String keepTime = policy("Keep time", "CURRENT_DUE_DATE_TIME", 4, "Hours", null);
+        String keepTimeDays = policy("Keep time, 3 days", "CURRENT_DUE_DATE_TIME", 3, "Days", null);
+        Api.Reply type = s.post("/material-types", Json.object().put("name", "keep-time items"));
+        assertThat(type.status()).as(type.body()).isEqualTo(201);
+        keepTimeType = type.json().path("id").asText();
         String endOfHours = policy("End of hours", "END_OF_THE_CURRENT_SERVICE_POINT_HOURS", 4, "Hours", null);
         String nextHours = policy("Next hours", "BEGINNING_OF_THE_NEXT_OPEN_SERVICE_POINT_HOURS", 4, "Hours",
                 Json.object().put("duration", 30).put("intervalId", "Minutes"));
@@ -77,13 +83,14 @@ class ClosedLibraryDueDatesTest {
                 + " o cd3f6cac-fa17-4079-9fae-2fb28e521412 i ed892c0e-52e0-4cd9-8133-c0ef07b4a709";
         String rules = "priority: t, s, c, b, a, m, g\n"
                 + "fallback-policy: l " + next + others + "\n"
-                + "m " + BOOK + ": l " + current + "\n"
-                + "m " + DVD + ": l " + previous + "\n"
-                + "m " + ELECTRONIC + ": l " + next + "\n"
-                + "m " + MICROFORM + ": l " + keepTime + "\n"
-                + "m " + SOUND + ": l " + endOfHours + "\n"
-                + "m " + TEXT + ": l " + nextHours + "\n"
-                + "m " + VIDEO + ": l " + recalls + "\n";
+                + "m " + BOOK + ": l " + current + others + "\n"
+                + "m " + DVD + ": l " + previous + others + "\n"
+                + "m " + ELECTRONIC + ": l " + next + others + "\n"
+                + "m " + MICROFORM + ": l " + keepTime + others + "\n"
+                + "m " + keepTimeType + ": l " + keepTimeDays + others + "\n"
+                + "m " + SOUND + ": l " + endOfHours + others + "\n"
+                + "m " + TEXT + ": l " + nextHours + others + "\n"
+                + "m " + VIDEO + ": l " + recalls + others + "\n";
         Api.Reply put = s.put("/circulation/rules", Json.object().put("rulesAsText", rules));
         assertThat(put.status()).as(put.body()).isEqualTo(204);
         Fixtures.patron(s, "cal-patron", UNDERGRAD, true);
@@ -143,6 +150,14 @@ class ClosedLibraryDueDatesTest {
                 .put("servicePointId", CIRC_DESK_2));
         assertThat(renewed.status()).as(renewed.body()).isEqualTo(200);
         assertThat(renewed.json().path("dueDate").asText()).isEqualTo("2030-01-21T23:59:59.000Z");
+    }
+
+    @Test
+    void currentDueDateTime_keepsTheComputedTime_ofADayBasedLoan() {
+        // mod-circulation's KeepCurrentDateTimeStrategy: loan date + 3 days at the loan's time, not 23:59:59.
+        assertThat(due(keepTimeType, "2030-01-14T10:00:00Z")).isEqualTo("2030-01-17T10:00:00.000Z");
+        assertThat(due(keepTimeType, "2030-01-17T08:30:00Z")).as("a closed Sunday is kept too")
+                .isEqualTo("2030-01-20T08:30:00.000Z");
     }
 
     @Test

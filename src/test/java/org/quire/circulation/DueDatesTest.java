@@ -18,6 +18,12 @@ class DueDatesTest {
                 renewFrom, renewalPeriod != null, renewalPeriod, null);
     }
 
+    /** A Rolling policy with a closedLibraryDueDateManagementId. */
+    static LoanPolicy rolling(int n, String unit, String closedLibraryOption) {
+        return new LoanPolicy("p", "Policy", true, "Rolling", new Period(n, unit), null, null, true, false, 2,
+                "CURRENT_DUE_DATE", false, null, null, closedLibraryOption, null);
+    }
+
     static LoanPolicy fixed() {
         return new LoanPolicy("f", "Fixed", true, "Fixed", null, "s", null, true, false, 2, "SYSTEM_DATE", false, null, null);
     }
@@ -26,11 +32,56 @@ class DueDatesTest {
             Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-05-31T23:59:59Z"), Instant.parse("2026-06-15T23:59:59Z")));
 
     @Test
-    void minutesAndHours_areExact() {
-        assertThat(DueDates.forCheckOut(rolling(90, "Minutes", null, null), LOAN, List.of()))
+    void minutesAndHours_areExact_whenThePolicyKeepsTheTime() {
+        assertThat(DueDates.forCheckOut(rolling(90, "Minutes", "CURRENT_DUE_DATE_TIME"), LOAN, List.of()))
                 .isEqualTo(Instant.parse("2026-01-31T11:45:00Z"));
-        assertThat(DueDates.forCheckOut(rolling(1, "Hours", null, null), LOAN, List.of()))
+        assertThat(DueDates.forCheckOut(rolling(1, "Hours", "END_OF_THE_CURRENT_SERVICE_POINT_HOURS"), LOAN, List.of()))
                 .isEqualTo(Instant.parse("2026-01-31T11:15:00Z"));
+        assertThat(DueDates.forCheckOut(rolling(1, "Hours", "BEGINNING_OF_THE_NEXT_OPEN_SERVICE_POINT_HOURS"), LOAN,
+                List.of())).isEqualTo(Instant.parse("2026-01-31T11:15:00Z"));
+    }
+
+    @Test
+    void keepTheCurrentDueDateTime_keepsTheComputedTime_forDayBasedPeriodsToo() {
+        // mod-circulation: RollingCheckOutDueDateStrategy adds the period; KeepCurrentDateTimeStrategy keeps it.
+        assertThat(DueDates.forCheckOut(rolling(14, "Days", "CURRENT_DUE_DATE_TIME"), LOAN, List.of()))
+                .isEqualTo(Instant.parse("2026-02-14T10:15:00Z"));
+        assertThat(DueDates.forCheckOut(rolling(2, "Weeks", "CURRENT_DUE_DATE_TIME"), LOAN, List.of()))
+                .isEqualTo(Instant.parse("2026-02-14T10:15:00Z"));
+        assertThat(DueDates.forCheckOut(rolling(1, "Months", "CURRENT_DUE_DATE_TIME"), LOAN, List.of()))
+                .isEqualTo(Instant.parse("2026-02-28T10:15:00Z"));
+        // Renewal too: from the current due date, time kept.
+        assertThat(DueDates.forRenewal(rolling(7, "Days", "CURRENT_DUE_DATE_TIME"),
+                Instant.parse("2026-02-14T10:15:00Z"), Instant.parse("2026-02-10T08:00:00Z"), List.of()))
+                .isEqualTo(Instant.parse("2026-02-21T10:15:00Z"));
+        // A schedule that limits the date gives the schedule's due date, as it is.
+        assertThat(DueDates.forCheckOut(rolling(6, "Months", "CURRENT_DUE_DATE_TIME"), LOAN, SEMESTER))
+                .isEqualTo(Instant.parse("2026-06-15T23:59:59Z"));
+    }
+
+    @Test
+    void keepTheCurrentDueDate_absentOrUnknown_andTheOpenDayOptions_goToTheEndOfTheDay_evenForHours() {
+        // KeepCurrentDateStrategy sets 23:59:59 whatever the period; LoanPolicy.getDueDateManagement reads an absent
+        // or unknown id as KEEP_THE_CURRENT_DUE_DATE; EndOf{Previous,Next}OpenDayStrategy on an open day the same.
+        for (String option : new String[] {"CURRENT_DUE_DATE", null, "NO_SUCH_OPTION", "END_OF_THE_PREVIOUS_OPEN_DAY",
+                "END_OF_THE_NEXT_OPEN_DAY"}) {
+            assertThat(DueDates.forCheckOut(rolling(1, "Hours", option), LOAN, List.of())).as(option)
+                    .isEqualTo(Instant.parse("2026-01-31T23:59:59Z"));
+            assertThat(DueDates.forCheckOut(rolling(3, "Days", option), LOAN, List.of())).as(option)
+                    .isEqualTo(Instant.parse("2026-02-03T23:59:59Z"));
+        }
+    }
+
+    @Test
+    void aFixedScheduleDueTime_isKeptOrMovedToTheEndOfItsDayAsThePolicySays() {
+        List<LoanPolicy.ScheduleEntry> noon = List.of(new LoanPolicy.ScheduleEntry(Instant.parse("2026-01-01T00:00:00Z"),
+                Instant.parse("2026-05-31T23:59:59Z"), Instant.parse("2026-06-15T12:00:00Z")));
+        LoanPolicy keepTime = new LoanPolicy("f", "Fixed", true, "Fixed", null, "s", null, true, false, 2, "SYSTEM_DATE",
+                false, null, null, "CURRENT_DUE_DATE_TIME", null);
+        LoanPolicy keepDate = new LoanPolicy("f", "Fixed", true, "Fixed", null, "s", null, true, false, 2, "SYSTEM_DATE",
+                false, null, null, "CURRENT_DUE_DATE", null);
+        assertThat(DueDates.forCheckOut(keepTime, LOAN, noon)).isEqualTo(Instant.parse("2026-06-15T12:00:00Z"));
+        assertThat(DueDates.forCheckOut(keepDate, LOAN, noon)).isEqualTo(Instant.parse("2026-06-15T23:59:59Z"));
     }
 
     @Test

@@ -63,14 +63,14 @@ class RenewalRulesTest {
         String others = " r 334e5a9e-94f9-4673-8d1d-ab552863886b n 122b3d2b-4788-4f1e-9117-56daa91cb75c"
                 + " o cd3f6cac-fa17-4079-9fae-2fb28e521412 i ed892c0e-52e0-4cd9-8133-c0ef07b4a709";
         String rules = "priority: t, s, c, b, a, m, g\nfallback-policy: l " + oneRenewal + others + "\n"
-                + "m " + BOOK + ": l " + oneRenewal + "\n"
-                + "m " + DVD + ": l " + unlimited + "\n"
-                + "m " + ELECTRONIC + ": l " + fromNow + "\n"
-                + "m " + MICROFORM + ": l " + fromDue + "\n"
-                + "m " + SOUND + ": l " + differentPeriod + "\n"
-                + "m " + TEXT + ": l " + fixedAlternate + "\n"
-                + "m " + UNSPECIFIED + ": l " + fixedOutside + "\n"
-                + "m " + VIDEO + ": l " + fixedSame + "\n";
+                + "m " + BOOK + ": l " + oneRenewal + others + "\n"
+                + "m " + DVD + ": l " + unlimited + others + "\n"
+                + "m " + ELECTRONIC + ": l " + fromNow + others + "\n"
+                + "m " + MICROFORM + ": l " + fromDue + others + "\n"
+                + "m " + SOUND + ": l " + differentPeriod + others + "\n"
+                + "m " + TEXT + ": l " + fixedAlternate + others + "\n"
+                + "m " + UNSPECIFIED + ": l " + fixedOutside + others + "\n"
+                + "m " + VIDEO + ": l " + fixedSame + others + "\n";
         Api.Reply put = s.put("/circulation/rules", Json.object().put("rulesAsText", rules));
         assertThat(put.status()).as(put.body()).isEqualTo(204);
         borrower = Fixtures.patron(s, "rr-borrower", UNDERGRAD, true);

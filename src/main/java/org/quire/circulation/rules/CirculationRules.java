@@ -27,7 +27,13 @@ public final class CirculationRules {
   private final Map<PolicyType, RuleMatch> fallbacks = new EnumMap<>(PolicyType.class);
   private final Map<PolicyType, Set<String>> policyIds = new EnumMap<>(PolicyType.class);
 
-  private CirculationRules(RulesParser.Parsed parsed) {
+  /** Whether a policy of the type with the id exists; FOLIO refuses rules that name one that does not. */
+  @FunctionalInterface
+  public interface PolicyCheck {
+    boolean exists(PolicyType type, String id);
+  }
+
+  private CirculationRules(RulesChecker.Checked parsed) {
     Comparator<Rule> bestFirst = parsed.priority().bestFirst();
     for (PolicyType type : PolicyType.values()) {
       String fallbackId = parsed.fallback().get(type);
@@ -53,11 +59,23 @@ public final class CirculationRules {
   }
 
   /**
-   * @throws RulesSyntaxException if the text is not valid circulation rules
+   * Parses without checking that the named policies exist.
+   *
+   * @throws RulesSyntaxException if FOLIO would refuse the text
    */
   public static CirculationRules parse(String rulesAsText) {
+    return parse(rulesAsText, null);
+  }
+
+  /**
+   * Parses and checks the text as mod-circulation does on PUT /circulation/rules: the grammar, FOLIO's checks
+   * after parsing, and, with a {@code policies} check, that every named policy exists.
+   *
+   * @throws RulesSyntaxException with FOLIO's message, line and column if FOLIO would refuse the text
+   */
+  public static CirculationRules parse(String rulesAsText, PolicyCheck policies) {
     Objects.requireNonNull(rulesAsText, "rulesAsText");
-    return new CirculationRules(RulesParser.parse(rulesAsText));
+    return new CirculationRules(RulesChecker.check(RulesParser.parse(rulesAsText), policies));
   }
 
   /** The policy of the given type for the situation, with the rule that chose it. */

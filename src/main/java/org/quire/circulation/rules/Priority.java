@@ -9,12 +9,9 @@ import java.util.Map;
  *
  * @param regulations zero to two of CRITERIUM and NUMBER_OF_CRITERIA, most important first
  * @param lastLine true for last-line, false for first-line
- * @param fallbackLast true only for the bare "priority: first-line", where FOLIO requires the
- *     fallback-policy line after the last rule
  * @param ranks rank per criterium type for the criterium regulation, 7 for the first listed
  */
-record Priority(List<Regulation> regulations, boolean lastLine, boolean fallbackLast,
-    Map<CriteriumType, Integer> ranks) {
+record Priority(List<Regulation> regulations, boolean lastLine, Map<CriteriumType, Integer> ranks) {
 
   enum Regulation { CRITERIUM, NUMBER_OF_CRITERIA }
 

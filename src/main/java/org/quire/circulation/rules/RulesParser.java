@@ -1,284 +1,491 @@
 package org.quire.circulation.rules;
 
-import static org.quire.circulation.rules.TokenCursor.criteriumType;
-import static org.quire.circulation.rules.TokenCursor.error;
+import static org.quire.circulation.rules.RulesLexer.Kind.ALL;
+import static org.quire.circulation.rules.RulesLexer.Kind.BANG;
+import static org.quire.circulation.rules.RulesLexer.Kind.COLON;
+import static org.quire.circulation.rules.RulesLexer.Kind.COMMA;
+import static org.quire.circulation.rules.RulesLexer.Kind.CRITERIUM;
+import static org.quire.circulation.rules.RulesLexer.Kind.CRITERIUM_LETTER;
+import static org.quire.circulation.rules.RulesLexer.Kind.DEDENT;
+import static org.quire.circulation.rules.RulesLexer.Kind.EOF;
+import static org.quire.circulation.rules.RulesLexer.Kind.FALLBACK_POLICY;
+import static org.quire.circulation.rules.RulesLexer.Kind.FIRST_LINE;
+import static org.quire.circulation.rules.RulesLexer.Kind.INDENT;
+import static org.quire.circulation.rules.RulesLexer.Kind.LAST_LINE;
+import static org.quire.circulation.rules.RulesLexer.Kind.LPAREN;
+import static org.quire.circulation.rules.RulesLexer.Kind.NAME;
+import static org.quire.circulation.rules.RulesLexer.Kind.NEWLINE;
+import static org.quire.circulation.rules.RulesLexer.Kind.NUMBER_OF_CRITERIA;
+import static org.quire.circulation.rules.RulesLexer.Kind.PLUS;
+import static org.quire.circulation.rules.RulesLexer.Kind.POLICY_TYPE;
+import static org.quire.circulation.rules.RulesLexer.Kind.PRIORITY;
+import static org.quire.circulation.rules.RulesLexer.Kind.RPAREN;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.quire.circulation.rules.Criterium.Selection;
-import org.quire.circulation.rules.RulesLexer.SourceLine;
+import org.quire.circulation.rules.RulesLexer.Kind;
 import org.quire.circulation.rules.RulesLexer.Token;
+import org.quire.circulation.rules.RulesTree.CriteriumPriority;
+import org.quire.circulation.rules.RulesTree.Crit;
+import org.quire.circulation.rules.RulesTree.Fallback;
+import org.quire.circulation.rules.RulesTree.Policies;
+import org.quire.circulation.rules.RulesTree.PolicyEntry;
+import org.quire.circulation.rules.RulesTree.PriorityLine;
+import org.quire.circulation.rules.RulesTree.Statement;
 
 /**
- * Hand-written parser for the FOLIO circulation rules language (mod-circulation's
- * CirculationRules.g4 and doc/circulationrules.md). It works line by line; indentation is
- * tracked with a stack of the parent lines of the next line, like Python's INDENT/DEDENT.
+ * Recursive-descent parser for FOLIO's circulation rules grammar (mod-circulation CirculationRules.g4), written
+ * from the grammar, not generated. It accepts exactly the token sequences the grammar accepts and stops at the
+ * first error, as FOLIO's ErrorListener does, with the message and position FOLIO gives:
+ * <ul>
+ *   <li>the grammar's own messages ("Name missing.", "Policy missing after ':'", "A '!' must precede each name or
+ *       no name.", "Policy missing", "For 'priority: first-line' …") at the token ANTLR is looking at then;
+ *   <li>otherwise ANTLR's default-strategy messages: "extraneous input …", "mismatched input …", "missing …" and
+ *       "no viable alternative at input …", at the places ANTLR's generated parser checks (before loops and
+ *       alternatives, on matching a token, and when predicting a rule line, which ANTLR does by reading the
+ *       whole line, so any error inside a rule line is a "no viable alternative" quoting the line so far).
+ * </ul>
+ * The checks FOLIO makes after parsing (seven letters, one policy of each type, existing policies …) are
+ * {@link RulesChecker}'s.
  */
 final class RulesParser {
 
-  /** Everything {@link CirculationRules} needs; rules are in text order. */
-  record Parsed(Priority priority, Map<PolicyType, String> fallback, List<Rule> rules) {
+  private static final EnumSet<Kind> PRIORITY_STARTS =
+      EnumSet.of(Kind.LAST_LINE, CRITERIUM, NUMBER_OF_CRITERIA, CRITERIUM_LETTER);
+
+  private final List<Token> all;
+  /** Positions in {@link #all} of the tokens the parser sees. */
+  private final int[] visible;
+  private int p;
+
+  private RulesParser(List<Token> all) {
+    this.all = all;
+    this.visible = java.util.stream.IntStream.range(0, all.size()).filter(i -> !all.get(i).hidden()).toArray();
   }
 
-  /** A line that can be the parent of more-indented lines; criteria include inherited ones. */
-  private record Frame(int indent, List<Criterium> criteria) {
+  static RulesTree.File parse(String text) {
+    return new RulesParser(RulesLexer.lex(text)).file();
   }
 
-  private final RulesLexer.Lexed lexed;
-  private final List<Rule> rules = new ArrayList<>();
-  private final Deque<Frame> parents = new ArrayDeque<>();
-  private Priority priority;
-  private Map<PolicyType, String> fallback;
-  private boolean ruleLineSeen;
+  // ---------------------------------------------------------------- circulationRulesFile
 
-  private RulesParser(RulesLexer.Lexed lexed) {
-    this.lexed = lexed;
+  private RulesTree.File file() {
+    syncEntry(EnumSet.of(NEWLINE, PRIORITY));
+    // ANTLR predicts the alternative by reading NEWLINE* 'priority' ':' and the word after it.
+    int q = p;
+    while (kind(q) == NEWLINE) {
+      q++;
+    }
+    if (kind(q) != PRIORITY) {
+      throw noViable(p, q);
+    }
+    if (kind(q + 1) != COLON) {
+      throw noViable(p, q + 1);
+    }
+    boolean firstLineForm = kind(q + 2) == FIRST_LINE;
+    if (!firstLineForm && !PRIORITY_STARTS.contains(kind(q + 2))) {
+      throw noViable(p, q + 2);
+    }
+    p = q + 2;
+    return firstLineForm ? firstLineFile() : fallbackFirstFile();
   }
 
-  static Parsed parse(String text) {
-    return new RulesParser(RulesLexer.lex(text)).parseFile();
-  }
-
-  private Parsed parseFile() {
-    for (SourceLine line : lexed.lines()) {
-      Token first = line.tokens().get(0);
-      if (first.is("priority")) {
-        if (priority != null) {
-          throw error("Duplicate priority line, only one is allowed", first);
-        }
-        requireNoIndent(line);
-        TokenCursor c = new TokenCursor(line);
-        c.next(null); // the word "priority"
-        priority = PriorityParser.parse(c);
-      } else if (priority == null) {
-        throw error("The first line must be the priority line, for example 'priority: last-line'",
-            first);
-      } else if (first.is("fallback-policy")) {
-        parseFallbackLine(line, first);
+  /** {@code priority: first-line}, rules, then the fallback-policy line and nothing after it. */
+  private RulesTree.File firstLineFile() {
+    p++; // first-line
+    List<Statement> statements = new ArrayList<>();
+    EnumSet<Kind> loop = EnumSet.of(NEWLINE, CRITERIUM_LETTER, FALLBACK_POLICY);
+    syncEntry(loop);
+    while (la().is(NEWLINE) || la().is(CRITERIUM_LETTER)) {
+      if (la().is(NEWLINE)) {
+        p++;
       } else {
-        parseRuleLine(line);
+        statements.add(statement());
+      }
+      syncLoopBack(loop);
+    }
+    newlines();
+    Fallback fallback = fallbackPolicy(EnumSet.of(CRITERIUM_LETTER, EOF));
+    if (la().is(CRITERIUM_LETTER)) {
+      throw at(la(), "For 'priority: first-line' the fallback-policy must be after the last rule.");
+    }
+    match(EOF, EnumSet.noneOf(Kind.class));
+    return new RulesTree.File(new PriorityLine(List.of(), false, null), fallback, statements, true);
+  }
+
+  /** Any other priority, then the fallback-policy line, then the rules. */
+  private RulesTree.File fallbackFirstFile() {
+    PriorityLine priority = priority();
+    newlines();
+    Fallback fallback = fallbackPolicy(EnumSet.of(NEWLINE, CRITERIUM_LETTER, EOF));
+    List<Statement> statements = new ArrayList<>();
+    EnumSet<Kind> loop = EnumSet.of(NEWLINE, CRITERIUM_LETTER, EOF);
+    syncEntry(loop);
+    while (la().is(NEWLINE) || la().is(CRITERIUM_LETTER)) {
+      if (la().is(NEWLINE)) {
+        p++;
+      } else {
+        statements.add(statement());
+      }
+      syncLoopBack(loop);
+    }
+    match(EOF, EnumSet.noneOf(Kind.class));
+    return new RulesTree.File(priority, fallback, statements, false);
+  }
+
+  /** {@code NEWLINE*} before the fallback-policy line. */
+  private void newlines() {
+    EnumSet<Kind> loop = EnumSet.of(NEWLINE, FALLBACK_POLICY);
+    syncEntry(loop);
+    while (la().is(NEWLINE)) {
+      p++;
+      syncLoopBack(loop);
+    }
+  }
+
+  // ---------------------------------------------------------------- priority
+
+  private PriorityLine priority() {
+    Token first = la();
+    if (first.is(LAST_LINE)) {
+      p++;
+      return new PriorityLine(List.of(), true, null);
+    }
+    if (first.is(CRITERIUM_LETTER)) {
+      return new PriorityLine(List.of(), true, sevenLetters());
+    }
+    // criterium(…) or number-of-criteria: ANTLR reads up to the word after the first comma to tell
+    // "regulation, line" from "regulation, regulation, line".
+    int q = scanCriteriumPriority(p);
+    if (kind(q) != COMMA) {
+      throw noViable(p, q);
+    }
+    boolean three = kind(q + 1) == CRITERIUM || kind(q + 1) == NUMBER_OF_CRITERIA;
+    if (!three && kind(q + 1) != FIRST_LINE && kind(q + 1) != LAST_LINE) {
+      throw noViable(p, q + 1);
+    }
+    List<CriteriumPriority> regulations = new ArrayList<>();
+    regulations.add(criteriumPriority());
+    p++; // ','
+    if (three) {
+      regulations.add(criteriumPriority());
+      match(COMMA, EnumSet.of(FIRST_LINE, LAST_LINE));
+    }
+    syncEntry(EnumSet.of(FIRST_LINE, LAST_LINE));
+    boolean lastLine = next().kind() == LAST_LINE;
+    return new PriorityLine(regulations, lastLine, null);
+  }
+
+  private CriteriumPriority criteriumPriority() {
+    syncEntry(EnumSet.of(CRITERIUM, NUMBER_OF_CRITERIA));
+    Token start = next();
+    if (start.kind() == NUMBER_OF_CRITERIA) {
+      return new CriteriumPriority(start, null);
+    }
+    match(LPAREN, EnumSet.of(CRITERIUM_LETTER));
+    List<Token> letters = sevenLetters();
+    match(RPAREN, EnumSet.of(COMMA));
+    return new CriteriumPriority(start, letters);
+  }
+
+  /** {@code CRITERIUM_LETTER (','? CRITERIUM_LETTER)*}: any number of letters here, seven are checked later. */
+  private List<Token> sevenLetters() {
+    List<Token> letters = new ArrayList<>();
+    letters.add(match(CRITERIUM_LETTER, EnumSet.of(COMMA, CRITERIUM_LETTER, RPAREN)));
+    while (true) {
+      if (la().is(COMMA)) {
+        // A comma can only continue the list: what follows the list never starts with one.
+        if (kind(p + 1) != CRITERIUM_LETTER) {
+          throw noViable(p, p + 1);
+        }
+        p++;
+        letters.add(next());
+      } else if (la().is(CRITERIUM_LETTER)) {
+        letters.add(next());
+      } else {
+        return letters;
       }
     }
-    if (priority == null) {
-      throw errorAtEnd("Priority line missing, for example 'priority: last-line'");
+  }
+
+  /** Where a criterium(…) or number-of-criteria starting at q ends; throws at the first token that cannot follow. */
+  private int scanCriteriumPriority(int q) {
+    if (kind(q) == NUMBER_OF_CRITERIA) {
+      return q + 1;
     }
-    if (fallback == null) {
-      throw errorAtEnd("fallback-policy line missing");
+    if (kind(q + 1) != LPAREN) {
+      throw noViable(p, q + 1);
     }
-    return new Parsed(priority, fallback, List.copyOf(rules));
+    q += 2;
+    if (kind(q) != CRITERIUM_LETTER) {
+      throw noViable(p, q);
+    }
+    q++;
+    while (true) {
+      if (kind(q) == COMMA) {
+        if (kind(q + 1) != CRITERIUM_LETTER) {
+          throw noViable(p, q + 1);
+        }
+        q += 2;
+      } else if (kind(q) == CRITERIUM_LETTER) {
+        q++;
+      } else {
+        break;
+      }
+    }
+    if (kind(q) != RPAREN) {
+      throw noViable(p, q);
+    }
+    return q + 1;
   }
 
   // ---------------------------------------------------------------- fallback-policy
 
-  private void parseFallbackLine(SourceLine line, Token first) {
-    if (fallback != null) {
-      throw error("Duplicate fallback-policy line, only one is allowed", first);
+  /** @param afterLine the tokens that may follow the line, for ANTLR's "missing NEWLINE" repair check */
+  private Fallback fallbackPolicy(EnumSet<Kind> afterLine) {
+    Token keyword = next();
+    syncEntry(EnumSet.of(COLON, NEWLINE));
+    if (la().is(NEWLINE)) {
+      p++;
+      throw at(la(), "Policy missing");
     }
-    requireNoIndent(line);
-    if (ruleLineSeen && !priority.fallbackLast()) {
-      throw error("The fallback-policy line must be before the first rule", first);
+    Policies policies = policies();
+    match(NEWLINE, afterLine);
+    return new Fallback(keyword, policies);
+  }
+
+  private Policies policies() {
+    Token colon = next();
+    if (!la().is(POLICY_TYPE)) {
+      throw at(la(), "Policy missing after ':'");
     }
-    TokenCursor c = new TokenCursor(line);
-    c.next(null);
-    Token colon = c.expect(":", "Expected ':' after 'fallback-policy'");
-    Map<PolicyType, String> policies = parsePolicies(c, colon);
-    for (PolicyType type : PolicyType.values()) {
-      if (!policies.containsKey(type)) {
-        throw error("Must have a fallback policy of type " + type.letter(), first);
+    List<PolicyEntry> entries = new ArrayList<>();
+    while (la().is(POLICY_TYPE)) {
+      Token type = next();
+      if (!la().is(NAME)) {
+        throw at(la(), "Name missing.");
       }
+      entries.add(new PolicyEntry(type, next().text()));
     }
-    fallback = policies;
+    return new Policies(colon, entries);
   }
 
   // ---------------------------------------------------------------- rule lines
 
-  private void parseRuleLine(SourceLine line) {
-    Token first = line.tokens().get(0);
-    if (fallback == null && !priority.fallbackLast()) {
-      throw error("fallback-policy line missing, it must be before the first rule", first);
+  /** {@code expr NEWLINE} or {@code expr NEWLINE INDENT statement+ DEDENT}. */
+  private Statement statement() {
+    int start = p;
+    scanRuleLine(start);
+    Token first = la();
+    List<Crit> criteria = new ArrayList<>();
+    criteria.add(criterium());
+    while (la().is(PLUS)) {
+      p++;
+      criteria.add(criterium());
     }
-    if (fallback != null && priority.fallbackLast()) {
-      throw error("For 'priority: first-line' the fallback-policy must be after the last rule.",
-          first);
+    Policies policies = la().is(COLON) ? policies() : null;
+    p++; // NEWLINE, checked by the scan
+    List<Statement> children = new ArrayList<>();
+    if (la().is(INDENT)) {
+      p++;
+      syncEntry(EnumSet.of(CRITERIUM_LETTER));
+      EnumSet<Kind> loop = EnumSet.of(CRITERIUM_LETTER, DEDENT);
+      do {
+        children.add(statement());
+        syncLoopBack(loop);
+      } while (la().is(CRITERIUM_LETTER));
+      p++; // DEDENT
     }
-    ruleLineSeen = true;
-    Frame parent = popToParent(line, first);
+    return new Statement(first, criteria, policies, children);
+  }
 
-    TokenCursor c = new TokenCursor(line);
-    List<Criterium> criteria = new ArrayList<>(parent == null ? List.of() : parent.criteria());
-    Map<PolicyType, String> policies = Map.of();
-    while (true) {
-      criteria.add(parseCriterium(c));
-      Token separator = c.peek();
-      if (separator == null) {
-        break;
+  private Crit criterium() {
+    Token letter = next();
+    if (la().is(ALL)) {
+      p++;
+      return new Crit(letter, Selection.ALL, List.of());
+    }
+    List<String> names = new ArrayList<>();
+    if (la().is(NAME)) {
+      while (la().is(NAME)) {
+        names.add(next().text());
       }
-      c.next(null);
-      if (separator.is(":")) {
-        policies = parsePolicies(c, separator);
-        break;
+      if (la().is(BANG)) {
+        p++;
+        throw at(la(), "A '!' must precede each name or no name.");
       }
-      if (!separator.is("+")) {
-        throw error("Expected '+', ':' or end of line but found '" + separator.text() + "'",
-            separator);
+      return new Crit(letter, Selection.ANY_OF, names);
+    }
+    if (la().is(BANG)) {
+      while (la().is(BANG)) {
+        p++;
+        names.add(next().text());
       }
-      if (c.peek() == null) {
-        throw error("Criterium missing after '+'", separator);
+      if (la().is(NAME)) {
+        p++;
+        throw at(la(), "A '!' must precede each name or no name.");
+      }
+      return new Crit(letter, Selection.NONE_OF, names);
+    }
+    throw at(la(), "Name missing.");
+  }
+
+  /**
+   * ANTLR chooses between a single rule line and one with indented lines by reading the whole line, the paths
+   * that end in the grammar's own error messages included; this is that reading. Throws "no viable
+   * alternative" at the first token no path accepts.
+   */
+  private void scanRuleLine(int q) {
+    q = scanCriterium(q);
+    while (kind(q) == PLUS) {
+      q = scanCriterium(q + 1);
+    }
+    if (kind(q) == COLON) {
+      q++;
+      while (kind(q) == POLICY_TYPE) {
+        q += kind(q + 1) == NAME ? 2 : 1;
       }
     }
-    parents.push(new Frame(line.indent(), List.copyOf(criteria)));
-    if (!policies.isEmpty()) {
-      rules.add(new Rule(line.number(), criteria, policies,
-          criteriumRank(criteria), criteriaCount(criteria)));
+    if (kind(q) != NEWLINE) {
+      throw noViable(p, q);
+    }
+  }
+
+  private int scanCriterium(int q) {
+    if (kind(q) != CRITERIUM_LETTER) {
+      throw noViable(p, q);
+    }
+    q++;
+    Kind k = kind(q);
+    if (k == ALL) {
+      return q + 1;
+    }
+    if (k == NAME || k == BANG) {
+      if (k == NAME) {
+        while (kind(q) == NAME) {
+          q++;
+        }
+        if (kind(q) != BANG) {
+          return q;
+        }
+        q++;
+      } else {
+        while (kind(q) == BANG) {
+          if (kind(q + 1) != NAME) {
+            throw noViable(p, q + 1);
+          }
+          q += 2;
+        }
+        if (kind(q) != NAME) {
+          return q;
+        }
+        q++;
+      }
+      while (kind(q) == NAME || kind(q) == BANG) {
+        q++;
+      }
+      return q;
+    }
+    if (k == PLUS || k == COLON || k == NEWLINE) {
+      return q; // no name: the "Name missing." path
+    }
+    throw noViable(p, q);
+  }
+
+  // ---------------------------------------------------------------- tokens and ANTLR's error strategy
+
+  private Token la() {
+    return token(p);
+  }
+
+  private Token next() {
+    return token(p++);
+  }
+
+  private Kind kind(int q) {
+    return token(q).kind();
+  }
+
+  /** The q-th visible token; reaching a tab is FOLIO's lexer throwing when the parser asks for that token. */
+  private Token token(int q) {
+    Token t = all.get(visible[Math.min(q, visible.length - 1)]);
+    if (t.kind() == Kind.TAB) {
+      throw new RulesSyntaxException(t.text(), t.line(), t.column());
+    }
+    return t;
+  }
+
+  /** ANTLR's sync before a loop or a set of alternatives: one stray token is "extraneous", else "mismatched". */
+  private void syncEntry(EnumSet<Kind> expected) {
+    if (expected.contains(la().kind())) {
+      return;
+    }
+    if (expected.contains(kind(p + 1))) {
+      throw at(la(), "extraneous input " + display(la()) + " expecting " + display(expected));
+    }
+    throw at(la(), "mismatched input " + display(la()) + " expecting " + display(expected));
+  }
+
+  /** ANTLR's sync after a loop iteration reports any unexpected token as extraneous. */
+  private void syncLoopBack(EnumSet<Kind> expected) {
+    if (!expected.contains(la().kind())) {
+      throw at(la(), "extraneous input " + display(la()) + " expecting " + display(expected));
     }
   }
 
   /**
-   * Drops the lines that cannot be parents of this line. A line is a child of the previous line
-   * when it is more indented; otherwise its indentation must equal that of an open outer line.
+   * ANTLR's match with its single-token repairs: a stray token before the expected one is "extraneous", an
+   * expected token that is simply absent is "missing", anything else "mismatched".
+   *
+   * @param follow the tokens that can come right after the expected one here
    */
-  private Frame popToParent(SourceLine line, Token first) {
-    int indent = line.indent();
-    boolean dedented = false;
-    while (!parents.isEmpty() && parents.peek().indent() > indent) {
-      parents.pop();
-      dedented = true;
+  private Token match(Kind expected, EnumSet<Kind> follow) {
+    if (la().is(expected)) {
+      return next();
     }
-    if (!parents.isEmpty() && parents.peek().indent() == indent) {
-      parents.pop(); // a sibling replaces the previous line at this level
-    } else if (parents.isEmpty() ? indent != 0 : dedented) {
-      throw error(parents.isEmpty()
-          ? "Unexpected indentation"
-          : "Indentation does not match any outer line", first);
+    EnumSet<Kind> set = EnumSet.of(expected);
+    if (kind(p + 1) == expected) {
+      throw at(la(), "extraneous input " + display(la()) + " expecting " + display(set));
     }
-    return parents.peek();
+    if (follow.contains(la().kind())) {
+      throw at(la(), "missing " + display(set) + " at " + display(la()));
+    }
+    throw at(la(), "mismatched input " + display(la()) + " expecting " + display(set));
   }
 
-  private Criterium parseCriterium(TokenCursor c) {
-    Token letter = c.next(null);
-    CriteriumType type = criteriumType(letter);
-    if (type == null) {
-      throw error("Unknown criterium type '" + letter.text()
-          + "', expected one of g, m, t, a, b, c, s", letter);
-    }
-    Token next = c.peek();
-    if (next != null && next.is("all")) {
-      c.next(null);
-      Token extra = c.peek();
-      if (extra != null && (extra.is("!") || isName(extra))) {
-        throw error("'all' cannot be combined with names", extra);
+  /** The source from the token where ANTLR started predicting up to the one it could not fit, hidden ones included. */
+  private RulesSyntaxException noViable(int from, int offending) {
+    Token bad = token(offending);
+    StringBuilder text = new StringBuilder();
+    int end = visible[Math.min(offending, visible.length - 1)];
+    for (int i = visible[Math.min(from, visible.length - 1)]; i <= end; i++) {
+      if (all.get(i).kind() == EOF) {
+        break;
       }
-      return new Criterium(type, Selection.ALL, Set.of());
+      text.append(all.get(i).text());
     }
-    if (next != null && next.is("!")) {
-      return new Criterium(type, Selection.NONE_OF, parseNegatedNames(c));
-    }
-    if (next == null || !isName(next)) {
-      throw error("Name missing after criterium type '" + letter.text() + "'", letter);
-    }
-    List<String> names = new ArrayList<>();
-    while (c.peek() != null && isName(c.peek())) {
-      Token name = c.next(null);
-      if (name.is("all")) {
-        throw error("'all' cannot be combined with names", name);
-      }
-      names.add(name.text());
-    }
-    if (c.peek() != null && c.peek().is("!")) {
-      throw error("A '!' must precede each name or no name.", c.peek());
-    }
-    return new Criterium(type, Selection.ANY_OF, Set.copyOf(names));
+    return at(bad, "no viable alternative at input " + quote(text.toString()));
   }
 
-  private Set<String> parseNegatedNames(TokenCursor c) {
-    List<String> names = new ArrayList<>();
-    while (c.peek() != null && c.peek().is("!")) {
-      Token bang = c.next(null);
-      Token name = c.peek();
-      if (name == null || !isName(name) || name.is("all")) {
-        throw error("Name missing after '!'", bang);
-      }
-      names.add(c.next(null).text());
-    }
-    if (c.peek() != null && isName(c.peek())) {
-      throw error("A '!' must precede each name or no name.", c.peek());
-    }
-    return Set.copyOf(names);
+  /** FOLIO's ErrorListener: line, and column = charPositionInLine + 1. */
+  private static RulesSyntaxException at(Token token, String message) {
+    return new RulesSyntaxException(message, token.line(), token.column() + 1);
   }
 
-  /** Policies after a ':' up to the end of the line; each type at most once. */
-  private Map<PolicyType, String> parsePolicies(TokenCursor c, Token colon) {
-    if (c.peek() == null) {
-      throw error("Policy missing after ':'", colon);
-    }
-    Map<PolicyType, String> policies = new EnumMap<>(PolicyType.class);
-    while (c.peek() != null) {
-      Token letter = c.next(null);
-      PolicyType type = letter.text().length() == 1 ? PolicyType.ofLetter(letter.text().charAt(0)) : null;
-      if (type == null) {
-        throw error("Unknown policy type '" + letter.text()
-            + "', expected one of l, r, n, o, i", letter);
-      }
-      if (c.peek() == null || !isName(c.peek())) {
-        throw error("Name missing after policy type '" + letter.text() + "'", letter);
-      }
-      if (policies.put(type, c.next(null).text()) != null) {
-        throw error("Only one policy of type " + type.letter() + " allowed", letter);
-      }
-    }
-    return policies;
+  private static String display(Token token) {
+    return quote(token.text());
   }
 
-  // ---------------------------------------------------------------- priority values of a rule
-
-  private int criteriumRank(List<Criterium> criteria) {
-    int rank = 0;
-    for (Criterium criterium : criteria) {
-      rank = Math.max(rank, priority.rank(criterium.type()));
-    }
-    return rank;
+  private static String display(EnumSet<Kind> kinds) {
+    String names = kinds.stream().map(k -> k.display).collect(Collectors.joining(", "));
+    return kinds.size() == 1 ? names : "{" + names + "}";
   }
 
-  /** Counts distinct criterium types; a, b, c and s together count as one, as FOLIO specifies. */
-  private static int criteriaCount(List<Criterium> criteria) {
-    Set<CriteriumType> used = EnumSet.noneOf(CriteriumType.class);
-    for (Criterium criterium : criteria) {
-      used.add(criterium.type().isLocation() ? CriteriumType.LOCATION : criterium.type());
-    }
-    return used.size();
-  }
-
-  // ---------------------------------------------------------------- helpers
-
-  /**
-   * Single criterium and policy letters are keywords, as in the FOLIO lexer; treating them as
-   * names would silently swallow a forgotten '+' or a policy without a name.
-   */
-  private static boolean isName(Token token) {
-    if (token.isPunctuation()) {
-      return false;
-    }
-    if (token.text().length() == 1) {
-      char ch = token.text().charAt(0);
-      return CriteriumType.ofLetter(ch) == null && PolicyType.ofLetter(ch) == null;
-    }
-    return true;
-  }
-
-  private static void requireNoIndent(SourceLine line) {
-    if (line.indent() != 0) {
-      throw error("Unexpected indentation", line.tokens().get(0));
-    }
-  }
-
-  private RulesSyntaxException errorAtEnd(String message) {
-    return new RulesSyntaxException(message, lexed.endLine(), lexed.endColumn());
+  private static String quote(String s) {
+    return "'" + s.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t") + "'";
   }
 }

@@ -236,24 +236,21 @@ class DocExamplesTest {
 
   @Test
   void lineNumberPriority() {
-    // The doc's example omits the lost item policy, which the fallback line must have.
+    // The doc's example without its lost item policies, which FOLIO requires on every line.
     CirculationRules rules = CirculationRules.parse("""
         priority: criterium(t, s, c, b, a, m, g), number-of-criteria, last-line
         fallback-policy: l no-circulation r no-request n no-notice o overdue i lost-item
-        g visitor + t rare: l loan-policy-b r request-policy-b n notice-policy-b o overdue
-        t rare + m book: l loan-policy-d r request-policy-d n notice-policy-d o overdue
+        g visitor + t rare: l loan-policy-b r request-policy-b n notice-policy-b o overdue i lost-item
+        t rare + m book: l loan-policy-d r request-policy-d n notice-policy-d o overdue i lost-item
         """);
 
     RuleMatch match = rules.match(LOAN, facts().g("visitor").t("rare").m("book").criteria());
     assertThat(match.policyId()).isEqualTo("loan-policy-d");
     assertThat(match.line()).isEqualTo(4);
-    // Neither rule names a lost item policy, so that type always falls back.
-    assertThat(rules.match(PolicyType.LOST_ITEM, facts().g("visitor").t("rare").m("book").criteria()))
-        .isEqualTo(new RuleMatch("lost-item", 0, java.util.Set.of(), java.util.Set.of(), java.util.Set.of()));
   }
 
   @Test
-  void lineNumberPriorityExactlyAsInDocIsRejectedForMissingLostItemFallback() {
+  void lineNumberPriorityExactlyAsInDocIsRefusedForItsMissingLostItemPolicies() {
     assertThatThrownBy(() -> CirculationRules.parse("""
         priority: criterium(t, s, c, b, a, m, g), number-of-criteria, last-line
         fallback-policy: l no-circulation r no-request n no-notice o overdue
@@ -261,7 +258,54 @@ class DocExamplesTest {
         t rare + m book: l loan-policy-d r request-policy-d n notice-policy-d o overdue
         """))
         .isInstanceOf(RulesSyntaxException.class)
-        .hasMessage("Must have a fallback policy of type i");
+        .hasMessage("Must have a fallback policy of type i")
+        .extracting("line", "column").containsExactly(2, 0);
+    // With a complete fallback line FOLIO still refuses the rule lines (Text2Drools.enterPolicies).
+    assertThatThrownBy(() -> CirculationRules.parse("""
+        priority: criterium(t, s, c, b, a, m, g), number-of-criteria, last-line
+        fallback-policy: l no-circulation r no-request n no-notice o overdue i lost-item
+        g visitor + t rare: l loan-policy-b r request-policy-b n notice-policy-b o overdue
+        """))
+        .isInstanceOf(RulesSyntaxException.class)
+        .hasMessage("Must contain one of each policy type, missing type i")
+        .extracting("line", "column").containsExactly(3, 18);
+  }
+
+  @Test
+  void introductoryExampleHasNoPriorityLine_andIsRefusedAsFolioDoes() {
+    assertThatThrownBy(() -> CirculationRules.parse("""
+        fallback-policy: l no-circulation r no-request n no-notice o overdue i lost-item
+        m book : l regular-loan r no-requests n no-notices o not-overdue i lost-item
+        """))
+        .isInstanceOf(RulesSyntaxException.class)
+        .hasMessage("mismatched input 'fallback-policy' expecting {'priority', NEWLINE}")
+        .extracting("line", "column").containsExactly(1, 1);
+  }
+
+  @Test
+  void annotatedExampleBIsProseNotRules() {
+    assertThatThrownBy(() -> CirculationRules.parse("""
+        priority: criterium(t, s, c, b, a, m, g), number-of-criteria, last-line
+        fallback-policy: l no-circulation r no-request n no-notice o overdue i lost-item
+        g visitor: max(g=1)=1: l loan-policy-a r request-policy-a n notice-policy-a o overdue o overdue i lost-item
+        """))
+        .isInstanceOf(RulesSyntaxException.class)
+        .hasMessage("no viable alternative at input 'g visitor: max'")
+        .extracting("line", "column").containsExactly(3, 12);
+  }
+
+  @Test
+  void priorityLinesOfTheDoc() {
+    String fallback = "\nfallback-policy: l fb r fb n fb o fb i fb\nm book: l p r p n p o p i p\n";
+    for (String line : new String[] {
+        "priority: number-of-criteria, criterium (t, s, c, b, a, m, g), last-line",
+        "priority: t, s, c, b, a, m, g",
+        "priority: criterium(t, s, c, b, a, m, g), number-of-criteria, last-line",
+        "priority: first-line\nm book: l p r p n p o p i p"}) {
+      String text = line.endsWith("first-line\nm book: l p r p n p o p i p")
+          ? line + "\nfallback-policy: l fb r fb n fb o fb i fb\n" : line + fallback;
+      assertThat(CirculationRules.parse(text).policyId(LOAN, facts().m("book").criteria())).as(line).isEqualTo("p");
+    }
   }
 
   @Test
@@ -305,13 +349,13 @@ class DocExamplesTest {
         priority: first-line
         """))
         .isInstanceOf(RulesSyntaxException.class)
-        .hasMessageContaining("Duplicate priority line");
+        .hasMessage("mismatched input 'priority' expecting {<EOF>, CRITERIUM_LETTER, NEWLINE}");
     assertThatThrownBy(() -> CirculationRules.parse("""
         priority: last-line
         fallback-policy: l fb r fb n fb o fb i fb
         fallback-policy: l fb r fb n fb o fb i fb
         """))
         .isInstanceOf(RulesSyntaxException.class)
-        .hasMessageContaining("Duplicate fallback-policy line");
+        .hasMessage("mismatched input 'fallback-policy' expecting {<EOF>, CRITERIUM_LETTER, NEWLINE}");
   }
 }
