@@ -16,6 +16,7 @@ public final class UsersApi {
         RecordApi.register(r, db, GROUPS, "/groups", "usergroups");
         RecordApi.register(r, db, PROXIES, "/proxiesfor", "proxiesfor");
         RecordApi.register(r, db, MANUAL_BLOCKS, "/manualblocks", "manualblocks");
+        RecordApi.register(r, db, ADDRESS_TYPES, "/addresstypes", "addresstypes");
         // GET /automated-patron-blocks/{userId}: circulation/blocks/PatronBlocksApi.java.
     }
 }

@@ -49,6 +49,10 @@ public final class Router {
         routes.add(new Route(Method.DELETE, path, permission, h));
     }
 
+    public void patch(String path, String permission, Handler h) {
+        routes.add(new Route(Method.PATCH, path, permission, h));
+    }
+
     /** Every permission name some route requires: what "all permissions" means for an admin. */
     public Set<String> permissionNames() {
         Set<String> names = new TreeSet<>();
