@@ -148,6 +148,11 @@ class ReferenceTypesApiTest {
         assertThat(r.json().path("errors").get(0).path("parameters").get(0).path("key").asText()).isEqualTo(e.required());
 
         assertThat(s.api().send("POST", e.path(), "{\"name\": ", s.tenant(), s.token()).status()).isEqualTo(400);
+        ObjectNode wrongType = e.record().deepCopy();
+        wrongType.putObject(e.nameField()).put("en", "a name");
+        Api.Reply wrong = s.post(e.path(), wrongType);
+        assertThat(wrong.status()).isEqualTo(400);
+        assertThat(wrong.body()).isEqualTo("Json content error: " + e.nameField() + " must be a string, not an object");
         assertThat(s.post(e.path(), e.record().deepCopy().put("id", "not-a-uuid")).status()).isEqualTo(422);
         assertThat(s.get(e.path() + "/not-a-uuid").status()).isEqualTo(404);
         assertThat(s.get(e.path() + "/" + UUID.randomUUID()).status()).isEqualTo(404);
