@@ -122,7 +122,8 @@ public final class Quire implements Runnable {
         @Option(names = "--no-reference-data", description = "Skip FOLIO's reference data")
         boolean noReference;
 
-        @Option(names = "--sample-data", description = "Also load the demo catalogue, patrons and loans")
+        @Option(names = "--sample-data",
+                description = "Also load FOLIO's sample locations and the demo catalogue, patrons and loans")
         boolean sample;
 
         @Option(names = "--admin", description = "Create this administrator user (all permissions)")

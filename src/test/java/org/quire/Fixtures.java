@@ -1,13 +1,15 @@
 package org.quire;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.app.SampleData;
 import org.quire.platform.Json;
 
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Records the tests create through the public API, with FOLIO's reference ids (loaded into every new tenant). */
+/** Records the tests create through the public API, with FOLIO's reference ids (loaded into every new tenant) and
+ * FOLIO's sample location ids (created by {@link #tenant}). */
 public final class Fixtures {
     public static final String BOOK = "1a54b431-2e4f-452d-9cae-9cee66c9a892";
     public static final String DVD = "5ee11d91-f7e8-481d-b079-65d708582ccc";
@@ -24,8 +26,23 @@ public final class Fixtures {
     private Fixtures() {
     }
 
-    /** A new tenant with FOLIO's reference data and an administrator; returns the admin's session. */
+    /**
+     * A new tenant with FOLIO's reference data, an administrator, and FOLIO's sample locations (MAIN_LIBRARY,
+     * ONLINE ...) created over HTTP as FOLIO's own test set-ups create them; returns the admin's session.
+     */
     public static Api.Session tenant(String id) {
+        Api.Session s = referenceOnlyTenant(id);
+        for (SampleData.LocationFile f : SampleData.LOCATIONS) {
+            for (ObjectNode record : f.records()) {
+                Api.Reply r = s.post(f.path(), record);
+                assertThat(r.status()).as(f.path() + " " + r.body()).isEqualTo(201);
+            }
+        }
+        return s;
+    }
+
+    /** A new tenant with FOLIO's reference data only (no locations) and an administrator. */
+    public static Api.Session referenceOnlyTenant(String id) {
         Api api = TestServer.api();
         Api.Reply r = api.demoAdmin().post("/_/tenants", Json.object().put("id", id).put("adminUsername", id + "_admin")
                 .put("adminPassword", "pw"));

@@ -102,7 +102,7 @@ public final class DemoData {
     }
 
     public static int loadPatrons(Connection c, String schema) throws SQLException {
-        List<ObjectNode> users = ReferenceData.read("users");
+        List<ObjectNode> users = SampleData.users();
         String until = Instant.now().plus(3650, ChronoUnit.DAYS).truncatedTo(ChronoUnit.DAYS).toString();
         for (ObjectNode u : users) {
             u.put("active", true);

@@ -8,6 +8,7 @@ import org.quire.config.ConfigApi;
 import org.quire.feesfines.FeesFinesApi;
 import org.quire.inventory.InventoryApi;
 import org.quire.notes.NotesApi;
+import org.quire.inventory.InventoryTypes;
 import org.quire.notices.NoticeSender;
 import org.quire.notices.NoticesApi;
 import org.quire.platform.Json;
@@ -116,13 +117,14 @@ public final class QuireServer implements AutoCloseable {
             registerPlatform(router, tenants, installer, metrics);
 
             installer.grantNewPermissionsToAdmins();
+            installer.loadPendingReferenceData();
             if (config.seedDemo() && !tenants.exists(DEMO_TENANT)) {
                 log.info("First start: creating demo tenant '{}' with reference and sample data", DEMO_TENANT);
                 installer.install(DEMO_TENANT, "Demo library",
                         new TenantInstaller.Options(true, true, DEMO_ADMIN, DEMO_PASSWORD));
             }
 
-            ErrorMapper errors = new ErrorMapper(Map.of(
+            Map<String, String> constraintMessages = new java.util.HashMap<>(Map.of(
                     "item_barcode_key", "Barcode must be unique, %s is already assigned to another item",
                     "users_barcode_key", "This barcode has already been taken: %s",
                     "users_username_key", "User with this username already exists: %s",
@@ -130,6 +132,10 @@ public final class QuireServer implements AutoCloseable {
                     "item_holdings_record_id_fkey", "Cannot delete holdings record: it still has items",
                     "holdings_record_instance_id_fkey", "Cannot delete instance: it still has holdings records",
                     "loan_one_open_per_item", "Cannot check out item that already has an open loan"));
+            constraintMessages.putAll(InventoryTypes.duplicateMessages());
+            constraintMessages.putAll(org.quire.platform.records.Reference.duplicateMessages("addresstype",
+                    "addresstype", "addressType"));
+            ErrorMapper errors = new ErrorMapper(constraintMessages);
             Authenticator auth = new Authenticator(tenants, tokens, permissions, apiKeys);
             WebServer server = WebServer.builder()
                     .port(config.port())

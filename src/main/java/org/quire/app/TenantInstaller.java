@@ -22,7 +22,7 @@ import java.util.UUID;
 
 /**
  * Creates a tenant: schema and migrations, then optionally FOLIO's reference data, an administrator holding every
- * permission, and the demo catalogue, patrons and a few loans.
+ * permission, and sample data: FOLIO's sample locations, the demo catalogue, patrons and a few loans.
  */
 public final class TenantInstaller {
     private static final Logger log = LoggerFactory.getLogger(TenantInstaller.class);
@@ -73,6 +73,10 @@ public final class TenantInstaller {
             });
         }
         if (options.sampleData()) {
+            db.tx(c -> {
+                SampleData.loadLocations(c, schema);
+                return null;
+            });
             int items = db.tx(c -> DemoData.loadCatalogue(c, schema));
             int patrons = db.tx(c -> DemoData.loadPatrons(c, schema));
             createDemoLoans(id, schema);
@@ -108,6 +112,17 @@ public final class TenantInstaller {
             String barcode = String.valueOf(DemoData.FIRST_ITEM_BARCODE + 1100 + i);
             checkOut.checkOut(new CheckOut.Request(barcode, patrons.get(i), null,
                     UUID.fromString("3a40852d-49fd-4df2-a1f9-6e2641a6e91f"), null, null, tenant, schema, null));
+        }
+    }
+
+    /**
+     * On start-up: a tenant created before some reference files were shipped gets them now (migrations list them in
+     * {@code reference_data_pending} for tenants that hold FOLIO's reference data; see V20).
+     */
+    public void loadPendingReferenceData() {
+        for (Tenants.Tenant t : tenants.all()) {
+            int files = db.tx(c -> ReferenceData.loadPending(c, Tenants.schema(t.id())));
+            if (files > 0) log.info("Tenant {}: {} new reference data files loaded", t.id(), files);
         }
     }
 

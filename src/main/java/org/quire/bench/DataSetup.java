@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.app.DemoData;
+import org.quire.app.SampleData;
 import org.quire.platform.Json;
 
 import java.io.IOException;
@@ -21,8 +22,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Prepares a tenant like the PTF's check-in/check-out baseline, through Quire's public API only (so it works against
- * any running Quire): a new tenant with FOLIO's reference data and fallback-only circulation rules, a catalogue of
- * real LC titles with one Available item each, active patrons with barcodes, and open loans made by real check-outs.
+ * any running Quire): a new tenant with FOLIO's reference data, its sample locations and fallback-only circulation
+ * rules, a catalogue of real LC titles with one Available item each, active patrons with barcodes, and open loans
+ * made by real check-outs.
  * And, like the baseline, open requests: Page requests on available items and Hold requests on checked-out ones.
  */
 public final class DataSetup {
@@ -62,6 +64,7 @@ public final class DataSetup {
         admin.postOk("/_/tenants", Json.object().put("id", tenant).put("name", "quire bench " + tenant)
                 .put("adminUsername", ADMIN).put("adminPassword", password));
         BenchHttp.Session s = admin.http().login(tenant, ADMIN, password);
+        createSampleLocations(s);
         BenchHttp.Reply rules = s.put("/circulation/rules", Json.object().put("rulesAsText", FALLBACK_RULES));
         if (!rules.ok()) throw new IllegalStateException("PUT /circulation/rules → HTTP " + rules.status() + ": "
                 + rules.abbreviated());
@@ -83,6 +86,19 @@ public final class DataSetup {
         placeRequests(s, quire, others, openRequests);
         return new TenantData(tenant, s, CIRC_DESK_1, List.copyOf(people), withLoans, quire, floor,
                 List.copyOf(instanceIds), large, List.copyOf(heavy));
+    }
+
+    /**
+     * FOLIO's sample institution, campuses, libraries and locations (the items are shelved at its Main Library): a
+     * tenant made with reference data only has no locations, as in FOLIO. A record that already exists (a Quire that
+     * still loads them with reference data) is left alone.
+     */
+    private static void createSampleLocations(BenchHttp.Session s) throws IOException, InterruptedException {
+        for (SampleData.LocationFile f : SampleData.LOCATIONS) {
+            for (ObjectNode record : f.records()) {
+                if (s.get(f.path() + "/" + record.get("id").asText()).status() == 404) s.postOk(f.path(), record);
+            }
+        }
     }
 
     /** One instance, holdings record and Available item per barcode, in batches of 1,000 through batch/synchronous. */

@@ -54,4 +54,11 @@ public final class CirculationTypes {
             "fixed_due_date_schedule", "fixedDueDateSchedules").build());
     public static final RecordStore CANCELLATION_REASONS = new RecordStore(Reference.named("cancellation_reason",
             "cancellationReasons").build());
+
+    /** mod-circulation-storage's circulation settings {id, name, value} (TLR, request anonymization, ...). */
+    public static final RecordStore CIRCULATION_SETTINGS = new RecordStore(
+            RecordType.builder("circulation_setting", "circulationSettings")
+                    .column("name", "name", FieldType.KEYWORD)
+                    .required("name", "value")
+                    .build());
 }

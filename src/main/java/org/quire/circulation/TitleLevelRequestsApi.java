@@ -20,9 +20,9 @@ final class TitleLevelRequestsApi {
 
     static void register(Router r, Database db, RequestService service) {
         RequestMove move = new RequestMove(service);
-        RecordApi.register(r, db, TlrSettings.CIRCULATION_SETTINGS, "/circulation-settings-storage/circulation-settings",
+        RecordApi.register(r, db, CirculationTypes.CIRCULATION_SETTINGS, "/circulation-settings-storage/circulation-settings",
                 "circulation-storage.circulation-settings");
-        RecordApi.register(r, db, TlrSettings.CIRCULATION_SETTINGS, "/circulation/settings", "circulation.settings");
+        RecordApi.register(r, db, CirculationTypes.CIRCULATION_SETTINGS, "/circulation/settings", "circulation.settings");
 
         r.get("/circulation/requests/queue/instance/{instanceId}", "circulation.requests.queue-instance.collection.get", req -> {
             List<ObjectNode> queue = db.read(c -> RequestRepresentation.extendAll(c, req.schema(),

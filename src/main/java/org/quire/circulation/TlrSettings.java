@@ -2,10 +2,7 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
-import org.quire.platform.cql.FieldType;
 import org.quire.platform.db.Sql;
-import org.quire.platform.records.RecordStore;
-import org.quire.platform.records.RecordType;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -23,12 +20,6 @@ import java.util.List;
  */
 record TlrSettings(boolean enabled, boolean createTitleLevelRequestsByDefault,
                    boolean holdShouldFollowCirculationRules, ObjectNode value) {
-
-    public static final RecordStore CIRCULATION_SETTINGS = new RecordStore(
-            RecordType.builder("circulation_setting", "circulationSettings")
-                    .column("name", "name", FieldType.KEYWORD)
-                    .required("name", "value")
-                    .build());
 
     /** The settings' merged value as one jsonb expression (never null), usable inside other statements. */
     static String valueSql(String schema) {

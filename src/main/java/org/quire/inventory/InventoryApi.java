@@ -1,6 +1,9 @@
 package org.quire.inventory;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.db.Database;
+import org.quire.platform.http.Request;
+import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
 import org.quire.platform.records.RecordApi;
 
@@ -30,6 +33,28 @@ public final class InventoryApi {
         RecordApi.register(r, db, LOCATIONS, "/locations", "inventory-storage.locations");
         RecordApi.register(r, db, SERVICE_POINTS, "/service-points", "inventory-storage.service-points");
         RecordApi.register(r, db, SERVICE_POINTS_USERS, "/service-points-users", "inventory-storage.service-points-users");
+        // The rest of mod-inventory-storage's reference data: paths and permission names from its ModuleDescriptor.
+        RecordApi.register(r, db, ALTERNATIVE_TITLE_TYPES, "/alternative-title-types", "inventory-storage.alternative-title-types");
+        RecordApi.register(r, db, ELECTRONIC_ACCESS_RELATIONSHIPS, "/electronic-access-relationships",
+                "inventory-storage.electronic-access-relationships");
+        RecordApi.register(r, db, HOLDINGS_NOTE_TYPES, "/holdings-note-types", "inventory-storage.holdings-note-types");
+        RecordApi.register(r, db, ILL_POLICIES, "/ill-policies", "inventory-storage.ill-policies");
+        RecordApi.register(r, db, INSTANCE_FORMATS, "/instance-formats", "inventory-storage.instance-formats");
+        RecordApi.register(r, db, INSTANCE_NOTE_TYPES, "/instance-note-types", "inventory-storage.instance-note-types");
+        RecordApi.register(r, db, INSTANCE_RELATIONSHIP_TYPES, "/instance-relationship-types",
+                "inventory-storage.instance-relationship-types");
+        RecordApi.register(r, db, ITEM_DAMAGED_STATUSES, "/item-damaged-statuses", "inventory-storage.item-damaged-statuses");
+        RecordApi.register(r, db, ITEM_NOTE_TYPES, "/item-note-types", "inventory-storage.item-note-types");
+        RecordApi.register(r, db, NATURE_OF_CONTENT_TERMS, "/nature-of-content-terms", "inventory-storage.nature-of-content-terms");
+        RecordApi.register(r, db, STATISTICAL_CODE_TYPES, "/statistical-code-types", "inventory-storage.statistical-code-types");
+        RecordApi.register(r, db, STATISTICAL_CODES, "/statistical-codes", "inventory-storage.statistical-codes");
+        RecordApi.register(r, db, SUBJECT_SOURCES, "/subject-sources", "inventory-storage.subject-sources");
+        RecordApi.register(r, db, SUBJECT_TYPES, "/subject-types", "inventory-storage.subject-types");
+        // Instance date types are FOLIO's fixed list: GET the collection, PATCH a name (InstanceDateTypeService).
+        r.get("/instance-date-types", "inventory-storage.instance-date-types.collection.get",
+                req -> RecordApi.collection(db, INSTANCE_DATE_TYPES, req));
+        r.patch("/instance-date-types/{id}", "inventory-storage.instance-date-types.item.patch",
+                req -> renameInstanceDateType(db, req));
 
         RecordApi.register(r, db, INSTANCES, "/instance-storage/instances", "inventory-storage.instances");
         RecordApi.registerBatch(r, db, INSTANCES, "/instance-storage/batch/synchronous", "inventory-storage.instances.batch.post");
@@ -39,5 +64,19 @@ public final class InventoryApi {
         RecordApi.registerBatch(r, db, ITEMS, "/item-storage/batch/synchronous", "inventory-storage.items.batch.post");
 
         InventoryBusinessApi.register(r, db, requests);
+    }
+
+    /** PATCH {"name": …}: only the name of an instance date type can change. */
+    private static Response renameInstanceDateType(Database db, Request req) {
+        java.util.UUID id = req.pathUuid("id");
+        ObjectNode patch = req.json();
+        return db.tx(c -> {
+            ObjectNode stored = INSTANCE_DATE_TYPES.getForUpdate(c, req.schema(), id)
+                    .orElseThrow(() -> RecordApi.notFound("instanceDateTypes", id.toString()));
+            ObjectNode renamed = stored.deepCopy();
+            renamed.set("name", patch.get("name"));
+            INSTANCE_DATE_TYPES.replace(c, req.schema(), stored, renamed, req.userId());
+            return Response.noContent();
+        });
     }
 }

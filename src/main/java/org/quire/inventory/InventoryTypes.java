@@ -5,6 +5,10 @@ import org.quire.platform.records.RecordStore;
 import org.quire.platform.records.RecordType;
 import org.quire.platform.records.Reference;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
 /** The inventory record types: reference data, the location hierarchy, instances, holdings and items. */
 public final class InventoryTypes {
     private InventoryTypes() {
@@ -35,6 +39,42 @@ public final class InventoryTypes {
             .build());
     public static final RecordStore MODES_OF_ISSUANCE = new RecordStore(Reference.named("mode_of_issuance",
             "issuanceModes").column("source", "source", FieldType.KEYWORD).build());
+
+    // The rest of mod-inventory-storage's reference data (V20). Required properties as its JSON schemas
+    // (ramls/*.json); unique indexes as its db_scripts/schema.json, declared in the migration.
+    public static final RecordStore ALTERNATIVE_TITLE_TYPES = new RecordStore(sourced("alternative_title_type",
+            "alternativeTitleTypes").required("source").build());
+    public static final RecordStore ELECTRONIC_ACCESS_RELATIONSHIPS = new RecordStore(sourced(
+            "electronic_access_relationship", "electronicAccessRelationships").build());
+    public static final RecordStore HOLDINGS_NOTE_TYPES = new RecordStore(sourced("holdings_note_type",
+            "holdingsNoteTypes").required("source").build());
+    public static final RecordStore ILL_POLICIES = new RecordStore(sourced("ill_policy", "illPolicies")
+            .required("source").build());
+    /** Read-only but for the name (GET and PATCH only, as FOLIO). */
+    public static final RecordStore INSTANCE_DATE_TYPES = new RecordStore(sourced("instance_date_type",
+            "instanceDateTypes").column("code", "code", FieldType.KEYWORD).build());
+    public static final RecordStore INSTANCE_FORMATS = new RecordStore(sourced("instance_format", "instanceFormats")
+            .column("code", "code", FieldType.KEYWORD).required("code", "source").build());
+    public static final RecordStore INSTANCE_NOTE_TYPES = new RecordStore(sourced("instance_note_type",
+            "instanceNoteTypes").required("source").build());
+    public static final RecordStore INSTANCE_RELATIONSHIP_TYPES = new RecordStore(Reference.named(
+            "instance_relationship_type", "instanceRelationshipTypes").build());
+    public static final RecordStore ITEM_DAMAGED_STATUSES = new RecordStore(sourced("item_damaged_status",
+            "itemDamageStatuses").required("source").build());
+    public static final RecordStore ITEM_NOTE_TYPES = new RecordStore(sourced("item_note_type", "itemNoteTypes")
+            .required("source").build());
+    public static final RecordStore NATURE_OF_CONTENT_TERMS = new RecordStore(sourced("nature_of_content_term",
+            "natureOfContentTerms").required("source").build());
+    public static final RecordStore STATISTICAL_CODE_TYPES = new RecordStore(sourced("statistical_code_type",
+            "statisticalCodeTypes").required("source").build());
+    public static final RecordStore STATISTICAL_CODES = new RecordStore(sourced("statistical_code", "statisticalCodes")
+            .column("code", "code", FieldType.KEYWORD)
+            .column("statistical_code_type_id", "statisticalCodeTypeId", FieldType.UUID)
+            .required("code", "statisticalCodeTypeId", "source").keywords("code").build());
+    public static final RecordStore SUBJECT_SOURCES = new RecordStore(sourced("subject_source", "subjectSources")
+            .column("code", "code", FieldType.KEYWORD).required("source").build());
+    public static final RecordStore SUBJECT_TYPES = new RecordStore(sourced("subject_type", "subjectTypes")
+            .required("source").build());
 
     public static final RecordStore INSTITUTIONS = new RecordStore(Reference.named("institution", "locinsts")
             .column("code", "code", FieldType.KEYWORD).build());
@@ -110,4 +150,38 @@ public final class InventoryTypes {
             .hooks(new InventoryHooks.ItemHooks())
             .events("inventory.item")
             .build());
+
+    /**
+     * FOLIO's messages for duplicates in the reference tables, by Quire's constraint names; FOLIO's table names
+     * where Quire's differ (holdings_records_source, locinstitution, loccampus, loclibrary).
+     */
+    public static Map<String, String> duplicateMessages() {
+        Map<String, String> m = new HashMap<>();
+        for (String t : List.of("material_type", "loan_type", "instance_type", "identifier_type", "contributor_name_type",
+                "contributor_type", "call_number_type", "classification_type", "holdings_type", "instance_status",
+                "mode_of_issuance", "service_point", "alternative_title_type", "electronic_access_relationship",
+                "holdings_note_type", "ill_policy", "instance_note_type", "instance_relationship_type",
+                "item_damaged_status", "item_note_type", "nature_of_content_term", "subject_type")) {
+            m.putAll(Reference.duplicateMessages(t, t, "name"));
+        }
+        m.putAll(Reference.duplicateMessages("holdings_source", "holdings_records_source", "name"));
+        m.putAll(Reference.duplicateMessages("institution", "locinstitution", "name"));
+        m.putAll(Reference.duplicateMessages("campus", "loccampus", "name"));
+        m.putAll(Reference.duplicateMessages("library", "loclibrary", "name"));
+        m.putAll(Reference.duplicateMessages("location", "location", "name", "code"));
+        m.putAll(Reference.duplicateMessages("instance_format", "instance_format", "name", "code"));
+        m.putAll(Reference.duplicateMessages("subject_source", "subject_source", "name", "code"));
+        m.putAll(Reference.duplicateMessages("statistical_code_type", "statistical_code_type"));
+        m.putAll(Reference.duplicateMessages("statistical_code", "statistical_code", "name"));
+        m.put("statistical_code_code_type_key", "lower(f_unaccent(jsonb ->> 'code'::text)), "
+                + "lower(f_unaccent(jsonb ->> 'statisticalCodeTypeId'::text)) value already exists in table "
+                + "statistical_code: %s");
+        m.putAll(Reference.duplicateMessages("instance_date_type", "instance_date_type"));
+        return m;
+    }
+
+    /** A named reference type with FOLIO's {@code source} ("folio", "local", ...), which its screens filter on. */
+    private static RecordType.Builder sourced(String table, String collectionKey) {
+        return Reference.named(table, collectionKey).column("source", "source", FieldType.KEYWORD);
+    }
 }

@@ -31,7 +31,7 @@ public final class RtacQuery {
 
     /**
      * FOLIO's reference ids of the nature-of-content terms "journal" and "newspaper" (mod-inventory-storage
-     * reference-data). Quire keeps no nature-of-content table yet, so the periodical test matches the ids FOLIO ships.
+     * reference-data, /nature-of-content-terms): the periodical test matches these ids, not the terms' names.
      */
     static final String JOURNAL = "0abeee3d-8ad2-4b04-92ff-221b4fce1075";
     static final String NEWSPAPER = "ebbbdef1-00e1-428b-bc11-314dc0705074";
@@ -69,7 +69,10 @@ public final class RtacQuery {
                    (SELECT name FROM %1$s.loan_type WHERE id = it.temporary_loan_type_id),
                    (SELECT l.due_date FROM %1$s.loan l WHERE l.item_id = it.id AND l.status_name = 'Open'),
                    (SELECT count(*) FROM %1$s.request rq WHERE rq.item_id = it.id AND rq.status LIKE 'Open%%')
-                       AS total_hold_requests
+                       AS total_hold_requests,
+                   (SELECT jsonb_object_agg(t.id, t.name) FROM %1$s.holdings_note_type t
+                    WHERE t.id::text IN (SELECT n->>'holdingsNoteTypeId'
+                                         FROM jsonb_array_elements(h.jsonb->'notes') n)) AS note_type_names
             FROM inst
             LEFT JOIN %1$s.holdings_record h
                    ON h.instance_id = inst.id AND inst.found
@@ -137,7 +140,8 @@ public final class RtacQuery {
         RtacHolding.Library library = rs.getString(10) == null ? null
                 : new RtacHolding.Library(rs.getString(10), rs.getString(11), rs.getString(12));
         OffsetDateTime due = rs.getObject(16, OffsetDateTime.class);
-        var notes = notes(h);
+        String noteTypes = rs.getString(18);
+        var notes = notes(h, noteTypes == null ? null : Json.parseObject(noteTypes));
         var statements = statements(h, "holdingsStatements");
         var indexes = statements(h, "holdingsStatementsForIndexes");
         var supplements = statements(h, "holdingsStatementsForSupplements");
@@ -201,12 +205,16 @@ public final class RtacQuery {
         return s != null && !s.isBlank();
     }
 
-    /** Public notes only. Quire has no holdings-note-type table yet, so holdingsNoteTypeName is left out. */
-    private static List<RtacHolding.Note> notes(JsonNode h) {
+    /**
+     * Public notes only, each with the name of its holdings note type ({@code typeNames}: id → name of the types
+     * this holdings record's notes name, read by the same statement; none when the note has no or an unknown type).
+     */
+    private static List<RtacHolding.Note> notes(JsonNode h, JsonNode typeNames) {
         List<RtacHolding.Note> out = new ArrayList<>();
         for (JsonNode n : h.path("notes")) {
             if (n.path("staffOnly").asBoolean(false) || !n.hasNonNull("note")) continue;
-            out.add(new RtacHolding.Note(null, n.get("note").asText()));
+            String type = typeNames == null ? null : Json.text(typeNames, n.path("holdingsNoteTypeId").asText());
+            out.add(new RtacHolding.Note(type, n.get("note").asText()));
         }
         return out;
     }

@@ -33,6 +33,15 @@ public final class UserTypes {
             .defaultSort("lower(group_name)")
             .build());
 
+    /** mod-users' address types (ramls/addresstype.json: {@code addressType} required and unique). */
+    public static final RecordStore ADDRESS_TYPES = new RecordStore(RecordType.builder("addresstype", "addressTypes")
+            .column("address_type", "addressType", FieldType.TEXT)
+            .required("addressType")
+            .keywords("addressType")
+            .defaultSort("lower(address_type)")
+            .hooks(new AddressTypeHooks())
+            .build());
+
     public static final RecordStore PROXIES = new RecordStore(RecordType.builder("proxy_for", "proxiesFor")
             .column("user_id", "userId", FieldType.UUID)
             .column("proxy_user_id", "proxyUserId", FieldType.UUID)

@@ -20,6 +20,7 @@ public final class UsersApi {
         RecordApi.register(r, db, PROXIES, "/proxiesfor", "proxiesfor");
         RecordApi.register(r, db, MANUAL_BLOCKS, "/manualblocks", "manualblocks");
         registerProfilePictureConfig(r);
+        RecordApi.register(r, db, ADDRESS_TYPES, "/addresstypes", "addresstypes");
         // GET /automated-patron-blocks/{userId}: circulation/blocks/PatronBlocksApi.java.
     }
 

@@ -48,7 +48,9 @@ class RtacTest {
                 .put("callNumber", "QA76 .R7").put("callNumberPrefix", "REF").put("copyNumber", "h.1");
         h.putArray("holdingsStatements").addObject().put("statement", "Complete set").put("note", "public note")
                 .put("staffNote", "secret staff note");
-        h.putArray("notes").addObject().put("note", "Ask at the desk").put("staffOnly", false);
+        // FOLIO's reference holdings note type "Note" names the public note.
+        h.putArray("notes").addObject().put("note", "Ask at the desk").put("staffOnly", false)
+                .put("holdingsNoteTypeId", "b160f13a-ddba-4053-b9c4-60ec5ea45d56");
         ((com.fasterxml.jackson.databind.node.ArrayNode) h.get("notes")).addObject().put("note", "Staff only")
                 .put("staffOnly", true);
         mainHoldings = created(s.post("/holdings-storage/holdings", h));
@@ -153,6 +155,7 @@ class RtacTest {
         assertThat(out.path("totalHoldRequests").asInt(-1)).isEqualTo(2);
         assertThat(out.path("holdingsCopyNumber").asText()).isEqualTo("h.1");
         assertThat(out.path("notes").findValuesAsText("note")).containsExactly("Ask at the desk");
+        assertThat(out.path("notes").get(0).path("holdingsNoteTypeName").asText()).isEqualTo("Note");
         assertThat(out.path("holdingsStatements").get(0).path("statement").asText()).isEqualTo("Complete set");
         assertThat(out.path("holdingsStatements").get(0).path("note").asText()).isEqualTo("public note");
         assertThat(out.path("holdingsStatements").get(0).has("staffNote")).isFalse();

@@ -51,8 +51,8 @@ public final class ErrorMapper {
             case "23505" -> fromApi(ApiException.unprocessable(
                     constraintMessages.getOrDefault(constraint, "Duplicate value violates unique constraint " + constraint)
                             .formatted(detail), "DUPLICATE_VALUE", constraint, detail));
-            case "23503" -> Response.text(400, constraintMessages.getOrDefault(constraint,
-                    "Violates foreign key constraint " + constraint + (detail.isEmpty() ? "" : ": " + detail)));
+            case "23503" -> Response.text(400, constraintMessages.containsKey(constraint)
+                    ? constraintMessages.get(constraint) : foreignKeyMessage(s, constraint, detail));
             case "40001", "40P01" -> Response.text(409, "Concurrent update, please retry");
             case "57014" -> Response.text(503, "Query took too long and was cancelled");
             default -> {
@@ -61,6 +61,37 @@ public final class ErrorMapper {
                 yield Response.text(500, "Internal server error (" + id + "); see the server log");
             }
         };
+    }
+
+    /**
+     * RMB's wording for a foreign key violation, from PostgreSQL's detail: "Cannot set statistical_code.x = &lt;v&gt;
+     * because it does not exist in statistical_code_type.id." on a write, "Cannot delete statistical_code_type.id =
+     * &lt;v&gt; because id is still referenced from table statistical_code." on a delete.
+     */
+    private static String foreignKeyMessage(SQLException s, String constraint, String value) {
+        if (s instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
+                && p.getServerErrorMessage().getDetail() != null) {
+            String d = p.getServerErrorMessage().getDetail();
+            String table = p.getServerErrorMessage().getTable();
+            int open = d.indexOf("Key (");
+            int eq = d.indexOf(")=(");
+            int quote = d.indexOf("table \"");
+            if (open >= 0 && eq > open && quote > 0) {
+                String column = d.substring(open + 5, eq);
+                String other = d.substring(quote + 7, d.indexOf('"', quote + 7));
+                if (d.contains("is still referenced")) {
+                    // The referencing table is the error's; the deleted one is named only in its message.
+                    String m = p.getServerErrorMessage().getMessage();
+                    int from = m == null ? -1 : m.indexOf("on table \"");
+                    String deleted = from < 0 ? "" : m.substring(from + 10, m.indexOf('"', from + 10));
+                    return "Cannot delete " + deleted + "." + column + " = " + value + " because " + column
+                            + " is still referenced from table " + other + ".";
+                }
+                return "Cannot set " + table + "." + column + " = " + value + " because it does not exist in "
+                        + other + ".id.";
+            }
+        }
+        return "Violates foreign key constraint " + constraint + (value.isEmpty() ? "" : ": " + value);
     }
 
     /** A batch failure wraps the server's error; the constraint name and detail are on the wrapped one. */

@@ -82,6 +82,10 @@ public final class Router {
         routes.add(new Route(Method.GET, path, permission, h, keyPermission, failures));
     }
 
+    public void patch(String path, String permission, Handler h) {
+        routes.add(new Route(Method.PATCH, path, permission, h, null, null));
+    }
+
     /** Every permission name some route requires: what "all permissions" means for an admin. */
     public Set<String> permissionNames() {
         Set<String> names = new TreeSet<>();

@@ -362,7 +362,12 @@ public final class RecordStore {
                     throw ApiException.unprocessable("Invalid date-time: " + n.asText(), null, col.jsonPath(), n.asText());
                 }
             }
-            case KEYWORD, TEXT -> n.asText();
+            case KEYWORD, TEXT -> {
+                // An object or array where FOLIO's schema has a string: RMB cannot map it and answers 400.
+                if (n.isContainerNode()) throw ApiException.badRequest("Json content error: " + col.jsonPath()
+                        + " must be a string, not " + (n.isArray() ? "an array" : "an object"));
+                yield n.asText();
+            }
             case UUID_ARRAY -> uuids(n, col.jsonPath());
         };
     }
