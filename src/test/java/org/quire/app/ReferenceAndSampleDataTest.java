@@ -143,12 +143,25 @@ class ReferenceAndSampleDataTest {
             "statistical_code", "statistical_code_type", "subject_source", "subject_type", "addresstype",
             "reference_data_pending");
 
-    /** Puts a tenant's schema back to before V20, as a tenant created by an older Quire. */
+    /**
+     * Puts a tenant's schema back to before V20, as a tenant created by an older Quire, then applies V20's script as
+     * Flyway would when that tenant is upgraded. (Removing V20 from Flyway's history would not do: the later
+     * migrations are applied, and Flyway refuses to apply an older one after them.)
+     */
     static void asBeforeV20(String schema) {
+        String v20;
+        try (var in = ReferenceAndSampleDataTest.class.getResourceAsStream("/db/tenant/V20__reference_data.sql")) {
+            v20 = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         TestServer.get().database().tx(c -> {
             for (String t : V20_TABLES) Sql.update(c, "DROP TABLE " + schema + "." + t + " CASCADE", List.of());
-            Sql.update(c, "DELETE FROM " + schema + ".flyway_schema_history WHERE version = '20'", List.of());
             Sql.update(c, "DELETE FROM " + schema + ".circulation_setting", List.of());
+            Sql.update(c, "SET LOCAL search_path TO " + schema, List.of());
+            try (var st = c.createStatement()) {
+                st.execute(v20);
+            }
             return null;
         });
     }
