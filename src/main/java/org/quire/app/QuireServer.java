@@ -15,6 +15,7 @@ import org.quire.platform.Json;
 import org.quire.platform.auth.ApiKeys;
 import org.quire.platform.auth.Authenticator;
 import org.quire.platform.auth.PermissionCache;
+import org.quire.platform.auth.PermissionSets;
 import org.quire.platform.auth.Tokens;
 import org.quire.platform.config.QuireConfig;
 import org.quire.platform.db.Database;
@@ -77,7 +78,8 @@ public final class QuireServer implements AutoCloseable {
             Tenants tenants = new Tenants(db);
             tenants.migrateAll();
             Tokens tokens = Tokens.forDataDir(config.dataDir());
-            PermissionCache permissions = new PermissionCache(db);
+            PermissionSets permissionSets = PermissionSets.load();
+            PermissionCache permissions = new PermissionCache(db, permissionSets);
             ApiKeys apiKeys = new ApiKeys(db, tenants);
             EventDispatcher events = new EventDispatcher(db, tenants);
             Jobs jobs = new Jobs(db, tenants);
@@ -94,7 +96,7 @@ public final class QuireServer implements AutoCloseable {
             CirculationApi.register(router, db, permissions);
             org.quire.circulation.LostItemsApi.register(router, db, jobs);
             CalendarApi.register(router, db);
-            org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens));
+            org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
             ApiKeysApi.register(router, apiKeys);
             FeesFinesApi.register(router, db);
@@ -112,8 +114,12 @@ public final class QuireServer implements AutoCloseable {
                     "okapi.proxy.tenants.post", "okapi.proxy.tenants.get", "quire.admin.ping.get",
                     "circulation.override-item-limit-block.post", "circulation.override-item-not-loanable-block.post",
                     "circulation.override-patron-block.post", "circulation.override-renewal-block.post"));
-            PermissionsApi.register(router, db, permissions, names);
-            TenantInstaller installer = new TenantInstaller(db, tenants, names, permissions);
+            PermissionsApi.register(router, db, permissions, names, permissionSets);
+            // Administrators are granted every route's permission and every UI permission set (the staff UI shows
+            // an app only to a user holding its module.<app>.enabled, which the sets declare).
+            java.util.Set<String> grantable = new java.util.TreeSet<>(names);
+            grantable.addAll(permissionSets.names());
+            TenantInstaller installer = new TenantInstaller(db, tenants, grantable, permissions);
             registerPlatform(router, tenants, installer, metrics);
 
             installer.grantNewPermissionsToAdmins();

@@ -22,7 +22,7 @@ import java.util.UUID;
 
 /**
  * Creates a tenant: schema and migrations, then optionally FOLIO's reference data, an administrator holding every
- * permission, and sample data: FOLIO's sample locations, the demo catalogue, patrons and a few loans.
+ * permission (every route's and every UI permission set), and sample data: FOLIO's sample locations, the demo catalogue, patrons and a few loans.
  */
 public final class TenantInstaller {
     private static final Logger log = LoggerFactory.getLogger(TenantInstaller.class);
@@ -126,7 +126,10 @@ public final class TenantInstaller {
         }
     }
 
-    /** On start-up: users holding perms.all also get the permissions of routes added since they were granted. */
+    /**
+     * On start-up: users holding perms.all also get the permissions of routes and the permission sets added since they
+     * were granted (administrators created before Quire knew the UI's sets get them here).
+     */
     public void grantNewPermissionsToAdmins() {
         for (Tenants.Tenant t : tenants.all()) {
             String schema = Tenants.schema(t.id());

@@ -2,6 +2,7 @@ package org.quire.users;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
+import org.quire.platform.auth.PermissionSets;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.http.Request;
@@ -26,14 +27,16 @@ import java.util.UUID;
 public final class BlUsersApi {
     private final Database db;
     private final LoginApi login;
+    private final PermissionObjects permissions;
 
-    private BlUsersApi(Database db, LoginApi login) {
+    private BlUsersApi(Database db, LoginApi login, PermissionSets sets) {
         this.db = db;
         this.login = login;
+        this.permissions = new PermissionObjects(sets, List.of());
     }
 
-    public static void register(Router r, Database db, LoginApi login) {
-        BlUsersApi api = new BlUsersApi(db, login);
+    public static void register(Router r, Database db, LoginApi login, PermissionSets sets) {
+        BlUsersApi api = new BlUsersApi(db, login, sets);
         r.post("/bl-users/login-with-expiry", Router.TENANT_ONLY, api::loginWithExpiry);
         r.post("/bl-users/login", Router.TENANT_ONLY, api::legacyLogin);
         r.get("/bl-users/_self", Router.TOKEN_ONLY, req -> api.composite(req, req.userId()));
@@ -81,7 +84,7 @@ public final class BlUsersApi {
     private ObjectNode loggedInComposite(Request req, LoginApi.LoggedIn u, CompositeUser.Shape shape) {
         CompositeUser cu = db.read(c -> CompositeUser.byId(c, req.schema(), u.userId()))
                 .orElseThrow(() -> ApiException.notFound("User with id '" + u.userId() + "' not found"));
-        ObjectNode body = cu.render(shape);
+        ObjectNode body = cu.render(shape, permissions);
         // mod-users-bl's login names the tenant (stripes-core uses it as the session's tenant).
         body.put("tenant", req.tenant());
         return body;
@@ -90,14 +93,14 @@ public final class BlUsersApi {
     private Response composite(Request req, UUID id) {
         CompositeUser cu = db.read(c -> CompositeUser.byId(c, req.schema(), id))
                 .orElseThrow(() -> ApiException.notFound("User with id '" + id + "' not found"));
-        return Response.ok(cu.render(shape(req, false)));
+        return Response.ok(cu.render(shape(req, false), permissions));
     }
 
     private Response byUsername(Request req) {
         String username = req.path("username");
         CompositeUser cu = db.read(c -> CompositeUser.byUsername(c, req.schema(), username))
                 .orElseThrow(() -> ApiException.notFound("Users with username '" + username + "' not found"));
-        return Response.ok(cu.render(shape(req, false)));
+        return Response.ok(cu.render(shape(req, false), permissions));
     }
 
     private OpenTransactions openTransactions(Request req, String column, Object value, String notFound) {

@@ -83,12 +83,12 @@ record CompositeUser(ObjectNode user, ObjectNode group, ObjectNode permissionUse
      * </ul>
      * Departure: mod-users-bl answers 404 when the user has no permission user; Quire answers empty permissions.
      */
-    ObjectNode render(Shape shape) {
+    ObjectNode render(Shape shape, PermissionObjects permissionObjects) {
         Set<String> include = shape.include();
         ObjectNode body = Json.object();
         body.set("user", user);
         if (include.contains(GROUPS) && group != null) body.set("patronGroup", group);
-        ObjectNode permissions = permissions(shape);
+        ObjectNode permissions = permissions(shape, permissionObjects);
         if (permissions != null) body.set("permissions", permissions);
         if (include.contains(PROXIES_FOR) && !proxiesFor.isEmpty()) body.set("proxiesFor", proxiesFor);
         if (include.contains(SERVICE_POINTS) && servicePointsUser != null) {
@@ -97,17 +97,17 @@ record CompositeUser(ObjectNode user, ObjectNode group, ObjectNode permissionUse
         return body;
     }
 
-    private ObjectNode permissions(Shape shape) {
+    private ObjectNode permissions(Shape shape, PermissionObjects objects) {
         boolean included = shape.include().contains(PERMS);
         ArrayNode names = permissionUser == null ? Json.array() : (ArrayNode) permissionUser.withArray("permissions");
         ObjectNode p = Json.object();
         if (!shape.login()) {
-            p.set("permissions", !included ? Json.array() : shape.expandPermissions() ? expanded(names) : names);
+            p.set("permissions", !included ? Json.array() : shape.expandPermissions() ? expanded(names, objects) : names);
             return p;
         }
         if (shape.expandPermissions()) {
             if (included && permissionUser != null) p.set("userId", permissionUser.get("id"));
-            p.set("permissions", expanded(names));
+            p.set("permissions", expanded(names, objects));
             return p;
         }
         if (!included) return null;
@@ -119,14 +119,15 @@ record CompositeUser(ObjectNode user, ObjectNode group, ObjectNode permissionUse
     }
 
     /**
-     * mod-permissions' {@code /perms/users/{id}/permissions?expanded=true&full=true} objects. Quire's permissions are
-     * flat names (no sets, so nothing to expand): each object carries the name, and as display name the name, as
-     * Quire's /perms/permissions lists them.
+     * mod-users-bl asks mod-permissions for {@code /perms/users/{id}/permissions?expanded=true&full=true}: the full
+     * permission objects of the granted names and of everything their permission sets grant, transitively (so an
+     * administrator's composite holds {@code module.checkout.enabled}, and a user granted {@code ui-checkin.all}
+     * holds {@code module.checkin.enabled}).
      */
-    private static ArrayNode expanded(ArrayNode names) {
-        ArrayNode out = Json.array();
-        for (JsonNode n : names) out.addObject().put("permissionName", n.asText()).put("displayName", n.asText());
-        return out;
+    private static ArrayNode expanded(ArrayNode names, PermissionObjects objects) {
+        java.util.List<String> granted = new java.util.ArrayList<>();
+        for (JsonNode n : names) granted.add(n.asText());
+        return objects.expandedObjects(granted);
     }
 
     /** servicepointsexpandeduser.json's fields, in its order. */

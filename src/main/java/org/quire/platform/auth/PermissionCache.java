@@ -12,7 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Each user's permission names, read once and kept for a few seconds so that the hot paths (check-out, check-in)
- * pay no extra round trip. Writes through /perms/users in this process invalidate at once; other processes on the
+ * pay no extra round trip. The names are expanded through the permission sets when the user is loaded (a user granted
+ * {@code ui-checkin.all} holds {@code circulation.check-in-by-barcode.post}), so a check is one hash lookup. Writes through /perms/users in this process invalidate at once; other processes on the
  * same database see changes within {@link #TTL_MILLIS}.
  */
 public final class PermissionCache {
@@ -22,10 +23,12 @@ public final class PermissionCache {
     }
 
     private final Database db;
+    private final PermissionSets sets;
     private final ConcurrentHashMap<String, Entry> cache = new ConcurrentHashMap<>();
 
-    public PermissionCache(Database db) {
+    public PermissionCache(Database db, PermissionSets sets) {
         this.db = db;
+        this.sets = sets;
     }
 
     public boolean has(String tenant, UUID userId, String permission) {
@@ -47,6 +50,6 @@ public final class PermissionCache {
         List<String> names = db.read(c -> Sql.list(c,
                 "SELECT jsonb_array_elements_text(jsonb->'permissions') FROM " + schema
                         + ".permission_user WHERE user_id = ?", List.of(userId), rs -> rs.getString(1)));
-        return new HashSet<>(names);
+        return new HashSet<>(sets.expand(names));
     }
 }
