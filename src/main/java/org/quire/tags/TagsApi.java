@@ -138,10 +138,12 @@ public final class TagsApi {
             } catch (TagError e) {
                 return e.response;
             } catch (DbException e) {
-                if ("23505".equals(e.sqlState())
-                        && e.sqlException() instanceof org.postgresql.util.PSQLException p
-                        && p.getServerErrorMessage() != null && p.getServerErrorMessage().getDetail() != null) {
-                    return error(422, p.getServerErrorMessage().getDetail(), "VALIDATION_ERROR");
+                // A batch insert reports the server's error as its next exception.
+                for (java.sql.SQLException s = e.sqlException(); s != null; s = s.getNextException()) {
+                    if ("23505".equals(s.getSQLState()) && s instanceof org.postgresql.util.PSQLException p
+                            && p.getServerErrorMessage() != null && p.getServerErrorMessage().getDetail() != null) {
+                        return error(422, p.getServerErrorMessage().getDetail(), "VALIDATION_ERROR");
+                    }
                 }
                 throw e;
             } catch (ApiException e) {
