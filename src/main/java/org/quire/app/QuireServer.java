@@ -101,6 +101,8 @@ public final class QuireServer implements AutoCloseable {
             ApiKeysApi.register(router, apiKeys);
             FeesFinesApi.register(router, db);
             NotesApi.register(router, db);
+            org.quire.tags.TagsApi.register(router, db);
+            org.quire.users.CustomFieldsApi.register(router, db);
             NoticesApi.register(router, db, jobs, NoticeSender.fromEnvironment(System.getenv(), config.dataDir()),
                     config.runJobs());
             jobs.register(router);
@@ -139,6 +141,12 @@ public final class QuireServer implements AutoCloseable {
                     "holdings_record_instance_id_fkey", "Cannot delete instance: it still has holdings records",
                     "loan_one_open_per_item", "Cannot check out item that already has an open loan"));
             constraintMessages.putAll(InventoryTypes.duplicateMessages());
+            // Races past the Users app's own checks (mod-users' DepartmentsAPI, mod-circulation-storage's wording).
+            constraintMessages.put("department_name_key", "Department with this name already exists");
+            constraintMessages.put("department_code_key", "Department with this code already exists");
+            constraintMessages.put("department_pkey", "Department with this id already exists");
+            constraintMessages.put("user_request_preference_user_id_key",
+                    "Request preference for specified user already exists");
             constraintMessages.putAll(org.quire.platform.records.Reference.duplicateMessages("addresstype",
                     "addresstype", "addressType"));
             ErrorMapper errors = new ErrorMapper(constraintMessages);

@@ -23,8 +23,40 @@ public final class LoanActionsApi {
     private LoanActionsApi() {
     }
 
+    /**
+     * POST /loan-anonymization/by-user/{userId}: mod-circulation's 200 {"anonymizedLoans": [ids], "errors": [{"message":
+     * reason, "parameters": [{"key": "loanIds", "value": "<the ids as a JSON array in a string>"}]}]}
+     * (AnonymizeLoansRepresentation), pretty-printed as all mod-circulation answers. A user id that is not a UUID has
+     * no loans, as mod-circulation's loan lookup finds none: nothing is anonymized.
+     */
+    private static void registerAnonymization(Router r, LoanAnonymization anonymization) {
+        r.prettyPrint("/loan-anonymization/");
+        r.post("/loan-anonymization/by-user/{userId}", "circulation.loans.collection.anonymize.user.post", req -> {
+            java.util.UUID userId;
+            try {
+                userId = java.util.UUID.fromString(req.path("userId"));
+            } catch (IllegalArgumentException e) {
+                userId = null;
+            }
+            LoanAnonymization.Outcome outcome = userId == null
+                    ? new LoanAnonymization.Outcome(java.util.List.of(), java.util.List.of())
+                    : anonymization.byUser(req.schema(), userId);
+            ObjectNode body = Json.object();
+            outcome.anonymized().forEach(body.putArray("anonymizedLoans")::add);
+            var errors = body.putArray("errors");
+            if (!outcome.withFeesAndFines().isEmpty()) {
+                var ids = Json.array();
+                outcome.withFeesAndFines().forEach(ids::add);
+                ObjectNode error = errors.addObject().put("message", LoanAnonymization.HAVE_FEES);
+                error.putArray("parameters").addObject().put("key", "loanIds").put("value", Json.write(ids));
+            }
+            return Response.ok(body);
+        });
+    }
+
     static void register(Router r, Database db, CirculationRulesStore rules) {
         LoanChanges changes = new LoanChanges(db, rules);
+        registerAnonymization(r, new LoanAnonymization(db));
         r.post("/circulation/loans/{id}/change-due-date", "circulation.loans.change-due-date.post", req -> {
             ObjectNode b = req.json();
             if (!b.has("dueDate")) throw ApiException.unprocessable(

@@ -1,8 +1,14 @@
 package org.quire.users;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.cql.FieldType;
+import org.quire.platform.records.RecordHooks;
 import org.quire.platform.records.RecordStore;
 import org.quire.platform.records.RecordType;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
 
 /** Users, patron groups, proxy relationships, manual blocks and permission assignments. */
 public final class UserTypes {
@@ -23,6 +29,14 @@ public final class UserTypes {
             .keywords("username", "barcode", "personal.firstName", "personal.lastName", "personal.email",
                     "externalSystemId")
             .defaultSort("lower(last_name), lower(first_name), id")
+            .hooks(new RecordHooks() {
+                // mod-users' process_department_assign trigger: a user names only departments that exist.
+                @Override
+                public void beforeWrite(Connection c, String schema, List<ObjectNode> records,
+                                        List<ObjectNode> previous) throws SQLException {
+                    Departments.requireExisting(c, schema, records);
+                }
+            })
             .events("users.user")
             .build());
 
@@ -58,5 +72,23 @@ public final class UserTypes {
             "permissionUsers")
             .column("user_id", "userId", FieldType.UUID)
             .required("userId")
+            .build());
+
+    /** mod-users' departments (ramls/department.json: name and code required); usageNumber is computed on read. */
+    public static final RecordStore DEPARTMENTS = new RecordStore(RecordType.builder("department", "departments")
+            .column("name", "name", FieldType.TEXT)
+            .column("code", "code", FieldType.TEXT)
+            .required("name", "code")
+            .keywords("name", "code")
+            .defaultSort("lower(name), id")
+            .hooks(new Departments())
+            .build());
+
+    /** mod-circulation-storage's request preferences (request-preference.json), one per user. */
+    public static final RecordStore REQUEST_PREFERENCES = new RecordStore(RecordType.builder("user_request_preference",
+            "requestPreferences")
+            .column("user_id", "userId", FieldType.UUID)
+            .required("userId", "holdShelf", "delivery")
+            .hooks(new RequestPreferences())
             .build());
 }

@@ -21,7 +21,47 @@ public final class UsersApi {
         RecordApi.register(r, db, MANUAL_BLOCKS, "/manualblocks", "manualblocks");
         registerProfilePictureConfig(r);
         RecordApi.register(r, db, ADDRESS_TYPES, "/addresstypes", "addresstypes");
+        registerDepartments(r, db);
+        RecordApi.register(r, db, REQUEST_PREFERENCES, "/request-preference-storage/request-preference",
+                "circulation-storage.request-preferences");
         // GET /automated-patron-blocks/{userId}: circulation/blocks/PatronBlocksApi.java.
+    }
+
+    /**
+     * mod-users' /departments (DepartmentsAPI over its departments_view): reads carry usageNumber, a malformed id in
+     * the path is RMB's 400 and an unknown one its 404 "Not found".
+     */
+    private static void registerDepartments(Router r, Database db) {
+        r.get("/departments", "departments.collection.get", req -> {
+            int limit = req.intParam("limit", RecordApi.DEFAULT_LIMIT, 0, Integer.MAX_VALUE);
+            int offset = req.intParam("offset", 0, 0, Integer.MAX_VALUE);
+            String query = req.param("query").orElse(null);
+            var page = db.read(c -> Departments.search(DEPARTMENTS, c, req.schema(), query, limit, offset));
+            return Response.ok(RecordApi.page("departments", page.records(), page.totalRecords()));
+        });
+        r.get("/departments/{id}", "departments.item.get", req -> {
+            var id = req.rmbPathUuid("id", "departmentId");
+            return db.read(c -> Departments.get(c, req.schema(), id)).map(Response::ok)
+                    .orElseThrow(() -> ApiException.notFound("Not found"));
+        });
+        r.post("/departments", "departments.item.post", req -> {
+            var saved = db.tx(c -> DEPARTMENTS.insert(c, req.schema(), req.json(), req.userId()));
+            return Response.created(saved).header("Location", "/departments/" + saved.get("id").asText());
+        });
+        r.put("/departments/{id}", "departments.item.put", req -> {
+            var id = req.rmbPathUuid("id", "departmentId");
+            var body = req.json();
+            db.tx(c -> {
+                if (DEPARTMENTS.get(c, req.schema(), id).isEmpty()) throw ApiException.notFound("Not found");
+                return DEPARTMENTS.update(c, req.schema(), id, body, req.userId());
+            });
+            return Response.noContent();
+        });
+        r.delete("/departments/{id}", "departments.item.delete", req -> {
+            var id = req.rmbPathUuid("id", "departmentId");
+            if (!db.tx(c -> DEPARTMENTS.delete(c, req.schema(), id))) throw ApiException.notFound("Not found");
+            return Response.noContent();
+        });
     }
 
     /** mod-users' tenant configuration of profile pictures, with the id mod-users creates it under. */

@@ -40,6 +40,21 @@ public record Request(String tenant, UUID userId, String username, Map<String, S
         }
     }
 
+    /**
+     * A path UUID as an RMB module checks it against its RAML's uriParameters pattern: 400 "'departmentId' parameter
+     * is incorrect. parameter value {x} is not valid: must match ..." (mod-users' DepartmentsAPIIT).
+     */
+    public UUID rmbPathUuid(String name, String ramlName) {
+        String v = pathParams.get(name);
+        if (v == null || !v.matches("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-"
+                + "[0-9a-fA-F]{12}$")) {
+            throw ApiException.badRequest("'" + ramlName + "' parameter is incorrect. parameter value {" + v
+                    + "} is not valid: must match \"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB]"
+                    + "[0-9a-fA-F]{3}-[0-9a-fA-F]{12}$\"");
+        }
+        return UUID.fromString(v);
+    }
+
     public Optional<String> param(String name) {
         List<String> v = query.get(name);
         return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v.getFirst());
