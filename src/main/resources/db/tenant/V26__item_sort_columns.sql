@@ -23,7 +23,8 @@ UPDATE item SET
                       THEN jsonb ->> 'chronology' END,
     volume = CASE WHEN jsonb_typeof(jsonb -> 'volume') IN ('string', 'number', 'boolean')
                   THEN jsonb ->> 'volume' END
-WHERE jsonb ?| ARRAY['order', 'copyNumber', 'enumeration', 'chronology', 'volume'];
+WHERE jsonb -> 'order' IS NOT NULL OR jsonb -> 'copyNumber' IS NOT NULL OR jsonb -> 'enumeration' IS NOT NULL
+   OR jsonb -> 'chronology' IS NOT NULL OR jsonb -> 'volume' IS NOT NULL;
 
 -- A holdings record's items in FOLIO's default order, and the highest order a move continues from.
 CREATE INDEX item_holdings_record_id_order_idx ON item (holdings_record_id, item_order);

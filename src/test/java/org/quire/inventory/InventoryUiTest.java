@@ -199,6 +199,32 @@ class InventoryUiTest {
         assertThat(ids(s.get("/inventory/items", "enumeration==V.77"))).containsExactly(id);
     }
 
+    @Test
+    void v26_fillsTheSortColumnsOfItemsStoredBeforeIt() throws Exception {
+        String h = holdings(MAIN_LIBRARY);
+        ObjectNode old = newItem(h).put("order", 4).put("copyNumber", "c.9").put("enumeration", "v.9")
+                .put("chronology", "1900").put("volume", "9");
+        String id = create(old);
+        String schema = org.quire.platform.tenancy.Tenants.schema(TENANT);
+        String script;
+        try (var in = getClass().getResourceAsStream("/db/tenant/V26__item_sort_columns.sql")) {
+            script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String backfill = script.substring(script.indexOf("UPDATE item SET"), script.indexOf(";", script.indexOf("UPDATE item SET")));
+        var db = TestServer.get().database();
+        db.tx(c -> {
+            org.quire.platform.db.Sql.update(c, "UPDATE " + schema + ".item SET item_order = NULL, copy_number = NULL, "
+                    + "enumeration = NULL, chronology = NULL, volume = NULL WHERE id = ?", List.of(UUID.fromString(id)));
+            org.quire.platform.db.Sql.update(c, "SET LOCAL search_path = " + schema, List.of());
+            return org.quire.platform.db.Sql.update(c, backfill, List.of());
+        });
+        List<Object> row = db.read(c -> org.quire.platform.db.Sql.one(c, "SELECT item_order, copy_number, enumeration, "
+                + "chronology, volume FROM " + schema + ".item WHERE id = ?", List.of(UUID.fromString(id)),
+                rs -> List.<Object>of(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)))
+                .orElseThrow());
+        assertThat(row).containsExactly(4, "c.9", "v.9", "1900", "9");
+    }
+
     // ---- blocked fields ----------------------------------------------------------------------------------------
 
     @Test
