@@ -51,7 +51,9 @@ final class OkapiDiscovery {
             new Module("permissions", "mod-permissions", List.of(
                     i("permissions", "5.7"))),              // ui-users 5.7 (flat names, no permission sets)
             new Module("inventory", "mod-inventory", List.of(
-                    i("inventory", "14.0"))),               // ui-checkin, ui-checkout 10.0–14.0
+                    i("inventory", "14.0"),                 // ui-checkin, ui-checkout 10.0–14.0
+                    i("inventory-config", "0.2"),           // blocked fields (mod-inventory's descriptor)
+                    i("inventory-move", "0.2"))),           // items and holdings moves (mod-inventory's descriptor)
             // ui-inventory's storage and reference-data interfaces, at mod-inventory-storage's current majors;
             // service points as ui-checkin and mod-users-bl use them.
             new Module("inventory-storage", "mod-inventory-storage", List.of(
@@ -63,7 +65,8 @@ final class OkapiDiscovery {
                     i("locations", "3.0"), i("location-units", "2.0"), i("service-points", "3.3"),
                     i("service-points-users", "1.0"))),
             new Module("circulation", "mod-circulation", List.of(
-                    i("circulation", "14.0"))),             // ui-checkin, ui-users 9.0–14.0
+                    i("circulation", "14.0"),               // ui-checkin, ui-users 9.0–14.0
+                    i("inventory-reports", "0.4"))),        // items in transit (mod-circulation's descriptor)
             new Module("circulation-storage", "mod-circulation-storage", List.of(
                     i("loan-storage", "7.1"),               // mod-users-bl requires 7.1
                     i("request-storage", "6.0"),            // ui-users 2.5–6.0

@@ -89,6 +89,7 @@ public final class QuireServer implements AutoCloseable {
             // mod-inventory's JsonResponse); RMB storage modules, and so every other route here, answer compact JSON.
             router.prettyPrint("/circulation/");
             router.prettyPrint("/inventory/");
+            router.prettyPrint("/inventory-reports/");   // mod-circulation's
             InventoryApi.register(router, db, org.quire.circulation.RequestQueue::returnToQueue);
             UsersApi.register(router, db);
             PatronBlocksApi.register(router, db);

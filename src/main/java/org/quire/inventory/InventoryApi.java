@@ -64,6 +64,7 @@ public final class InventoryApi {
         RecordApi.registerBatch(r, db, ITEMS, "/item-storage/batch/synchronous", "inventory-storage.items.batch.post");
 
         InventoryBusinessApi.register(r, db, requests);
+        InventoryUiApi.register(r, db);
     }
 
     /** PATCH {"name": …}: only the name of an instance date type can change. */

@@ -144,6 +144,14 @@ public final class InventoryTypes {
             .column("temporary_location_id", "temporaryLocationId", FieldType.UUID)
             .column("effective_location_id", "effectiveLocationId", FieldType.UUID)
             .column("effective_call_number", "effectiveCallNumberComponents.callNumber", FieldType.KEYWORD)
+            // What the Inventory app sorts a holdings record's items by (V26); text compares as RMB's does,
+            // case-insensitively. yearCaption is its first caption, a generated column (an array in the JSON).
+            .column("item_order", "order", FieldType.INTEGER)
+            .column("copy_number", "copyNumber", FieldType.TEXT)
+            .column("enumeration", "enumeration", FieldType.TEXT)
+            .column("chronology", "chronology", FieldType.TEXT)
+            .column("volume", "volume", FieldType.TEXT)
+            .alias("yearCaption", "year_caption", FieldType.TEXT)
             .required("materialTypeId", "permanentLoanTypeId", "holdingsRecordId", "status.name")
             .keywords("barcode")
             .versioned()

@@ -3,6 +3,9 @@ package org.quire.inventory;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
+import org.quire.platform.cql.CqlField;
+import org.quire.platform.cql.CqlFields;
+import org.quire.platform.cql.FieldType;
 import org.quire.platform.cql.SqlWhere;
 import org.quire.platform.db.Sql;
 
@@ -86,6 +89,27 @@ public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance
         String inner = "SELECT *, row_number() OVER (ORDER BY " + orderBy + ") AS rn FROM " + schema + ".item WHERE "
                 + where.where() + " ORDER BY " + orderBy + " LIMIT ? OFFSET ?";
         return Sql.list(c, SELECT.formatted(schema, inner) + " ORDER BY i.rn", params, ItemView::map);
+    }
+
+    /**
+     * The item's CQL indexes plus the names the Inventory app sorts a holdings record's items by (ui-inventory
+     * useHoldingItemsQuery: materialType.name, temporaryLoanType.name, effectiveLocation.name; and
+     * permanentLoanType.name), each the referenced record's name column read by a scalar subquery on its primary
+     * key. FOLIO's storage has no such fields on the stored item (its sort by them orders nothing); Quire sorts by
+     * the names shown. For {@link #search}'s item rows only; the expressions name {@code schema}.
+     */
+    public static CqlFields withReferenceNames(String schema) {
+        List<CqlField> fields = new ArrayList<>(InventoryTypes.ITEMS.type().cqlFields().all());
+        fields.add(nameOf(schema, "materialType.name", "material_type", "material_type_id"));
+        fields.add(nameOf(schema, "permanentLoanType.name", "loan_type", "permanent_loan_type_id"));
+        fields.add(nameOf(schema, "temporaryLoanType.name", "loan_type", "temporary_loan_type_id"));
+        fields.add(nameOf(schema, "effectiveLocation.name", "location", "effective_location_id"));
+        return CqlFields.of(fields.toArray(CqlField[]::new));
+    }
+
+    private static CqlField nameOf(String schema, String index, String table, String idColumn) {
+        return new CqlField(index, "(SELECT r.name FROM " + schema + "." + table + " r WHERE r.id = " + idColumn + ")",
+                FieldType.TEXT);
     }
 
     private static ItemView map(ResultSet rs) throws SQLException {

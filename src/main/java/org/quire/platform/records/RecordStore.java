@@ -352,7 +352,13 @@ public final class RecordStore {
         FieldType t = col.type();
         return switch (t) {
             case UUID -> n.asText().isEmpty() ? null : uuid(n.asText(), col.jsonPath());
-            case INTEGER -> n.asInt();
+            case INTEGER -> {
+                // Not an integer where FOLIO's schema has one (an item's "order": "x"): RMB cannot map it (400).
+                if (!(n.isNumber() && n.canConvertToInt()) && !(n.isTextual() && n.asText().matches("-?\\d{1,9}")))
+                    throw ApiException.badRequest("Json content error: " + col.jsonPath() + " must be an integer, not "
+                            + n);
+                yield n.asInt();
+            }
             case NUMBER -> new BigDecimal(n.asText());
             case BOOLEAN -> n.asBoolean();
             case DATETIME -> {
