@@ -108,11 +108,19 @@ public final class Router {
             res.header(HeaderNames.create("Access-Control-Max-Age"), "3600");
             res.status(Status.NO_CONTENT_204).send();
         });
-        for (Route r : routes) {
-            boolean pretty = prettyPrefixes.stream().anyMatch(r.path::startsWith);
-            b.route(r.method, r.path, (req, res) -> {
+        RouteIndex<Route> index = new RouteIndex<>();
+        for (Route r : routes) index.add(r.method, r.path, r);
+        for (Method method : index.methods()) {
+            b.route(method, "/*", (req, res) -> {
+                RouteIndex.Match<Route> m = index.find(method, req.path().path());
+                if (m == null) {
+                    res.status(Status.NOT_FOUND_404).header(HeaderNames.CONTENT_TYPE, "text/plain")
+                            .send("Endpoint not found");
+                    return;
+                }
                 cors(req, res);
-                serve(r, req, res, auth, errors, pretty);
+                serve(m.route(), m.pathParams(), req, res, auth, errors,
+                        prettyPrefixes.stream().anyMatch(m.route().path::startsWith));
             });
         }
         return b;
@@ -127,8 +135,8 @@ public final class Router {
         res.header(HeaderNames.create("Vary"), "Origin");
     }
 
-    private static void serve(Route route, ServerRequest req, ServerResponse res, Authenticator auth,
-                              ErrorMapper errors, boolean pretty) {
+    private static void serve(Route route, Map<String, String> pathParams, ServerRequest req, ServerResponse res,
+                              Authenticator auth, ErrorMapper errors, boolean pretty) {
         Response out;
         try {
             Function<String, Optional<String>> header = name -> req.headers().first(HeaderNames.create(name));
@@ -142,10 +150,6 @@ public final class Router {
                         ? auth.authenticateApiKey(header, query, route.keyPermission)
                         : auth.authenticate(header, route.permission);
             };
-            Map<String, String> pathParams = new HashMap<>();
-            for (String name : req.path().pathParameters().names()) {
-                pathParams.put(name, req.path().pathParameters().get(name));
-            }
             byte[] body = req.content().hasEntity() ? req.content().as(byte[].class) : new byte[0];
             out = route.handler.handle(new Request(p.tenant(), p.userId(), p.username(), pathParams, query, body,
                     header, p.viaApiKey()));
