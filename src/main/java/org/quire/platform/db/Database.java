@@ -146,7 +146,13 @@ public final class Database implements AutoCloseable {
                 result = work.run(c);
                 c.commit();
             } catch (Throwable e) {
-                c.rollback();
+                // The work's failure is what the caller must see; a rollback that fails too (a broken connection)
+                // travels with it instead of replacing it.
+                try {
+                    c.rollback();
+                } catch (SQLException rollbackFailure) {
+                    e.addSuppressed(rollbackFailure);
+                }
                 throw e;
             }
             callbacks.values().forEach(Runnable::run);
