@@ -284,9 +284,14 @@ public final class RecordStore {
         Optional<ObjectNode> existing = getForUpdate(c, schema, id);
         if (existing.isEmpty()) return false;
         type.hooks().beforeDelete(c, schema, existing.get());
-        boolean deleted = Sql.update(c, "DELETE FROM " + schema + "." + type.table() + " WHERE id = ?", List.of(id)) > 0;
-        publish(c, schema, "DELETED", existing.get(), null);
-        return deleted;
+        // The row is locked (above), so the delete deletes it; its event goes in the same statement, as every write's.
+        String delete = "DELETE FROM %1$s." + type.table() + " WHERE id = ?";
+        if (type.eventTopic() == null) return Sql.update(c, delete.formatted(schema), List.of(id)) > 0;
+        List<Object> params = new ArrayList<>(List.of(id));
+        params.addAll(Outbox.params(type.eventTopic(), event("DELETED", existing.get(), null)));
+        Sql.update(c, withEvent(delete).formatted(schema), params);
+        Outbox.written(schema);
+        return true;
     }
 
     /**
@@ -302,11 +307,6 @@ public final class RecordStore {
         if (type.eventTopic() == null) return;
         params.addAll(Outbox.params(type.eventTopic(), event(kind, old, now)));
         Outbox.written(schema);
-    }
-
-    private void publish(Connection c, String schema, String kind, ObjectNode old, ObjectNode now) throws SQLException {
-        if (type.eventTopic() == null) return;
-        Outbox.append(c, schema, type.eventTopic(), event(kind, old, now));
     }
 
     /** The event payload {type, old, new}; its record is the new version's (or, on delete, the old one's). */

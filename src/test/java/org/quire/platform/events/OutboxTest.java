@@ -47,4 +47,28 @@ class OutboxTest {
         }
         assertThat(pending).as("events left in the outbox after delivery").isZero();
     }
+
+    @Test
+    void aDeleteWritesItsEventInTheDeletingStatement() throws Exception {
+        Api.Session s = Fixtures.tenant("outbox_delete");
+        List<Event> seen = new CopyOnWriteArrayList<>();
+        TestServer.get().events().subscribe(e -> {
+            if (e.tenant().equals("outbox_delete")) seen.add(e);
+        });
+        String itemId = Fixtures.item(s, "obd-1", Fixtures.BOOK, Fixtures.CAN_CIRCULATE, Fixtures.MAIN_LIBRARY)
+                .path("id").asText();
+        // The row read and locked, then one statement that deletes it and appends its event (it was two).
+        long statements = org.quire.StatementCount.of("outbox_delete",
+                () -> assertThat(s.delete("/item-storage/items/" + itemId).status()).isEqualTo(204));
+        assertThat(statements).isEqualTo(2);
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (System.currentTimeMillis() < deadline && seen.stream().noneMatch(e -> e.payload().path("type")
+                .asText().equals("DELETED"))) {
+            Thread.sleep(50);
+        }
+        assertThat(seen).filteredOn(e -> e.recordId().toString().equals(itemId))
+                .extracting(e -> e.payload().path("type").asText()).containsExactly("CREATED", "DELETED");
+        assertThat(seen).filteredOn(e -> e.payload().path("type").asText().equals("DELETED")).singleElement()
+                .satisfies(e -> assertThat(e.payload().path("old").path("barcode").asText()).isEqualTo("obd-1"));
+    }
 }
