@@ -58,10 +58,7 @@ public final class LoanActionsApi {
         LoanChanges changes = new LoanChanges(db, rules);
         registerAnonymization(r, new LoanAnonymization(db));
         r.post("/circulation/loans/{id}/change-due-date", "circulation.loans.change-due-date.post", req -> {
-            ObjectNode b = req.json();
-            if (!b.has("dueDate")) throw ApiException.unprocessable(
-                    "A new due date is required in order to change the due date", null, "dueDate", null);
-            Instant dueDate = CirculationApi.date(b, "dueDate");
+            Instant dueDate = CirculationApi.date(req.json(), "dueDate");
             if (dueDate == null) throw ApiException.unprocessable(
                     "A new due date is required in order to change the due date", null, "dueDate", null);
             changes.changeDueDate(req.schema(), req.pathUuid("id"), dueDate, req.userId());

@@ -233,18 +233,24 @@ public final class CustomFields {
 
     /**
      * The library's metadata also names the creating and updating users (populateCreator/populateUpdater, which ask
-     * mod-users): one lookup per write.
+     * mod-users): one lookup per writing user, however many fields a collection PUT writes.
      */
     private static final class Usernames implements RecordHooks {
         @Override
         public void beforeWrite(Connection c, String schema, List<ObjectNode> records, List<ObjectNode> previous)
                 throws SQLException {
+            java.util.Map<String, java.util.Optional<String>> usernames = new java.util.HashMap<>();
             for (int i = 0; i < records.size(); i++) {
                 ObjectNode md = (ObjectNode) records.get(i).get("metadata");
                 JsonNode by = md.get("updatedByUserId");
                 if (by == null) continue;
-                String username = Sql.one(c, "SELECT username FROM " + schema + ".users WHERE id = ?::uuid",
-                        List.of(by.asText()), rs -> rs.getString(1)).orElse(null);
+                java.util.Optional<String> found = usernames.get(by.asText());
+                if (found == null) {
+                    found = Sql.one(c, "SELECT username FROM " + schema + ".users WHERE id = ?::uuid",
+                            List.of(by.asText()), rs -> rs.getString(1));
+                    usernames.put(by.asText(), found);
+                }
+                String username = found.orElse(null);
                 if (username == null) continue;
                 md.put("updatedByUsername", username);
                 ObjectNode old = previous.get(i);

@@ -40,6 +40,10 @@ public final class Router {
                          Function<ApiException, Response> failures) {
     }
 
+    /** A route as served: whether its answers are pretty-printed is decided once, when the routing is built. */
+    private record Served(Route route, boolean pretty) {
+    }
+
     private final List<Route> routes = new ArrayList<>();
     private final List<String> prettyPrefixes = new ArrayList<>();
 
@@ -108,19 +112,20 @@ public final class Router {
             res.header(HeaderNames.create("Access-Control-Max-Age"), "3600");
             res.status(Status.NO_CONTENT_204).send();
         });
-        RouteIndex<Route> index = new RouteIndex<>();
-        for (Route r : routes) index.add(r.method, r.path, r);
+        RouteIndex<Served> index = new RouteIndex<>();
+        for (Route r : routes) {
+            index.add(r.method, r.path, new Served(r, prettyPrefixes.stream().anyMatch(r.path::startsWith)));
+        }
         for (Method method : index.methods()) {
             b.route(method, "/*", (req, res) -> {
-                RouteIndex.Match<Route> m = index.find(method, req.path().path());
+                RouteIndex.Match<Served> m = index.find(method, req.path().path());
                 if (m == null) {
                     res.status(Status.NOT_FOUND_404).header(HeaderNames.CONTENT_TYPE, "text/plain")
                             .send("Endpoint not found");
                     return;
                 }
                 cors(req, res);
-                serve(m.route(), m.pathParams(), req, res, auth, errors,
-                        prettyPrefixes.stream().anyMatch(m.route().path::startsWith));
+                serve(m.route().route(), m.pathParams(), req, res, auth, errors, m.route().pretty());
             });
         }
         return b;
