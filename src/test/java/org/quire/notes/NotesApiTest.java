@@ -86,6 +86,12 @@ class NotesApiTest {
         assertThat(popUpNote.path("links").path(0).path("id").asText()).isEqualTo(patron);
         assertThat(popUpNote.path("metadata").path("createdByUsername").asText()).isEqualTo("notes_api_admin");
 
+        // One statement, the page and its total together, whatever the number of notes
+        long statements = org.quire.StatementCount.of("notes_api", () -> assertThat(s.get(
+                "/note-links/domain/users/type/user/id/" + patron + "?limit=10000&order=desc&status=assigned")
+                .status()).isEqualTo(200));
+        assertThat(statements).isEqualTo(1);
+
         Api.Reply none = s.get("/note-links/domain/users/type/user/id/" + UUID.randomUUID()
                 + "?limit=10000&order=desc&status=assigned");
         assertThat(none.status()).isEqualTo(200);
