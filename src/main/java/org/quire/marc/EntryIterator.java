@@ -8,27 +8,27 @@ import java.util.NoSuchElementException;
  * {@code done} at the end of the input.
  */
 abstract class EntryIterator implements Iterator<MarcRecordOrError> {
-  private MarcRecordOrError next;
-  protected boolean done;
+    private MarcRecordOrError next;
+    protected boolean done;
 
-  /** The next entry, or null when there is none (and {@code done} is set). */
-  protected abstract MarcRecordOrError readNext();
+    /** The next entry, or null when there is none (and {@code done} is set). */
+    protected abstract MarcRecordOrError readNext();
 
-  @Override
-  public final boolean hasNext() {
-    if (next == null && !done) {
-      next = readNext();
+    @Override
+    public final boolean hasNext() {
+        if (next == null && !done) {
+            next = readNext();
+        }
+        return next != null;
     }
-    return next != null;
-  }
 
-  @Override
-  public final MarcRecordOrError next() {
-    if (!hasNext()) {
-      throw new NoSuchElementException();
+    @Override
+    public final MarcRecordOrError next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        MarcRecordOrError result = next;
+        next = null;
+        return result;
     }
-    MarcRecordOrError result = next;
-    next = null;
-    return result;
-  }
 }

@@ -28,51 +28,51 @@ import java.util.stream.StreamSupport;
  * that cannot be opened at all throws {@link IOException}.
  */
 public final class MarcFiles {
-  private MarcFiles() {}
+    private MarcFiles() {}
 
-  /** Opens {@code file}, detects its format from its first bytes and streams its entries. */
-  public static Stream<MarcRecordOrError> read(Path file) throws IOException {
-    InputStream in = new BufferedInputStream(Files.newInputStream(file), 64 * 1024);
-    try {
-      Iterator<MarcRecordOrError> entries =
-          looksLikeXml(in) ? new MarcXmlEntries(in) : new Iso2709Entries(in);
-      return StreamSupport.stream(
-              Spliterators.spliteratorUnknownSize(
-                  entries, Spliterator.ORDERED | Spliterator.NONNULL),
-              false)
-          .onClose(() -> closeQuietly(in));
-    } catch (RuntimeException e) {
-      closeQuietly(in);
-      throw e;
-    }
-  }
-
-  /**
-   * MARCXML starts with '<' (after an optional byte-order mark and whitespace); ISO 2709 starts
-   * with the five-digit record length, so one byte is enough to tell them apart.
-   */
-  static boolean looksLikeXml(InputStream in) throws IOException {
-    in.mark(4096);
-    try {
-      int b;
-      int read = 0;
-      while ((b = in.read()) != -1 && read++ < 4096) {
-        if (b == 0xEF || b == 0xBB || b == 0xBF || Character.isWhitespace(b)) {
-          continue; // UTF-8 byte-order mark or leading whitespace
+    /** Opens {@code file}, detects its format from its first bytes and streams its entries. */
+    public static Stream<MarcRecordOrError> read(Path file) throws IOException {
+        InputStream in = new BufferedInputStream(Files.newInputStream(file), 64 * 1024);
+        try {
+            Iterator<MarcRecordOrError> entries =
+                    looksLikeXml(in) ? new MarcXmlEntries(in) : new Iso2709Entries(in);
+            return StreamSupport.stream(
+                            Spliterators.spliteratorUnknownSize(
+                                    entries, Spliterator.ORDERED | Spliterator.NONNULL),
+                            false)
+                    .onClose(() -> closeQuietly(in));
+        } catch (RuntimeException e) {
+            closeQuietly(in);
+            throw e;
         }
-        return b == '<';
-      }
-      return false;
-    } finally {
-      in.reset();
     }
-  }
 
-  private static void closeQuietly(InputStream in) {
-    try {
-      in.close();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    /**
+     * MARCXML starts with '<' (after an optional byte-order mark and whitespace); ISO 2709 starts
+     * with the five-digit record length, so one byte is enough to tell them apart.
+     */
+    static boolean looksLikeXml(InputStream in) throws IOException {
+        in.mark(4096);
+        try {
+            int b;
+            int read = 0;
+            while ((b = in.read()) != -1 && read++ < 4096) {
+                if (b == 0xEF || b == 0xBB || b == 0xBF || Character.isWhitespace(b)) {
+                    continue; // UTF-8 byte-order mark or leading whitespace
+                }
+                return b == '<';
+            }
+            return false;
+        } finally {
+            in.reset();
+        }
     }
-  }
+
+    private static void closeQuietly(InputStream in) {
+        try {
+            in.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }

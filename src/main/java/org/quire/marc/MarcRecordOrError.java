@@ -17,21 +17,21 @@ import org.marc4j.marc.Record;
  */
 public record MarcRecordOrError(int index, Record record, String error) {
 
-  public MarcRecordOrError {
-    if ((record == null) == (error == null)) {
-      throw new IllegalArgumentException("exactly one of record and error must be set");
+    public MarcRecordOrError {
+        if ((record == null) == (error == null)) {
+            throw new IllegalArgumentException("exactly one of record and error must be set");
+        }
     }
-  }
 
-  static MarcRecordOrError ok(int index, Record record) {
-    return new MarcRecordOrError(index, Objects.requireNonNull(record), null);
-  }
+    static MarcRecordOrError ok(int index, Record record) {
+        return new MarcRecordOrError(index, Objects.requireNonNull(record), null);
+    }
 
-  static MarcRecordOrError failed(int index, String error) {
-    return new MarcRecordOrError(index, null, Objects.requireNonNull(error));
-  }
+    static MarcRecordOrError failed(int index, String error) {
+        return new MarcRecordOrError(index, null, Objects.requireNonNull(error));
+    }
 
-  public boolean isError() {
-    return error != null;
-  }
+    public boolean isError() {
+        return error != null;
+    }
 }

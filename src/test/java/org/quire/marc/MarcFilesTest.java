@@ -15,155 +15,155 @@ import org.junit.jupiter.api.io.TempDir;
 
 class MarcFilesTest {
 
-  static List<MarcRecordOrError> readAll(Path file) throws IOException {
-    try (Stream<MarcRecordOrError> entries = MarcFiles.read(file)) {
-      return entries.toList();
-    }
-  }
-
-  @Test
-  void readsAllTwentyThousandLcRecordsWithoutError() throws IOException {
-    List<MarcRecordOrError> entries = readAll(TestData.bib(TestData.LC_FILE));
-
-    assertThat(entries).hasSize(20_000);
-    assertThat(entries).noneMatch(MarcRecordOrError::isError);
-    assertThat(entries.get(0).index()).isEqualTo(1);
-    assertThat(entries.get(19_999).index()).isEqualTo(20_000);
-    assertThat(MarcToInstance.controlNumber(entries.get(0).record())).isEqualTo("00000002");
-  }
-
-  @Test
-  void decodesMarc8DiacriticsToComposedUnicode() throws IOException {
-    List<MarcRecordOrError> entries = readAll(TestData.bib("evergreen-lul-french-500.marc8.mrc"));
-
-    assertThat(entries).hasSize(500).noneMatch(MarcRecordOrError::isError);
-    String title = MarcToInstance.toInstance(entries.get(1).record()).get("title").asText();
-    // "é" must be the single code point U+00E9, not "e" + combining accent or mojibake.
-    assertThat(title).isEqualTo("Le divin : exp\u00e9riences et hypoth\u00e8ses : \u00e9tudes psychologiques");
-  }
-
-  @Test
-  void readsUtf8RecordsWhoseLeaderClaimsMarc8() throws IOException {
-    // Leader/09 is blank in this file although the bytes are UTF-8 Cyrillic.
-    List<MarcRecordOrError> entries = readAll(TestData.bib("evergreen-fsl-armenian-cyrillic.mrc"));
-
-    assertThat(entries).hasSize(52).noneMatch(MarcRecordOrError::isError);
-    assertThat(MarcToInstance.toInstance(entries.get(0).record()).get("title").asText())
-        .isEqualTo("Люди с чистой совестью : [Воспоминания]");
-  }
-
-  @Test
-  void readsMarcXmlFiles() throws IOException {
-    List<MarcRecordOrError> chicago = readAll(TestData.bib("folio-uchicago-samplebibs.marcxml"));
-    assertThat(chicago).hasSize(62).noneMatch(MarcRecordOrError::isError);
-
-    // A namespaced <marcxml:collection> wrapper, as written by marc2bibframe2's test data.
-    List<MarcRecordOrError> dnb = readAll(TestData.bib("marc2bibframe2-dnb.marcxml"));
-    assertThat(dnb).hasSize(99).noneMatch(MarcRecordOrError::isError);
-    assertThat(MarcToInstance.controlNumber(dnb.get(0).record())).isEqualTo("010028277");
-  }
-
-  @Test
-  void badRecordsBecomeErrorEntriesAndReadingContinues() throws IOException {
-    Path file = TestData.shared().resolve("data/marc/edge-cases/pymarc-bad_records.mrc");
-
-    List<MarcRecordOrError> entries = readAll(file);
-
-    assertThat(entries).extracting(MarcRecordOrError::index)
-        .containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
-    assertThat(entries).filteredOn(e -> !e.isError())
-        .extracting(MarcRecordOrError::index).containsExactly(1, 4, 8);
-    assertThat(entries).filteredOn(MarcRecordOrError::isError)
-        .allSatisfy(e -> assertThat(e.error()).isNotBlank());
-  }
-
-  @Test
-  void everyEdgeCaseFileIteratesToTheEndWithoutThrowing() throws IOException {
-    try (Stream<Path> files = Files.list(TestData.shared().resolve("data/marc/edge-cases"))) {
-      for (Path file : files.sorted().toList()) {
-        List<MarcRecordOrError> entries = readAll(file);
-        assertThat(entries).as(file.getFileName().toString()).isNotEmpty();
-        for (MarcRecordOrError e : entries) {
-          assertThat((e.record() == null) != (e.error() == null)).isTrue();
-          if (!e.isError()) {
-            assertThat(MarcToInstance.toInstance(e.record()).get("title").asText()).isNotBlank();
-          }
+    static List<MarcRecordOrError> readAll(Path file) throws IOException {
+        try (Stream<MarcRecordOrError> entries = MarcFiles.read(file)) {
+            return entries.toList();
         }
-      }
     }
-  }
 
-  @Test
-  void damagedSubfieldCodeStillYieldsTheTitle() throws IOException {
-    Path file = TestData.shared().resolve("data/marc/edge-cases/pymarc-bad_subfield_code.dat");
+    @Test
+    void readsAllTwentyThousandLcRecordsWithoutError() throws IOException {
+        List<MarcRecordOrError> entries = readAll(TestData.bib(TestData.LC_FILE));
 
-    List<MarcRecordOrError> entries = readAll(file);
-
-    assertThat(entries).hasSize(1);
-    assertThat(entries.get(0).record().hasErrors()).isTrue(); // marc4j reports its repair
-    assertThat(MarcToInstance.toInstance(entries.get(0).record()).get("title").asText())
-        .isEqualTo("ActivePerl with ASP and ADO");
-  }
-
-  @Test
-  void garbageAndTruncatedInputGiveErrorsNotExceptions(@TempDir Path dir) throws IOException {
-    byte[] good = Files.readAllBytes(TestData.shared().resolve("data/marc/edge-cases/pymarc-alphatag.dat"));
-    byte[] garbage = "this is not MARC at all\u001d".getBytes(StandardCharsets.US_ASCII);
-    byte[] truncated = java.util.Arrays.copyOf(good, 200); // no terminator, lying length
-    Path file = dir.resolve("mixed.mrc");
-    Files.write(file, concat(good, garbage, good, truncated));
-
-    List<MarcRecordOrError> entries = readAll(file);
-
-    assertThat(entries).hasSize(4);
-    assertThat(entries.get(0).isError()).isFalse();
-    assertThat(entries.get(1).isError()).isTrue();
-    assertThat(entries.get(2).isError()).isFalse();
-    assertThat(entries.get(3).index()).isEqualTo(4);
-  }
-
-  @Test
-  void malformedXmlKeepsEarlierRecordsAndEndsWithOneError(@TempDir Path dir) throws IOException {
-    String record = "<record><leader>00000nam a2200000 a 4500</leader>"
-        + "<controlfield tag=\"001\">x1</controlfield>"
-        + "<datafield tag=\"245\" ind1=\"0\" ind2=\"0\"><subfield code=\"a\">Caf\u00e9 /</subfield></datafield>"
-        + "</record>";
-    Path file = dir.resolve("broken.xml");
-    // Byte-order mark first, then a well-formed record, then a record cut off mid-element.
-    Files.writeString(file, "\uFEFF<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        + "<collection xmlns=\"http://www.loc.gov/MARC21/slim\">" + record + "<record><leader>0000");
-
-    List<MarcRecordOrError> entries = readAll(file);
-
-    assertThat(entries).hasSize(2);
-    assertThat(MarcToInstance.toInstance(entries.get(0).record()).get("title").asText())
-        .isEqualTo("Caf\u00e9");
-    assertThat(entries.get(1).error()).startsWith("MARCXML parse error");
-  }
-
-  @Test
-  void emptyFileHasNoEntries(@TempDir Path dir) throws IOException {
-    Path file = Files.write(dir.resolve("empty.mrc"), new byte[0]);
-    assertThat(readAll(file)).isEmpty();
-  }
-
-  @Test
-  void missingFileThrowsIoException(@TempDir Path dir) {
-    assertThatThrownBy(() -> MarcFiles.read(dir.resolve("nope.mrc")))
-        .isInstanceOf(NoSuchFileException.class);
-  }
-
-  @Test
-  void entryHoldsExactlyOneOfRecordAndError() {
-    assertThatThrownBy(() -> new MarcRecordOrError(1, null, null))
-        .isInstanceOf(IllegalArgumentException.class);
-  }
-
-  private static byte[] concat(byte[]... parts) {
-    var out = new java.io.ByteArrayOutputStream();
-    for (byte[] p : parts) {
-      out.writeBytes(p);
+        assertThat(entries).hasSize(20_000);
+        assertThat(entries).noneMatch(MarcRecordOrError::isError);
+        assertThat(entries.get(0).index()).isEqualTo(1);
+        assertThat(entries.get(19_999).index()).isEqualTo(20_000);
+        assertThat(MarcToInstance.controlNumber(entries.get(0).record())).isEqualTo("00000002");
     }
-    return out.toByteArray();
-  }
+
+    @Test
+    void decodesMarc8DiacriticsToComposedUnicode() throws IOException {
+        List<MarcRecordOrError> entries = readAll(TestData.bib("evergreen-lul-french-500.marc8.mrc"));
+
+        assertThat(entries).hasSize(500).noneMatch(MarcRecordOrError::isError);
+        String title = MarcToInstance.toInstance(entries.get(1).record()).get("title").asText();
+        // "é" must be the single code point U+00E9, not "e" + combining accent or mojibake.
+        assertThat(title).isEqualTo("Le divin : exp\u00e9riences et hypoth\u00e8ses : \u00e9tudes psychologiques");
+    }
+
+    @Test
+    void readsUtf8RecordsWhoseLeaderClaimsMarc8() throws IOException {
+        // Leader/09 is blank in this file although the bytes are UTF-8 Cyrillic.
+        List<MarcRecordOrError> entries = readAll(TestData.bib("evergreen-fsl-armenian-cyrillic.mrc"));
+
+        assertThat(entries).hasSize(52).noneMatch(MarcRecordOrError::isError);
+        assertThat(MarcToInstance.toInstance(entries.get(0).record()).get("title").asText())
+                .isEqualTo("Люди с чистой совестью : [Воспоминания]");
+    }
+
+    @Test
+    void readsMarcXmlFiles() throws IOException {
+        List<MarcRecordOrError> chicago = readAll(TestData.bib("folio-uchicago-samplebibs.marcxml"));
+        assertThat(chicago).hasSize(62).noneMatch(MarcRecordOrError::isError);
+
+        // A namespaced <marcxml:collection> wrapper, as written by marc2bibframe2's test data.
+        List<MarcRecordOrError> dnb = readAll(TestData.bib("marc2bibframe2-dnb.marcxml"));
+        assertThat(dnb).hasSize(99).noneMatch(MarcRecordOrError::isError);
+        assertThat(MarcToInstance.controlNumber(dnb.get(0).record())).isEqualTo("010028277");
+    }
+
+    @Test
+    void badRecordsBecomeErrorEntriesAndReadingContinues() throws IOException {
+        Path file = TestData.shared().resolve("data/marc/edge-cases/pymarc-bad_records.mrc");
+
+        List<MarcRecordOrError> entries = readAll(file);
+
+        assertThat(entries).extracting(MarcRecordOrError::index)
+                .containsExactly(1, 2, 3, 4, 5, 6, 7, 8);
+        assertThat(entries).filteredOn(e -> !e.isError())
+                .extracting(MarcRecordOrError::index).containsExactly(1, 4, 8);
+        assertThat(entries).filteredOn(MarcRecordOrError::isError)
+                .allSatisfy(e -> assertThat(e.error()).isNotBlank());
+    }
+
+    @Test
+    void everyEdgeCaseFileIteratesToTheEndWithoutThrowing() throws IOException {
+        try (Stream<Path> files = Files.list(TestData.shared().resolve("data/marc/edge-cases"))) {
+            for (Path file : files.sorted().toList()) {
+                List<MarcRecordOrError> entries = readAll(file);
+                assertThat(entries).as(file.getFileName().toString()).isNotEmpty();
+                for (MarcRecordOrError e : entries) {
+                    assertThat((e.record() == null) != (e.error() == null)).isTrue();
+                    if (!e.isError()) {
+                        assertThat(MarcToInstance.toInstance(e.record()).get("title").asText()).isNotBlank();
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void damagedSubfieldCodeStillYieldsTheTitle() throws IOException {
+        Path file = TestData.shared().resolve("data/marc/edge-cases/pymarc-bad_subfield_code.dat");
+
+        List<MarcRecordOrError> entries = readAll(file);
+
+        assertThat(entries).hasSize(1);
+        assertThat(entries.get(0).record().hasErrors()).isTrue(); // marc4j reports its repair
+        assertThat(MarcToInstance.toInstance(entries.get(0).record()).get("title").asText())
+                .isEqualTo("ActivePerl with ASP and ADO");
+    }
+
+    @Test
+    void garbageAndTruncatedInputGiveErrorsNotExceptions(@TempDir Path dir) throws IOException {
+        byte[] good = Files.readAllBytes(TestData.shared().resolve("data/marc/edge-cases/pymarc-alphatag.dat"));
+        byte[] garbage = "this is not MARC at all\u001d".getBytes(StandardCharsets.US_ASCII);
+        byte[] truncated = java.util.Arrays.copyOf(good, 200); // no terminator, lying length
+        Path file = dir.resolve("mixed.mrc");
+        Files.write(file, concat(good, garbage, good, truncated));
+
+        List<MarcRecordOrError> entries = readAll(file);
+
+        assertThat(entries).hasSize(4);
+        assertThat(entries.get(0).isError()).isFalse();
+        assertThat(entries.get(1).isError()).isTrue();
+        assertThat(entries.get(2).isError()).isFalse();
+        assertThat(entries.get(3).index()).isEqualTo(4);
+    }
+
+    @Test
+    void malformedXmlKeepsEarlierRecordsAndEndsWithOneError(@TempDir Path dir) throws IOException {
+        String record = "<record><leader>00000nam a2200000 a 4500</leader>"
+                + "<controlfield tag=\"001\">x1</controlfield>"
+                + "<datafield tag=\"245\" ind1=\"0\" ind2=\"0\"><subfield code=\"a\">Caf\u00e9 /</subfield></datafield>"
+                + "</record>";
+        Path file = dir.resolve("broken.xml");
+        // Byte-order mark first, then a well-formed record, then a record cut off mid-element.
+        Files.writeString(file, "\uFEFF<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<collection xmlns=\"http://www.loc.gov/MARC21/slim\">" + record + "<record><leader>0000");
+
+        List<MarcRecordOrError> entries = readAll(file);
+
+        assertThat(entries).hasSize(2);
+        assertThat(MarcToInstance.toInstance(entries.get(0).record()).get("title").asText())
+                .isEqualTo("Caf\u00e9");
+        assertThat(entries.get(1).error()).startsWith("MARCXML parse error");
+    }
+
+    @Test
+    void emptyFileHasNoEntries(@TempDir Path dir) throws IOException {
+        Path file = Files.write(dir.resolve("empty.mrc"), new byte[0]);
+        assertThat(readAll(file)).isEmpty();
+    }
+
+    @Test
+    void missingFileThrowsIoException(@TempDir Path dir) {
+        assertThatThrownBy(() -> MarcFiles.read(dir.resolve("nope.mrc")))
+                .isInstanceOf(NoSuchFileException.class);
+    }
+
+    @Test
+    void entryHoldsExactlyOneOfRecordAndError() {
+        assertThatThrownBy(() -> new MarcRecordOrError(1, null, null))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        var out = new java.io.ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
+    }
 }

@@ -13,28 +13,28 @@ import java.util.Map;
  */
 record Priority(List<Regulation> regulations, boolean lastLine, Map<CriteriumType, Integer> ranks) {
 
-  enum Regulation { CRITERIUM, NUMBER_OF_CRITERIA }
+    enum Regulation { CRITERIUM, NUMBER_OF_CRITERIA }
 
-  Priority {
-    regulations = List.copyOf(regulations);
-    ranks = Map.copyOf(ranks);
-  }
-
-  int rank(CriteriumType type) {
-    return ranks.getOrDefault(type, 0);
-  }
-
-  /** Orders rules so that the winning rule among several matching ones comes first. */
-  Comparator<Rule> bestFirst() {
-    Comparator<Rule> order = (a, b) -> 0;
-    for (Regulation regulation : regulations) {
-      Comparator<Rule> byRegulation = switch (regulation) {
-        case CRITERIUM -> Comparator.comparingInt(Rule::criteriumRank);
-        case NUMBER_OF_CRITERIA -> Comparator.comparingInt(Rule::criteriaCount);
-      };
-      order = order.thenComparing(byRegulation.reversed());
+    Priority {
+        regulations = List.copyOf(regulations);
+        ranks = Map.copyOf(ranks);
     }
-    Comparator<Rule> byLine = Comparator.comparingInt(Rule::line);
-    return order.thenComparing(lastLine ? byLine.reversed() : byLine);
-  }
+
+    int rank(CriteriumType type) {
+        return ranks.getOrDefault(type, 0);
+    }
+
+    /** Orders rules so that the winning rule among several matching ones comes first. */
+    Comparator<Rule> bestFirst() {
+        Comparator<Rule> order = (a, b) -> 0;
+        for (Regulation regulation : regulations) {
+            Comparator<Rule> byRegulation = switch (regulation) {
+                case CRITERIUM -> Comparator.comparingInt(Rule::criteriumRank);
+                case NUMBER_OF_CRITERIA -> Comparator.comparingInt(Rule::criteriaCount);
+            };
+            order = order.thenComparing(byRegulation.reversed());
+        }
+        Comparator<Rule> byLine = Comparator.comparingInt(Rule::line);
+        return order.thenComparing(lastLine ? byLine.reversed() : byLine);
+    }
 }

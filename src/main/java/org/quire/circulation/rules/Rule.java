@@ -15,51 +15,51 @@ import java.util.Set;
  * @param criteriaCount number of distinct criterium types used, locations counted once
  */
 record Rule(int line, List<Criterium> criteria, Map<PolicyType, String> policies,
-    int criteriumRank, int criteriaCount) {
+        int criteriumRank, int criteriaCount) {
 
-  Rule {
-    // 'all' never rejects anything, so drop it from the list scanned on every match.
-    criteria = criteria.stream()
-        .filter(c -> c.selection() != Criterium.Selection.ALL)
-        .toList();
-    policies = Map.copyOf(policies);
-  }
-
-  boolean matches(RuleCriteria facts) {
-    for (int i = 0; i < criteria.size(); i++) {
-      if (!criteria.get(i).matches(facts)) {
-        return false;
-      }
+    Rule {
+        // 'all' never rejects anything, so drop it from the list scanned on every match.
+        criteria = criteria.stream()
+                .filter(c -> c.selection() != Criterium.Selection.ALL)
+                .toList();
+        policies = Map.copyOf(policies);
     }
-    return true;
-  }
 
-  /**
-   * The names this rule requires for one criterium type: the intersection of every positive
-   * selection of that type minus every negated name. Empty if there is no positive selection,
-   * because negations and 'all' do not name what the loan must be.
-   */
-  Set<String> requiredNames(CriteriumType type) {
-    Set<String> required = null;
-    Set<String> excluded = new HashSet<>();
-    for (Criterium criterium : criteria) {
-      if (criterium.type() != type) {
-        continue;
-      }
-      if (criterium.selection() == Criterium.Selection.ANY_OF) {
-        if (required == null) {
-          required = new HashSet<>(criterium.names());
-        } else {
-          required.retainAll(criterium.names());
+    boolean matches(RuleCriteria facts) {
+        for (int i = 0; i < criteria.size(); i++) {
+            if (!criteria.get(i).matches(facts)) {
+                return false;
+            }
         }
-      } else if (criterium.selection() == Criterium.Selection.NONE_OF) {
-        excluded.addAll(criterium.names());
-      }
+        return true;
     }
-    if (required == null) {
-      return Set.of();
+
+    /**
+     * The names this rule requires for one criterium type: the intersection of every positive
+     * selection of that type minus every negated name. Empty if there is no positive selection,
+     * because negations and 'all' do not name what the loan must be.
+     */
+    Set<String> requiredNames(CriteriumType type) {
+        Set<String> required = null;
+        Set<String> excluded = new HashSet<>();
+        for (Criterium criterium : criteria) {
+            if (criterium.type() != type) {
+                continue;
+            }
+            if (criterium.selection() == Criterium.Selection.ANY_OF) {
+                if (required == null) {
+                    required = new HashSet<>(criterium.names());
+                } else {
+                    required.retainAll(criterium.names());
+                }
+            } else if (criterium.selection() == Criterium.Selection.NONE_OF) {
+                excluded.addAll(criterium.names());
+            }
+        }
+        if (required == null) {
+            return Set.of();
+        }
+        required.removeAll(excluded);
+        return Set.copyOf(required);
     }
-    required.removeAll(excluded);
-    return Set.copyOf(required);
-  }
 }

@@ -13,15 +13,15 @@ import java.util.Set;
  * @param loanTypeIds same for loan types
  */
 public record RuleMatch(
-    String policyId,
-    int line,
-    Set<String> patronGroupIds,
-    Set<String> materialTypeIds,
-    Set<String> loanTypeIds) {
+        String policyId,
+        int line,
+        Set<String> patronGroupIds,
+        Set<String> materialTypeIds,
+        Set<String> loanTypeIds) {
 
-  public RuleMatch {
-    patronGroupIds = Set.copyOf(patronGroupIds);
-    materialTypeIds = Set.copyOf(materialTypeIds);
-    loanTypeIds = Set.copyOf(loanTypeIds);
-  }
+    public RuleMatch {
+        patronGroupIds = Set.copyOf(patronGroupIds);
+        materialTypeIds = Set.copyOf(materialTypeIds);
+        loanTypeIds = Set.copyOf(loanTypeIds);
+    }
 }

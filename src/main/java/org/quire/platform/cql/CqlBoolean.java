@@ -10,9 +10,9 @@ import java.util.Objects;
  * @param op "and", "or", "not" or "prox", lowercased
  */
 public record CqlBoolean(String op, CqlNode left, CqlNode right) implements CqlNode {
-  public CqlBoolean {
-    Objects.requireNonNull(op, "op");
-    Objects.requireNonNull(left, "left");
-    Objects.requireNonNull(right, "right");
-  }
+    public CqlBoolean {
+        Objects.requireNonNull(op, "op");
+        Objects.requireNonNull(left, "left");
+        Objects.requireNonNull(right, "right");
+    }
 }

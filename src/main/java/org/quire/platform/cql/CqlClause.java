@@ -15,21 +15,21 @@ import java.util.Objects;
  *     {@code \"}, {@code \\}), so that the translator can tell a masking {@code *} from a literal one
  */
 public record CqlClause(String index, String relation, List<String> relationModifiers, String term)
-    implements CqlNode {
-  public CqlClause {
-    Objects.requireNonNull(relation, "relation");
-    Objects.requireNonNull(term, "term");
-    relationModifiers = List.copyOf(relationModifiers);
-  }
-
-  /** True if a modifier with this name (ignoring case and any value) is present. */
-  public boolean hasModifier(String name) {
-    for (String modifier : relationModifiers) {
-      String modifierName = modifier.split("[=<>]", 2)[0];
-      if (modifierName.equalsIgnoreCase(name)) {
-        return true;
-      }
+        implements CqlNode {
+    public CqlClause {
+        Objects.requireNonNull(relation, "relation");
+        Objects.requireNonNull(term, "term");
+        relationModifiers = List.copyOf(relationModifiers);
     }
-    return false;
-  }
+
+    /** True if a modifier with this name (ignoring case and any value) is present. */
+    public boolean hasModifier(String name) {
+        for (String modifier : relationModifiers) {
+            String modifierName = modifier.split("[=<>]", 2)[0];
+            if (modifierName.equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

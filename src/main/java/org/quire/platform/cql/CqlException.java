@@ -6,13 +6,13 @@ package org.quire.platform.cql;
  */
 public class CqlException extends RuntimeException {
 
-  public CqlException(String message) {
-    super(message);
-  }
+    public CqlException(String message) {
+        super(message);
+    }
 
-  /** A syntax error at a character offset (0-based) of the query as the client sent it. */
-  static CqlException syntax(String problem, int position, String query) {
-    return new CqlException(
-        "Invalid CQL: " + problem + " at position " + position + " in query: " + query);
-  }
+    /** A syntax error at a character offset (0-based) of the query as the client sent it. */
+    static CqlException syntax(String problem, int position, String query) {
+        return new CqlException(
+                "Invalid CQL: " + problem + " at position " + position + " in query: " + query);
+    }
 }

@@ -10,9 +10,9 @@ import java.util.Objects;
  * @param type how the column is compared
  */
 public record CqlField(String name, String column, FieldType type) {
-  public CqlField {
-    Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(column, "column");
-    Objects.requireNonNull(type, "type");
-  }
+    public CqlField {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(column, "column");
+        Objects.requireNonNull(type, "type");
+    }
 }

@@ -25,250 +25,250 @@ import org.quire.platform.cql.CqlLexer.Token;
  */
 public final class CqlParser {
 
-  private static final Set<String> BOOLEANS = Set.of("and", "or", "not", "prox");
-  private static final Set<String> NAMED_RELATIONS =
-      Set.of("all", "any", "adj", "exact", "within", "encloses");
+    private static final Set<String> BOOLEANS = Set.of("and", "or", "not", "prox");
+    private static final Set<String> NAMED_RELATIONS =
+            Set.of("all", "any", "adj", "exact", "within", "encloses");
 
-  /**
-   * FOLIO's UI and JMeter scripts sometimes send the parameter value {@code query=(userId==U)}, i.e.
-   * the parameter name repeated inside the value. {@code query=(} can never start valid CQL (a term cannot begin
-   * with '('), so stripping the prefix is unambiguous.
-   */
-  private static final Pattern QUERY_PARAM_PREFIX =
-      Pattern.compile("^\\s*query=(?=\\s*\\()", Pattern.CASE_INSENSITIVE);
+    /**
+     * FOLIO's UI and JMeter scripts sometimes send the parameter value {@code query=(userId==U)}, i.e.
+     * the parameter name repeated inside the value. {@code query=(} can never start valid CQL (a term cannot begin
+     * with '('), so stripping the prefix is unambiguous.
+     */
+    private static final Pattern QUERY_PARAM_PREFIX =
+            Pattern.compile("^\\s*query=(?=\\s*\\()", Pattern.CASE_INSENSITIVE);
 
-  private final String query;
-  private final List<Token> tokens;
-  private int next;
+    private final String query;
+    private final List<Token> tokens;
+    private int next;
 
-  private CqlParser(String query, int start) {
-    this.query = query;
-    this.tokens = CqlLexer.tokenize(query, start);
-  }
+    private CqlParser(String query, int start) {
+        this.query = query;
+        this.tokens = CqlLexer.tokenize(query, start);
+    }
 
-  public static CqlQuery parse(String cql) {
-    if (cql == null || cql.isBlank()) {
-      throw new CqlException("Invalid CQL: empty query");
+    public static CqlQuery parse(String cql) {
+        if (cql == null || cql.isBlank()) {
+            throw new CqlException("Invalid CQL: empty query");
+        }
+        Matcher prefix = QUERY_PARAM_PREFIX.matcher(cql);
+        int start = prefix.find() ? prefix.end() : 0;
+        return new CqlParser(cql, start).parseQuery();
     }
-    Matcher prefix = QUERY_PARAM_PREFIX.matcher(cql);
-    int start = prefix.find() ? prefix.end() : 0;
-    return new CqlParser(cql, start).parseQuery();
-  }
 
-  private CqlQuery parseQuery() {
-    CqlNode root = parseScopedClause();
-    List<SortKey> sortKeys = peek().isWord("sortby") ? parseSortSpec() : List.of();
-    Token token = peek();
-    if (token.kind() == Kind.RPAREN) {
-      throw CqlException.syntax("unexpected ')'", token.pos(), query);
+    private CqlQuery parseQuery() {
+        CqlNode root = parseScopedClause();
+        List<SortKey> sortKeys = peek().isWord("sortby") ? parseSortSpec() : List.of();
+        Token token = peek();
+        if (token.kind() == Kind.RPAREN) {
+            throw CqlException.syntax("unexpected ')'", token.pos(), query);
+        }
+        if (token.kind() != Kind.EOF) {
+            throw expected("a boolean operator (and, or, not, prox), sortBy or end of query", token);
+        }
+        return new CqlQuery(root, sortKeys);
     }
-    if (token.kind() != Kind.EOF) {
-      throw expected("a boolean operator (and, or, not, prox), sortBy or end of query", token);
-    }
-    return new CqlQuery(root, sortKeys);
-  }
 
-  private CqlNode parseScopedClause() {
-    CqlNode node = parseSearchClause();
-    while (isBoolean(peek())) {
-      String op = take().text().toLowerCase(Locale.ROOT);
-      parseModifiers(); // e.g. prox/distance=1; no operator we serve uses them
-      node = new CqlBoolean(op, node, parseSearchClause());
+    private CqlNode parseScopedClause() {
+        CqlNode node = parseSearchClause();
+        while (isBoolean(peek())) {
+            String op = take().text().toLowerCase(Locale.ROOT);
+            parseModifiers(); // e.g. prox/distance=1; no operator we serve uses them
+            node = new CqlBoolean(op, node, parseSearchClause());
+        }
+        return node;
     }
-    return node;
-  }
 
-  private CqlNode parseSearchClause() {
-    Token token = peek();
-    if (token.kind() == Kind.LPAREN) {
-      take();
-      CqlNode inner = parseScopedClause();
-      expectClosing(token);
-      return inner;
+    private CqlNode parseSearchClause() {
+        Token token = peek();
+        if (token.kind() == Kind.LPAREN) {
+            take();
+            CqlNode inner = parseScopedClause();
+            expectClosing(token);
+            return inner;
+        }
+        if (token.kind() == Kind.SYMBOL && token.text().equals(">")) {
+            throw CqlException.syntax(
+                    "prefix assignments (>prefix=\"uri\") are not supported", token.pos(), query);
+        }
+        if (!isTerm(token)) {
+            throw expected("a search term or '('", token);
+        }
+        String words = takeTerm();
+        if (startsRelation(0)) {
+            if (token.kind() == Kind.QUOTED) {
+                throw CqlException.syntax("an index name must not be quoted", token.pos(), query);
+            }
+            return parseRelationAndTerm(words);
+        }
+        return new CqlClause(null, "=", List.of(), words);
     }
-    if (token.kind() == Kind.SYMBOL && token.text().equals(">")) {
-      throw CqlException.syntax(
-          "prefix assignments (>prefix=\"uri\") are not supported", token.pos(), query);
-    }
-    if (!isTerm(token)) {
-      throw expected("a search term or '('", token);
-    }
-    String words = takeTerm();
-    if (startsRelation(0)) {
-      if (token.kind() == Kind.QUOTED) {
-        throw CqlException.syntax("an index name must not be quoted", token.pos(), query);
-      }
-      return parseRelationAndTerm(words);
-    }
-    return new CqlClause(null, "=", List.of(), words);
-  }
 
-  /**
-   * Takes a term: the current token and the unquoted words after it, joined by one space, up to a boolean,
-   * sortBy, a relation, a parenthesis or a quoted string. cql-java (FOLIO's parser) reads
-   * {@code feeFineType==Lost item processing fee} as one term, and FOLIO's clients send such queries.
-   */
-  private String takeTerm() {
-    StringBuilder words = new StringBuilder(take().text());
-    while (peek().kind() == Kind.WORD && isTerm(peek()) && !startsRelation(0)) {
-      words.append(' ').append(take().text());
+    /**
+     * Takes a term: the current token and the unquoted words after it, joined by one space, up to a boolean,
+     * sortBy, a relation, a parenthesis or a quoted string. cql-java (FOLIO's parser) reads
+     * {@code feeFineType==Lost item processing fee} as one term, and FOLIO's clients send such queries.
+     */
+    private String takeTerm() {
+        StringBuilder words = new StringBuilder(take().text());
+        while (peek().kind() == Kind.WORD && isTerm(peek()) && !startsRelation(0)) {
+            words.append(' ').append(take().text());
+        }
+        return words.toString();
     }
-    return words.toString();
-  }
 
-  /** True if the token at {@code offset} from the current one starts a relation. */
-  private boolean startsRelation(int offset) {
-    Token token = peek(offset);
-    if (token.kind() == Kind.SYMBOL) {
-      return true;
+    /** True if the token at {@code offset} from the current one starts a relation. */
+    private boolean startsRelation(int offset) {
+        Token token = peek(offset);
+        if (token.kind() == Kind.SYMBOL) {
+            return true;
+        }
+        if (token.kind() != Kind.WORD || !NAMED_RELATIONS.contains(lower(token))) {
+            return false;
+        }
+        // "title any fish" vs. a bare term followed by a stray word: only a relation if a
+        // modifier, a term or a term group follows
+        Token after = peek(offset + 1);
+        return after.kind() == Kind.SLASH || after.kind() == Kind.LPAREN || isTerm(after);
     }
-    if (token.kind() != Kind.WORD || !NAMED_RELATIONS.contains(lower(token))) {
-      return false;
-    }
-    // "title any fish" vs. a bare term followed by a stray word: only a relation if a
-    // modifier, a term or a term group follows
-    Token after = peek(offset + 1);
-    return after.kind() == Kind.SLASH || after.kind() == Kind.LPAREN || isTerm(after);
-  }
 
-  private CqlNode parseRelationAndTerm(String index) {
-    Token relationToken = take();
-    String relation = lower(relationToken);
-    List<String> modifiers = parseModifiers();
-    Token token = peek();
-    if (token.kind() == Kind.LPAREN) {
-      take();
-      CqlNode group = parseTermGroup(index, relation, modifiers);
-      expectClosing(token);
-      return group;
+    private CqlNode parseRelationAndTerm(String index) {
+        Token relationToken = take();
+        String relation = lower(relationToken);
+        List<String> modifiers = parseModifiers();
+        Token token = peek();
+        if (token.kind() == Kind.LPAREN) {
+            take();
+            CqlNode group = parseTermGroup(index, relation, modifiers);
+            expectClosing(token);
+            return group;
+        }
+        if (!isTerm(token)) {
+            throw expected("a term after '" + relationToken.text() + "'", token);
+        }
+        return new CqlClause(index, relation, modifiers, takeTerm());
     }
-    if (!isTerm(token)) {
-      throw expected("a term after '" + relationToken.text() + "'", token);
-    }
-    return new CqlClause(index, relation, modifiers, takeTerm());
-  }
 
-  /**
-   * FOLIO leniency: {@code status.name==("Open" or "Closed")} is not CQL, but FOLIO's UI sends it.
-   * It is read as {@code (status.name=="Open" or status.name=="Closed")}; groups may nest.
-   */
-  private CqlNode parseTermGroup(String index, String relation, List<String> modifiers) {
-    CqlNode node = parseGroupOperand(index, relation, modifiers);
-    while (isBoolean(peek())) {
-      String op = take().text().toLowerCase(Locale.ROOT);
-      parseModifiers();
-      node = new CqlBoolean(op, node, parseGroupOperand(index, relation, modifiers));
+    /**
+     * FOLIO leniency: {@code status.name==("Open" or "Closed")} is not CQL, but FOLIO's UI sends it.
+     * It is read as {@code (status.name=="Open" or status.name=="Closed")}; groups may nest.
+     */
+    private CqlNode parseTermGroup(String index, String relation, List<String> modifiers) {
+        CqlNode node = parseGroupOperand(index, relation, modifiers);
+        while (isBoolean(peek())) {
+            String op = take().text().toLowerCase(Locale.ROOT);
+            parseModifiers();
+            node = new CqlBoolean(op, node, parseGroupOperand(index, relation, modifiers));
+        }
+        return node;
     }
-    return node;
-  }
 
-  private CqlNode parseGroupOperand(String index, String relation, List<String> modifiers) {
-    Token token = peek();
-    if (token.kind() == Kind.LPAREN) {
-      take();
-      CqlNode inner = parseTermGroup(index, relation, modifiers);
-      expectClosing(token);
-      return inner;
+    private CqlNode parseGroupOperand(String index, String relation, List<String> modifiers) {
+        Token token = peek();
+        if (token.kind() == Kind.LPAREN) {
+            take();
+            CqlNode inner = parseTermGroup(index, relation, modifiers);
+            expectClosing(token);
+            return inner;
+        }
+        if (!isTerm(token)) {
+            throw expected("a term", token);
+        }
+        return new CqlClause(index, relation, modifiers, takeTerm());
     }
-    if (!isTerm(token)) {
-      throw expected("a term", token);
-    }
-    return new CqlClause(index, relation, modifiers, takeTerm());
-  }
 
-  /** Zero or more {@code /name} or {@code /name=value}; returned as "name" or "name=value". */
-  private List<String> parseModifiers() {
-    List<String> modifiers = new ArrayList<>();
-    while (peek().kind() == Kind.SLASH) {
-      take();
-      Token name = peek();
-      if (name.kind() != Kind.WORD) {
-        throw expected("a modifier name after '/'", name);
-      }
-      take();
-      String modifier = name.text();
-      if (peek().kind() == Kind.SYMBOL) {
-        Token symbol = take();
-        Token value = peek();
-        if (!isTerm(value)) {
-          throw expected("a modifier value after '" + symbol.text() + "'", value);
+    /** Zero or more {@code /name} or {@code /name=value}; returned as "name" or "name=value". */
+    private List<String> parseModifiers() {
+        List<String> modifiers = new ArrayList<>();
+        while (peek().kind() == Kind.SLASH) {
+            take();
+            Token name = peek();
+            if (name.kind() != Kind.WORD) {
+                throw expected("a modifier name after '/'", name);
+            }
+            take();
+            String modifier = name.text();
+            if (peek().kind() == Kind.SYMBOL) {
+                Token symbol = take();
+                Token value = peek();
+                if (!isTerm(value)) {
+                    throw expected("a modifier value after '" + symbol.text() + "'", value);
+                }
+                take();
+                modifier += symbol.text() + value.text();
+            }
+            modifiers.add(modifier);
+        }
+        return modifiers;
+    }
+
+    private List<SortKey> parseSortSpec() {
+        Token sortBy = take();
+        List<SortKey> keys = new ArrayList<>();
+        while (peek().kind() == Kind.WORD) {
+            String index = take().text();
+            boolean descending = false;
+            for (String modifier : parseModifiers()) {
+                String name = modifier.toLowerCase(Locale.ROOT);
+                if (name.equals("sort.descending") || name.equals("descending")) {
+                    descending = true;
+                } else if (name.equals("sort.ascending") || name.equals("ascending")) {
+                    descending = false;
+                } // other sort modifiers (sort.ignoreCase, ...) do not change the order we produce
+            }
+            keys.add(new SortKey(index, descending));
+        }
+        if (keys.isEmpty()) {
+            throw expected("an index after '" + sortBy.text() + "'", peek());
+        }
+        return keys;
+    }
+
+    private void expectClosing(Token open) {
+        Token token = peek();
+        if (token.kind() != Kind.RPAREN) {
+            throw CqlException.syntax(
+                    "the '(' at position " + open.pos() + " is not closed, found " + token.describe(),
+                    token.pos(),
+                    query);
         }
         take();
-        modifier += symbol.text() + value.text();
-      }
-      modifiers.add(modifier);
     }
-    return modifiers;
-  }
 
-  private List<SortKey> parseSortSpec() {
-    Token sortBy = take();
-    List<SortKey> keys = new ArrayList<>();
-    while (peek().kind() == Kind.WORD) {
-      String index = take().text();
-      boolean descending = false;
-      for (String modifier : parseModifiers()) {
-        String name = modifier.toLowerCase(Locale.ROOT);
-        if (name.equals("sort.descending") || name.equals("descending")) {
-          descending = true;
-        } else if (name.equals("sort.ascending") || name.equals("ascending")) {
-          descending = false;
-        } // other sort modifiers (sort.ignoreCase, ...) do not change the order we produce
-      }
-      keys.add(new SortKey(index, descending));
+    /** A term is a quoted string or a word that is not a reserved keyword. */
+    private static boolean isTerm(Token token) {
+        return token.kind() == Kind.QUOTED
+                || (token.kind() == Kind.WORD && !isBoolean(token) && !token.isWord("sortby"));
     }
-    if (keys.isEmpty()) {
-      throw expected("an index after '" + sortBy.text() + "'", peek());
+
+    private static boolean isBoolean(Token token) {
+        return token.kind() == Kind.WORD && BOOLEANS.contains(lower(token));
     }
-    return keys;
-  }
 
-  private void expectClosing(Token open) {
-    Token token = peek();
-    if (token.kind() != Kind.RPAREN) {
-      throw CqlException.syntax(
-          "the '(' at position " + open.pos() + " is not closed, found " + token.describe(),
-          token.pos(),
-          query);
+    private static String lower(Token token) {
+        return token.text().toLowerCase(Locale.ROOT);
     }
-    take();
-  }
 
-  /** A term is a quoted string or a word that is not a reserved keyword. */
-  private static boolean isTerm(Token token) {
-    return token.kind() == Kind.QUOTED
-        || (token.kind() == Kind.WORD && !isBoolean(token) && !token.isWord("sortby"));
-  }
-
-  private static boolean isBoolean(Token token) {
-    return token.kind() == Kind.WORD && BOOLEANS.contains(lower(token));
-  }
-
-  private static String lower(Token token) {
-    return token.text().toLowerCase(Locale.ROOT);
-  }
-
-  private CqlException expected(String what, Token found) {
-    String problem =
-        found.kind() == Kind.EOF
-            ? "expected " + what
-            : "expected " + what + " but found " + found.describe();
-    return CqlException.syntax(problem, found.pos(), query);
-  }
-
-  private Token peek() {
-    return peek(0);
-  }
-
-  private Token peek(int offset) {
-    return tokens.get(Math.min(next + offset, tokens.size() - 1));
-  }
-
-  private Token take() {
-    Token token = peek();
-    if (next < tokens.size() - 1) {
-      next++;
+    private CqlException expected(String what, Token found) {
+        String problem =
+                found.kind() == Kind.EOF
+                        ? "expected " + what
+                        : "expected " + what + " but found " + found.describe();
+        return CqlException.syntax(problem, found.pos(), query);
     }
-    return token;
-  }
+
+    private Token peek() {
+        return peek(0);
+    }
+
+    private Token peek(int offset) {
+        return tokens.get(Math.min(next + offset, tokens.size() - 1));
+    }
+
+    private Token take() {
+        Token token = peek();
+        if (next < tokens.size() - 1) {
+            next++;
+        }
+        return token;
+    }
 }

@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /** A parsed CQL query: the search tree and the sortBy keys (empty when there is no sortBy). */
 public record CqlQuery(CqlNode root, List<SortKey> sortKeys) {
-  public CqlQuery {
-    Objects.requireNonNull(root, "root");
-    sortKeys = List.copyOf(sortKeys);
-  }
+    public CqlQuery {
+        Objects.requireNonNull(root, "root");
+        sortKeys = List.copyOf(sortKeys);
+    }
 }

@@ -11,9 +11,9 @@ import java.util.Objects;
  * @param orderBy "" or a list like "barcode DESC NULLS LAST, lower(title) ASC", without ORDER BY
  */
 public record SqlWhere(String where, List<Object> params, String orderBy) {
-  public SqlWhere {
-    Objects.requireNonNull(where, "where");
-    Objects.requireNonNull(orderBy, "orderBy");
-    params = List.copyOf(params);
-  }
+    public SqlWhere {
+        Objects.requireNonNull(where, "where");
+        Objects.requireNonNull(orderBy, "orderBy");
+        params = List.copyOf(params);
+    }
 }

@@ -10,290 +10,290 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class CqlParserTest {
 
-  private static CqlClause clause(String index, String relation, String term) {
-    return new CqlClause(index, relation, List.of(), term);
-  }
+    private static CqlClause clause(String index, String relation, String term) {
+        return new CqlClause(index, relation, List.of(), term);
+    }
 
-  private static CqlNode root(String cql) {
-    return CqlParser.parse(cql).root();
-  }
+    private static CqlNode root(String cql) {
+        return CqlParser.parse(cql).root();
+    }
 
-  @Test
-  void parsesSimpleClause() {
-    assertThat(CqlParser.parse("barcode==12345"))
-        .isEqualTo(new CqlQuery(clause("barcode", "==", "12345"), List.of()));
-  }
+    @Test
+    void parsesSimpleClause() {
+        assertThat(CqlParser.parse("barcode==12345"))
+                .isEqualTo(new CqlQuery(clause("barcode", "==", "12345"), List.of()));
+    }
 
-  @Test
-  void bareTermHasNoIndexAndEqualsRelation() {
-    assertThat(root("harry")).isEqualTo(clause(null, "=", "harry"));
-    assertThat(root("\"harry potter\"")).isEqualTo(clause(null, "=", "harry potter"));
-  }
+    @Test
+    void bareTermHasNoIndexAndEqualsRelation() {
+        assertThat(root("harry")).isEqualTo(clause(null, "=", "harry"));
+        assertThat(root("\"harry potter\"")).isEqualTo(clause(null, "=", "harry potter"));
+    }
 
-  @ParameterizedTest
-  @CsvSource({
-    "'a=b', =",
-    "'a==b', ==",
-    "'a<>b', <>",
-    "'a<b', <",
-    "'a>b', >",
-    "'a<=b', <=",
-    "'a>=b', >=",
-    "'a all b', all",
-    "'a ANY b', any",
-    "'a Adj b', adj",
-    "'a exact b', exact",
-    "'a within b', within",
-    "'a encloses b', encloses"
-  })
-  void parsesEveryRelationLowercased(String cql, String relation) {
-    assertThat(root(cql)).isEqualTo(clause("a", relation, "b"));
-  }
+    @ParameterizedTest
+    @CsvSource({
+        "'a=b', =",
+        "'a==b', ==",
+        "'a<>b', <>",
+        "'a<b', <",
+        "'a>b', >",
+        "'a<=b', <=",
+        "'a>=b', >=",
+        "'a all b', all",
+        "'a ANY b', any",
+        "'a Adj b', adj",
+        "'a exact b', exact",
+        "'a within b', within",
+        "'a encloses b', encloses"
+    })
+    void parsesEveryRelationLowercased(String cql, String relation) {
+        assertThat(root(cql)).isEqualTo(clause("a", relation, "b"));
+    }
 
-  @Test
-  void spacesAroundRelationsAreOptional() {
-    assertThat(root("title = \"x\"")).isEqualTo(clause("title", "=", "x"));
-  }
+    @Test
+    void spacesAroundRelationsAreOptional() {
+        assertThat(root("title = \"x\"")).isEqualTo(clause("title", "=", "x"));
+    }
 
-  @Test
-  void booleansAreLeftAssociativeWithEqualPrecedence() {
-    // "a or b and c" is "(a or b) and c", not "a or (b and c)"
-    assertThat(root("a=1 or b=2 AND c=3"))
-        .isEqualTo(
-            new CqlBoolean(
+    @Test
+    void booleansAreLeftAssociativeWithEqualPrecedence() {
+        // "a or b and c" is "(a or b) and c", not "a or (b and c)"
+        assertThat(root("a=1 or b=2 AND c=3"))
+                .isEqualTo(
+                        new CqlBoolean(
+                                "and",
+                                new CqlBoolean("or", clause("a", "=", "1"), clause("b", "=", "2")),
+                                clause("c", "=", "3")));
+    }
+
+    @Test
+    void parenthesesGroup() {
+        assertThat(root("a=1 or (b=2 not c=3)"))
+                .isEqualTo(
+                        new CqlBoolean(
+                                "or",
+                                clause("a", "=", "1"),
+                                new CqlBoolean("not", clause("b", "=", "2"), clause("c", "=", "3"))));
+        assertThat(root("((a=1))")).isEqualTo(clause("a", "=", "1"));
+    }
+
+    @Test
+    void proxIsParsedAndBooleanModifiersAreDropped() {
+        assertThat(root("a prox/distance=1 b"))
+                .isEqualTo(new CqlBoolean("prox", clause(null, "=", "a"), clause(null, "=", "b")));
+    }
+
+    @Test
+    void quotedTermsKeepEscapes() {
+        assertThat(root("title=\"say \\\"hi\\\" \\* now*\""))
+                .isEqualTo(clause("title", "=", "say \\\"hi\\\" \\* now*"));
+        assertThat(root("title=\"and or (x)\"")).isEqualTo(clause("title", "=", "and or (x)"));
+        assertThat(root("title=\"\"")).isEqualTo(clause("title", "=", ""));
+    }
+
+    @Test
+    void bareWordsKeepEscapes() {
+        assertThat(root("barcode=ab\\*c*")).isEqualTo(clause("barcode", "=", "ab\\*c*"));
+    }
+
+    @Test
+    void relationModifiers() {
+        assertThat(root("title =/string/respectCase x"))
+                .isEqualTo(new CqlClause("title", "=", List.of("string", "respectCase"), "x"));
+        assertThat(root("title all/masked x"))
+                .isEqualTo(new CqlClause("title", "all", List.of("masked"), "x"));
+        assertThat(root("title any/rel.algorithm=cql x"))
+                .isEqualTo(new CqlClause("title", "any", List.of("rel.algorithm=cql"), "x"));
+    }
+
+    @Test
+    void hasModifierIgnoresCaseAndValue() {
+        CqlClause c = new CqlClause("t", "=", List.of("RespectCase", "distance=1"), "x");
+        assertThat(c.hasModifier("respectcase")).isTrue();
+        assertThat(c.hasModifier("distance")).isTrue();
+        assertThat(c.hasModifier("string")).isFalse();
+    }
+
+    @Test
+    void namedRelationWordIsATermWhenNothingFollows() {
+        assertThat(root("title=any")).isEqualTo(clause("title", "=", "any"));
+        assertThat(root("any")).isEqualTo(clause(null, "=", "any"));
+    }
+
+    @Test
+    void allRecords() {
+        assertThat(root("cql.allRecords=1")).isEqualTo(clause("cql.allRecords", "=", "1"));
+    }
+
+    @Test
+    void sortByWithSeveralKeys() {
+        CqlQuery q = CqlParser.parse("title=x sortBy a b/sort.descending c/sort.ascending");
+        assertThat(q.root()).isEqualTo(clause("title", "=", "x"));
+        assertThat(q.sortKeys())
+                .containsExactly(new SortKey("a", false), new SortKey("b", true), new SortKey("c", false));
+    }
+
+    @Test
+    void sortByKeywordIsCaseInsensitive() {
+        assertThat(CqlParser.parse("cql.allRecords=1 SORTBY name/descending").sortKeys())
+                .containsExactly(new SortKey("name", true));
+        assertThat(CqlParser.parse("a=b sortby x/sort.ignoreCase").sortKeys())
+                .containsExactly(new SortKey("x", false));
+    }
+
+    @Test
+    void queryParameterPrefixIsStripped() {
+        assertThat(root("query=(userId==U)")).isEqualTo(clause("userId", "==", "U"));
+        assertThat(root("query=(a=1 and b=2)"))
+                .isEqualTo(new CqlBoolean("and", clause("a", "=", "1"), clause("b", "=", "2")));
+    }
+
+    @Test
+    void queryIndexWithoutParenthesisIsAnOrdinaryClause() {
+        assertThat(root("query=x")).isEqualTo(clause("query", "=", "x"));
+    }
+
+    @Test
+    void folioTermGroupLeniency() {
+        assertThat(root("status.name==(\"Open\" or \"Closed\")"))
+                .isEqualTo(
+                        new CqlBoolean(
+                                "or", clause("status.name", "==", "Open"), clause("status.name", "==", "Closed")));
+        assertThat(root("id==(a or (b or c)) and x=1"))
+                .isEqualTo(
+                        new CqlBoolean(
+                                "and",
+                                new CqlBoolean(
+                                        "or",
+                                        clause("id", "==", "a"),
+                                        new CqlBoolean("or", clause("id", "==", "b"), clause("id", "==", "c"))),
+                                clause("x", "=", "1")));
+    }
+
+    // --- syntax errors ---
+
+    private static void fails(String cql, String message) {
+        assertThatThrownBy(() -> CqlParser.parse(cql))
+                .isInstanceOf(CqlException.class)
+                .hasMessage(message);
+    }
+
+    @Test
+    void missingTerm() {
+        fails("barcode==", "Invalid CQL: expected a term after '==' at position 9 in query: barcode==");
+        fails(
+                "(barcode==)",
+                "Invalid CQL: expected a term after '==' but found ')' at position 10 in query: (barcode==)");
+    }
+
+    @Test
+    void reservedWordIsNotATerm() {
+        fails(
+                "title=and",
+                "Invalid CQL: expected a term after '=' but found 'and' at position 6 in query: title=and");
+        fails(
                 "and",
-                new CqlBoolean("or", clause("a", "=", "1"), clause("b", "=", "2")),
-                clause("c", "=", "3")));
-  }
+                "Invalid CQL: expected a search term or '(' but found 'and' at position 0 in query: and");
+    }
 
-  @Test
-  void parenthesesGroup() {
-    assertThat(root("a=1 or (b=2 not c=3)"))
-        .isEqualTo(
-            new CqlBoolean(
-                "or",
-                clause("a", "=", "1"),
-                new CqlBoolean("not", clause("b", "=", "2"), clause("c", "=", "3"))));
-    assertThat(root("((a=1))")).isEqualTo(clause("a", "=", "1"));
-  }
+    @Test
+    void danglingBoolean() {
+        fails("a=1 and", "Invalid CQL: expected a search term or '(' at position 7 in query: a=1 and");
+    }
 
-  @Test
-  void proxIsParsedAndBooleanModifiersAreDropped() {
-    assertThat(root("a prox/distance=1 b"))
-        .isEqualTo(new CqlBoolean("prox", clause(null, "=", "a"), clause(null, "=", "b")));
-  }
+    @Test
+    void emptyQuery() {
+        fails("  ", "Invalid CQL: empty query");
+        fails(null, "Invalid CQL: empty query");
+    }
 
-  @Test
-  void quotedTermsKeepEscapes() {
-    assertThat(root("title=\"say \\\"hi\\\" \\* now*\""))
-        .isEqualTo(clause("title", "=", "say \\\"hi\\\" \\* now*"));
-    assertThat(root("title=\"and or (x)\"")).isEqualTo(clause("title", "=", "and or (x)"));
-    assertThat(root("title=\"\"")).isEqualTo(clause("title", "=", ""));
-  }
+    @Test
+    void unbalancedParentheses() {
+        fails(
+                "(a=1 or b=2",
+                "Invalid CQL: the '(' at position 0 is not closed, found end of query at position 11 in query:"
+                        + " (a=1 or b=2");
+        fails("a=1)", "Invalid CQL: unexpected ')' at position 3 in query: a=1)");
+        fails("()", "Invalid CQL: expected a search term or '(' but found ')' at position 1 in query: ()");
+    }
 
-  @Test
-  void bareWordsKeepEscapes() {
-    assertThat(root("barcode=ab\\*c*")).isEqualTo(clause("barcode", "=", "ab\\*c*"));
-  }
+    @Test
+    void consecutiveUnquotedWordsAreOneTermAsCqlJavaReadsThem() {
+        assertThat(root("feeFineType==Lost item processing fee"))
+                .isEqualTo(clause("feeFineType", "==", "Lost item processing fee"));
+        assertThat(root("title=harry   potter")).isEqualTo(clause("title", "=", "harry potter"));
+        assertThat(root("harry potter")).isEqualTo(clause(null, "=", "harry potter"));
+        // a quoted string may be followed by words (cql-java appends them), not the other way round
+        assertThat(root("title=\"harry potter\" stone")).isEqualTo(clause("title", "=", "harry potter stone"));
+        // the words stop at a boolean, a relation, sortBy or a parenthesis
+        assertThat(root("name==Lost item and code=a b"))
+                .isEqualTo(
+                        new CqlBoolean("and", clause("name", "==", "Lost item"), clause("code", "=", "a b")));
+        assertThat(root("name all fee fine")).isEqualTo(clause("name", "all", "fee fine"));
+        assertThat(CqlParser.parse("name==Lost item sortBy name").sortKeys())
+                .containsExactly(new SortKey("name", false));
+        assertThat(root("status.name==(Open now or Closed)"))
+                .isEqualTo(
+                        new CqlBoolean(
+                                "or", clause("status.name", "==", "Open now"), clause("status.name", "==", "Closed")));
+    }
 
-  @Test
-  void relationModifiers() {
-    assertThat(root("title =/string/respectCase x"))
-        .isEqualTo(new CqlClause("title", "=", List.of("string", "respectCase"), "x"));
-    assertThat(root("title all/masked x"))
-        .isEqualTo(new CqlClause("title", "all", List.of("masked"), "x"));
-    assertThat(root("title any/rel.algorithm=cql x"))
-        .isEqualTo(new CqlClause("title", "any", List.of("rel.algorithm=cql"), "x"));
-  }
+    @Test
+    void wordsBeforeARelationAreTheIndex() {
+        assertThat(root("a b==c")).isEqualTo(clause("a b", "==", "c"));
+    }
 
-  @Test
-  void hasModifierIgnoresCaseAndValue() {
-    CqlClause c = new CqlClause("t", "=", List.of("RespectCase", "distance=1"), "x");
-    assertThat(c.hasModifier("respectcase")).isTrue();
-    assertThat(c.hasModifier("distance")).isTrue();
-    assertThat(c.hasModifier("string")).isFalse();
-  }
+    @Test
+    void aQuotedStringAfterATermIsAnError() {
+        fails(
+                "title=harry \"potter\"",
+                "Invalid CQL: expected a boolean operator (and, or, not, prox), sortBy or end of query"
+                        + " but found \"potter\" at position 12 in query: title=harry \"potter\"");
+    }
 
-  @Test
-  void namedRelationWordIsATermWhenNothingFollows() {
-    assertThat(root("title=any")).isEqualTo(clause("title", "=", "any"));
-    assertThat(root("any")).isEqualTo(clause(null, "=", "any"));
-  }
+    @Test
+    void unterminatedQuote() {
+        fails(
+                "title=\"abc",
+                "Invalid CQL: unterminated quoted string starting at position 6 in query: title=\"abc");
+        fails(
+                "title=\"abc\\\"",
+                "Invalid CQL: unterminated quoted string starting at position 6 in query: title=\"abc\\\"");
+    }
 
-  @Test
-  void allRecords() {
-    assertThat(root("cql.allRecords=1")).isEqualTo(clause("cql.allRecords", "=", "1"));
-  }
+    @Test
+    void badModifiers() {
+        fails(
+                "title=/(x)",
+                "Invalid CQL: expected a modifier name after '/' but found '(' at position 7 in query:"
+                        + " title=/(x)");
+        fails(
+                "title=/dist=",
+                "Invalid CQL: expected a modifier value after '=' at position 12 in query: title=/dist=");
+    }
 
-  @Test
-  void sortByWithSeveralKeys() {
-    CqlQuery q = CqlParser.parse("title=x sortBy a b/sort.descending c/sort.ascending");
-    assertThat(q.root()).isEqualTo(clause("title", "=", "x"));
-    assertThat(q.sortKeys())
-        .containsExactly(new SortKey("a", false), new SortKey("b", true), new SortKey("c", false));
-  }
+    @Test
+    void sortByWithoutIndex() {
+        fails("a=1 sortBy", "Invalid CQL: expected an index after 'sortBy' at position 10 in query: a=1 sortBy");
+    }
 
-  @Test
-  void sortByKeywordIsCaseInsensitive() {
-    assertThat(CqlParser.parse("cql.allRecords=1 SORTBY name/descending").sortKeys())
-        .containsExactly(new SortKey("name", true));
-    assertThat(CqlParser.parse("a=b sortby x/sort.ignoreCase").sortKeys())
-        .containsExactly(new SortKey("x", false));
-  }
+    @Test
+    void prefixAssignmentIsRejected() {
+        fails(
+                ">dc=\"http://purl.org/dc\" title=x",
+                "Invalid CQL: prefix assignments (>prefix=\"uri\") are not supported at position 0 in query:"
+                        + " >dc=\"http://purl.org/dc\" title=x");
+    }
 
-  @Test
-  void queryParameterPrefixIsStripped() {
-    assertThat(root("query=(userId==U)")).isEqualTo(clause("userId", "==", "U"));
-    assertThat(root("query=(a=1 and b=2)"))
-        .isEqualTo(new CqlBoolean("and", clause("a", "=", "1"), clause("b", "=", "2")));
-  }
+    @Test
+    void quotedIndexIsRejected() {
+        fails("\"title\"=x", "Invalid CQL: an index name must not be quoted at position 0 in query: \"title\"=x");
+    }
 
-  @Test
-  void queryIndexWithoutParenthesisIsAnOrdinaryClause() {
-    assertThat(root("query=x")).isEqualTo(clause("query", "=", "x"));
-  }
-
-  @Test
-  void folioTermGroupLeniency() {
-    assertThat(root("status.name==(\"Open\" or \"Closed\")"))
-        .isEqualTo(
-            new CqlBoolean(
-                "or", clause("status.name", "==", "Open"), clause("status.name", "==", "Closed")));
-    assertThat(root("id==(a or (b or c)) and x=1"))
-        .isEqualTo(
-            new CqlBoolean(
-                "and",
-                new CqlBoolean(
-                    "or",
-                    clause("id", "==", "a"),
-                    new CqlBoolean("or", clause("id", "==", "b"), clause("id", "==", "c"))),
-                clause("x", "=", "1")));
-  }
-
-  // --- syntax errors ---
-
-  private static void fails(String cql, String message) {
-    assertThatThrownBy(() -> CqlParser.parse(cql))
-        .isInstanceOf(CqlException.class)
-        .hasMessage(message);
-  }
-
-  @Test
-  void missingTerm() {
-    fails("barcode==", "Invalid CQL: expected a term after '==' at position 9 in query: barcode==");
-    fails(
-        "(barcode==)",
-        "Invalid CQL: expected a term after '==' but found ')' at position 10 in query: (barcode==)");
-  }
-
-  @Test
-  void reservedWordIsNotATerm() {
-    fails(
-        "title=and",
-        "Invalid CQL: expected a term after '=' but found 'and' at position 6 in query: title=and");
-    fails(
-        "and",
-        "Invalid CQL: expected a search term or '(' but found 'and' at position 0 in query: and");
-  }
-
-  @Test
-  void danglingBoolean() {
-    fails("a=1 and", "Invalid CQL: expected a search term or '(' at position 7 in query: a=1 and");
-  }
-
-  @Test
-  void emptyQuery() {
-    fails("  ", "Invalid CQL: empty query");
-    fails(null, "Invalid CQL: empty query");
-  }
-
-  @Test
-  void unbalancedParentheses() {
-    fails(
-        "(a=1 or b=2",
-        "Invalid CQL: the '(' at position 0 is not closed, found end of query at position 11 in query:"
-            + " (a=1 or b=2");
-    fails("a=1)", "Invalid CQL: unexpected ')' at position 3 in query: a=1)");
-    fails("()", "Invalid CQL: expected a search term or '(' but found ')' at position 1 in query: ()");
-  }
-
-  @Test
-  void consecutiveUnquotedWordsAreOneTermAsCqlJavaReadsThem() {
-    assertThat(root("feeFineType==Lost item processing fee"))
-        .isEqualTo(clause("feeFineType", "==", "Lost item processing fee"));
-    assertThat(root("title=harry   potter")).isEqualTo(clause("title", "=", "harry potter"));
-    assertThat(root("harry potter")).isEqualTo(clause(null, "=", "harry potter"));
-    // a quoted string may be followed by words (cql-java appends them), not the other way round
-    assertThat(root("title=\"harry potter\" stone")).isEqualTo(clause("title", "=", "harry potter stone"));
-    // the words stop at a boolean, a relation, sortBy or a parenthesis
-    assertThat(root("name==Lost item and code=a b"))
-        .isEqualTo(
-            new CqlBoolean("and", clause("name", "==", "Lost item"), clause("code", "=", "a b")));
-    assertThat(root("name all fee fine")).isEqualTo(clause("name", "all", "fee fine"));
-    assertThat(CqlParser.parse("name==Lost item sortBy name").sortKeys())
-        .containsExactly(new SortKey("name", false));
-    assertThat(root("status.name==(Open now or Closed)"))
-        .isEqualTo(
-            new CqlBoolean(
-                "or", clause("status.name", "==", "Open now"), clause("status.name", "==", "Closed")));
-  }
-
-  @Test
-  void wordsBeforeARelationAreTheIndex() {
-    assertThat(root("a b==c")).isEqualTo(clause("a b", "==", "c"));
-  }
-
-  @Test
-  void aQuotedStringAfterATermIsAnError() {
-    fails(
-        "title=harry \"potter\"",
-        "Invalid CQL: expected a boolean operator (and, or, not, prox), sortBy or end of query"
-            + " but found \"potter\" at position 12 in query: title=harry \"potter\"");
-  }
-
-  @Test
-  void unterminatedQuote() {
-    fails(
-        "title=\"abc",
-        "Invalid CQL: unterminated quoted string starting at position 6 in query: title=\"abc");
-    fails(
-        "title=\"abc\\\"",
-        "Invalid CQL: unterminated quoted string starting at position 6 in query: title=\"abc\\\"");
-  }
-
-  @Test
-  void badModifiers() {
-    fails(
-        "title=/(x)",
-        "Invalid CQL: expected a modifier name after '/' but found '(' at position 7 in query:"
-            + " title=/(x)");
-    fails(
-        "title=/dist=",
-        "Invalid CQL: expected a modifier value after '=' at position 12 in query: title=/dist=");
-  }
-
-  @Test
-  void sortByWithoutIndex() {
-    fails("a=1 sortBy", "Invalid CQL: expected an index after 'sortBy' at position 10 in query: a=1 sortBy");
-  }
-
-  @Test
-  void prefixAssignmentIsRejected() {
-    fails(
-        ">dc=\"http://purl.org/dc\" title=x",
-        "Invalid CQL: prefix assignments (>prefix=\"uri\") are not supported at position 0 in query:"
-            + " >dc=\"http://purl.org/dc\" title=x");
-  }
-
-  @Test
-  void quotedIndexIsRejected() {
-    fails("\"title\"=x", "Invalid CQL: an index name must not be quoted at position 0 in query: \"title\"=x");
-  }
-
-  @Test
-  void brokenTermGroup() {
-    fails(
-        "id==(a or)",
-        "Invalid CQL: expected a term but found ')' at position 9 in query: id==(a or)");
-  }
+    @Test
+    void brokenTermGroup() {
+        fails(
+                "id==(a or)",
+                "Invalid CQL: expected a term but found ')' at position 9 in query: id==(a or)");
+    }
 }
