@@ -1,7 +1,7 @@
 package org.quire.circulation;
 
 import org.quire.platform.http.ApiException;
-import org.quire.platform.http.ValidationError;
+import org.quire.platform.domain.Refusal;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,14 +11,14 @@ import java.util.List;
  * (as mod-circulation's error handler does).
  */
 final class CirculationErrors {
-    private final List<ValidationError> errors = new ArrayList<>();
+    private final List<Refusal> errors = new ArrayList<>();
 
     void add(String message, String code, String key, String value) {
-        errors.add(ValidationError.of(message, code, key, value));
+        errors.add(Refusal.of(message, code, key, value));
     }
 
     /** An error with several parameters. */
-    void add(ValidationError error) {
+    void add(Refusal error) {
         errors.add(error);
     }
 

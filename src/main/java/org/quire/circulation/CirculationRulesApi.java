@@ -12,7 +12,7 @@ import org.quire.platform.http.ApiException;
 import org.quire.platform.http.Request;
 import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
-import org.quire.platform.http.ValidationError;
+import org.quire.platform.domain.Refusal;
 import org.quire.platform.records.RecordStore;
 
 /**
@@ -59,7 +59,7 @@ final class CirculationRulesApi {
             ObjectNode body = req.json();
             JsonNode text = body.get("rulesAsText");
             if (text == null || !text.isTextual()) {
-                throw ApiException.unprocessable(java.util.List.of(ValidationError.required("rulesAsText")));
+                throw ApiException.unprocessable(java.util.List.of(Refusal.required("rulesAsText")));
             }
             if (body.hasNonNull("id") && !body.get("id").isTextual()) {
                 throw ApiException.badRequest("id must be a string");

@@ -11,7 +11,7 @@ import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
 import org.quire.platform.db.Sql;
 import org.quire.platform.http.ApiException;
-import org.quire.platform.http.ValidationError;
+import org.quire.platform.domain.Refusal;
 import org.quire.platform.records.RecordStore;
 import org.quire.users.PatronView;
 
@@ -206,11 +206,11 @@ final class RequestService {
                                                  CirculationErrors errors) {
         JsonNode allowed = requestPolicy.path("allowedServicePoints").path(type);
         if (holdShelfPickup == null || !allowed.isArray() || contains(allowed, holdShelfPickup)) return;
-        errors.add(new ValidationError("One or more Pickup locations are no longer available",
+        errors.add(new Refusal("One or more Pickup locations are no longer available",
                 "REQUEST_PICKUP_SERVICE_POINT_IS_NOT_ALLOWED", List.of(
-                new ValidationError.Parameter("pickupServicePointId", holdShelfPickup),
-                new ValidationError.Parameter("requestType", type),
-                new ValidationError.Parameter("requestPolicyId", Json.text(requestPolicy, "id")))));
+                new Refusal.Parameter("pickupServicePointId", holdShelfPickup),
+                new Refusal.Parameter("requestType", type),
+                new Refusal.Parameter("requestPolicyId", Json.text(requestPolicy, "id")))));
     }
 
     /**

@@ -8,7 +8,7 @@ import org.quire.platform.http.ApiException;
 import org.quire.platform.http.Request;
 import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
-import org.quire.platform.http.ValidationError;
+import org.quire.platform.domain.Refusal;
 import org.quire.platform.records.RecordApi;
 import org.quire.platform.records.RecordStore;
 
@@ -148,7 +148,7 @@ public final class FeesFinesApi {
     private static List<UUID> accountIds(ObjectNode body) {
         JsonNode ids = body.get("accountIds");
         if (ids == null || !ids.isArray() || ids.isEmpty()) {
-            throw ApiException.unprocessable(List.of(ValidationError.required("accountIds")));
+            throw ApiException.unprocessable(List.of(Refusal.required("accountIds")));
         }
         List<UUID> out = new ArrayList<>();
         for (JsonNode id : ids) out.add(RecordStore.uuid(id.asText(), "accountIds"));

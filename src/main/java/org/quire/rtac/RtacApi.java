@@ -6,7 +6,7 @@ import org.quire.platform.http.ApiException;
 import org.quire.platform.http.Request;
 import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
-import org.quire.platform.http.ValidationError;
+import org.quire.platform.domain.Refusal;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,7 +37,7 @@ public final class RtacApi {
             JsonNode body = req.json();
             JsonNode ids = body.get("instanceIds");
             if (ids == null || ids.isNull()) {
-                throw ApiException.unprocessable(List.of(ValidationError.required("instanceIds")));
+                throw ApiException.unprocessable(List.of(Refusal.required("instanceIds")));
             }
             if (!ids.isArray()) throw ApiException.badRequest("instanceIds must be an array of instance ids");
             List<String> list = new ArrayList<>();
@@ -75,7 +75,7 @@ public final class RtacApi {
 
         // edge-rtac 2.x (Vert.x) only; its Spring rewrite dropped it. Discovery layers still call it (EBSCO's RTAC).
         r.edgeGet("/prod/rtac/folioRTAC", BATCH_PERMISSION, BATCH_PERMISSION, req -> legacy(db, req),
-                e -> e.status() == 406 ? Response.text(406, e.getMessage()) : legacyEmpty());
+                out -> out.status() == 406 ? out : legacyEmpty());
     }
 
     /**

@@ -7,7 +7,7 @@ import org.quire.platform.auth.ApiKeys;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
-import org.quire.platform.http.ValidationError;
+import org.quire.platform.domain.Refusal;
 
 import java.util.List;
 
@@ -28,7 +28,7 @@ public final class ApiKeysApi {
         r.post("/quire/api-keys", CREATE_PERMISSION, req -> {
             JsonNode username = req.json().get("username");
             if (username == null || username.isNull() || (username.isTextual() && username.asText().isBlank())) {
-                throw ApiException.unprocessable(List.of(ValidationError.required("username")));
+                throw ApiException.unprocessable(List.of(Refusal.required("username")));
             }
             if (!username.isTextual()) throw ApiException.badRequest("username must be a string");
             ApiKeys.Issued issued;

@@ -9,7 +9,7 @@ import org.quire.platform.http.Handler;
 import org.quire.platform.http.Request;
 import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
-import org.quire.platform.http.ValidationError;
+import org.quire.platform.domain.Refusal;
 import org.quire.platform.records.RecordApi;
 import org.quire.platform.records.RecordStore;
 
@@ -51,9 +51,9 @@ public final class CustomFieldsApi {
         }));
         r.put("/custom-fields", "custom.fields.collection.put", answering(req -> {
             ObjectNode body = req.json();
-            List<ValidationError> missing = new ArrayList<>();
-            if (!body.hasNonNull("customFields")) missing.add(ValidationError.required("customFields"));
-            if (!body.hasNonNull("entityType")) missing.add(ValidationError.required("entityType"));
+            List<Refusal> missing = new ArrayList<>();
+            if (!body.hasNonNull("customFields")) missing.add(Refusal.required("customFields"));
+            if (!body.hasNonNull("entityType")) missing.add(Refusal.required("entityType"));
             if (!missing.isEmpty()) throw ApiException.unprocessable(missing);
             if (!body.get("customFields").isArray()) throw ApiException.badRequest("Json content error customFields "
                     + "must be an array");
@@ -78,7 +78,7 @@ public final class CustomFieldsApi {
 
     /** The body as the schema requires it (RMB's @Validate: 422 per missing property; Jackson: 400 per bad enum). */
     private static ObjectNode definition(ObjectNode f) {
-        List<ValidationError> missing = CustomFieldDefinitions.missing(f).stream().map(ValidationError::required).toList();
+        List<Refusal> missing = CustomFieldDefinitions.missing(f).stream().map(Refusal::required).toList();
         if (!missing.isEmpty()) throw ApiException.unprocessable(missing);
         String badEnum = CustomFieldDefinitions.badEnum(f);
         if (badEnum != null) throw ApiException.badRequest(badEnum);

@@ -6,7 +6,7 @@ import org.quire.platform.Json;
 import org.quire.platform.cql.SqlWhere;
 import org.quire.platform.db.Sql;
 import org.quire.platform.http.ApiException;
-import org.quire.platform.http.ValidationError;
+import org.quire.platform.domain.Refusal;
 import org.quire.platform.records.RecordHooks;
 import org.quire.platform.records.RecordStore;
 
@@ -85,8 +85,8 @@ public final class Departments implements RecordHooks {
     }
 
     static ApiException duplicate(String field, String value) {
-        return ApiException.unprocessable(List.of(new ValidationError("Department with this " + field
-                + " already exists", "-1", List.of(new ValidationError.Parameter(field, value)))));
+        return ApiException.unprocessable(List.of(new Refusal("Department with this " + field
+                + " already exists", "-1", List.of(new Refusal.Parameter(field, value)))));
     }
 
     /** RMB's 400 for mod-users' delete trigger (a foreign_key_violation "still referenced from table users"). */

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.db.Sql;
 import org.quire.platform.http.ApiException;
-import org.quire.platform.http.ValidationError;
+import org.quire.platform.domain.Refusal;
 import org.quire.platform.records.RecordHooks;
 
 import java.sql.Connection;
@@ -32,9 +32,9 @@ final class RequestPreferences implements RecordHooks {
             for (String f : List.of("userId", "defaultServicePointId", "defaultDeliveryAddressTypeId")) {
                 JsonNode v = p.get(f);
                 if (v != null && !v.isNull() && !v.asText().matches(UUID_PATTERN)) {
-                    throw ApiException.unprocessable(List.of(new ValidationError("must match \"" + UUID_PATTERN + "\"",
+                    throw ApiException.unprocessable(List.of(new Refusal("must match \"" + UUID_PATTERN + "\"",
                             "javax.validation.constraints.Pattern.message",
-                            List.of(new ValidationError.Parameter(f, v.asText())))));
+                            List.of(new Refusal.Parameter(f, v.asText())))));
                 }
             }
             for (String f : List.of("holdShelf", "delivery")) {

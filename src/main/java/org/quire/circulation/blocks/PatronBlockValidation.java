@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
 import org.quire.platform.http.ApiException;
-import org.quire.platform.http.ValidationError;
+import org.quire.platform.domain.Refusal;
 import org.quire.platform.records.RecordHooks;
 
 import java.sql.Connection;
@@ -20,7 +20,7 @@ final class PatronBlockValidation {
     }
 
     private static ApiException invalid(String key, String value, String message) {
-        return ApiException.unprocessable(List.of(ValidationError.of(message, "-1", key, value)));
+        return ApiException.unprocessable(List.of(Refusal.of(message, "-1", key, value)));
     }
 
     /** A condition's message is shown exactly when it blocks something; its name and value type are fixed. */

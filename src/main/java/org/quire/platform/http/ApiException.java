@@ -1,16 +1,19 @@
 package org.quire.platform.http;
 
+import org.quire.platform.domain.Refusal;
+
 import java.util.List;
 
 /**
- * A failure with the HTTP status and body FOLIO clients expect. Thrown by domain code for business-rule failures
- * (422 with FOLIO's messages and codes) and by the platform for bad input, missing records and conflicts.
+ * A failure with the HTTP status and body FOLIO clients expect, thrown by the HTTP edge (Api classes, the router) for
+ * bad input, authentication and permissions. Domain code throws {@link org.quire.platform.domain.DomainException}s
+ * instead, which {@link ErrorMapper} maps to the same answers.
  */
 public final class ApiException extends RuntimeException {
     private final int status;
-    private final List<ValidationError> errors;
+    private final List<Refusal> errors;
 
-    private ApiException(int status, String message, List<ValidationError> errors) {
+    private ApiException(int status, String message, List<Refusal> errors) {
         super(message, null, false, false);
         this.status = status;
         this.errors = errors;
@@ -21,7 +24,7 @@ public final class ApiException extends RuntimeException {
     }
 
     /** The 422 errors, or empty for a plain-text failure. */
-    public List<ValidationError> errors() {
+    public List<Refusal> errors() {
         return errors;
     }
 
@@ -49,11 +52,11 @@ public final class ApiException extends RuntimeException {
         return new ApiException(409, message, List.of());
     }
 
-    public static ApiException unprocessable(List<ValidationError> errors) {
+    public static ApiException unprocessable(List<Refusal> errors) {
         return new ApiException(422, errors.getFirst().message(), List.copyOf(errors));
     }
 
     public static ApiException unprocessable(String message, String code, String key, String value) {
-        return unprocessable(List.of(ValidationError.of(message, code, key, value)));
+        return unprocessable(List.of(Refusal.of(message, code, key, value)));
     }
 }

@@ -2,6 +2,11 @@ package org.quire.platform.http;
 
 import org.quire.platform.Json;
 import org.quire.platform.db.DbException;
+import org.quire.platform.domain.Conflict;
+import org.quire.platform.domain.DomainException;
+import org.quire.platform.domain.InvalidInput;
+import org.quire.platform.domain.NotFound;
+import org.quire.platform.domain.Refused;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +29,7 @@ public final class ErrorMapper {
 
     public Response toResponse(Throwable e) {
         if (e instanceof ApiException a) return fromApi(a);
+        if (e instanceof DomainException d) return fromDomain(d);
         if (e instanceof DbException d) return fromDb(d.sqlException());
         if (e instanceof SQLException s) return fromDb(s);
         if (e instanceof IllegalArgumentException i && i.getMessage() != null && i.getMessage().startsWith("Invalid JSON"))
@@ -31,6 +37,16 @@ public final class ErrorMapper {
         String id = java.util.UUID.randomUUID().toString().substring(0, 8);
         log.error("Unexpected failure {}", id, e);
         return Response.text(500, "Internal server error (" + id + "); see the server log");
+    }
+
+    /** The domain's failures, each as FOLIO answers that kind. */
+    private static Response fromDomain(DomainException d) {
+        return switch (d) {
+            case Refused r -> fromApi(ApiException.unprocessable(r.refusals()));
+            case NotFound n -> Response.text(404, n.getMessage());
+            case Conflict c -> Response.text(409, c.getMessage());
+            case InvalidInput i -> Response.text(400, i.getMessage());
+        };
     }
 
     private static Response fromApi(ApiException a) {

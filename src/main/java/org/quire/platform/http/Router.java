@@ -34,10 +34,11 @@ public final class Router {
 
     /**
      * @param keyPermission for a route of an edge API: the permission the API key's user needs (null: no API key)
-     * @param failures      for an edge route whose failures have their own shape: maps every refusal (null: FOLIO's)
+     * @param failures      for an edge route whose failures have their own shape: reshapes every 4xx answer (null:
+     *                      FOLIO's)
      */
     private record Route(Method method, String path, String permission, Handler handler, String keyPermission,
-                         Function<ApiException, Response> failures) {
+                         Function<Response, Response> failures) {
     }
 
     /** A route as served: whether its answers are pretty-printed is decided once, when the routing is built. */
@@ -80,9 +81,9 @@ public final class Router {
         routes.add(new Route(Method.GET, path, permission, h, keyPermission, null));
     }
 
-    /** As {@link #edgeGet(String, String, String, Handler)}, with every refusal answered by {@code failures}. */
+    /** As {@link #edgeGet(String, String, String, Handler)}, with every 4xx answer reshaped by {@code failures}. */
     public void edgeGet(String path, String permission, String keyPermission, Handler h,
-                        Function<ApiException, Response> failures) {
+                        Function<Response, Response> failures) {
         routes.add(new Route(Method.GET, path, permission, h, keyPermission, failures));
     }
 
@@ -158,10 +159,9 @@ public final class Router {
             byte[] body = req.content().hasEntity() ? req.content().as(byte[].class) : new byte[0];
             out = route.handler.handle(new Request(p.tenant(), p.userId(), p.username(), pathParams, query, body,
                     header, p.viaApiKey()));
-        } catch (ApiException e) {
-            out = route.failures != null ? route.failures.apply(e) : errors.toResponse(e);
         } catch (Throwable e) {
             out = errors.toResponse(e);
+            if (route.failures != null && out.status() < 500) out = route.failures.apply(out);
         }
         send(res, pretty ? out.pretty() : out);
     }

@@ -10,7 +10,7 @@ import org.quire.platform.cql.SqlWhere;
 import org.quire.platform.db.Sql;
 import org.quire.platform.events.Outbox;
 import org.quire.platform.http.ApiException;
-import org.quire.platform.http.ValidationError;
+import org.quire.platform.domain.Refusal;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -321,10 +321,10 @@ public final class RecordStore {
     // ---- helpers -----------------------------------------------------------------------------------------------
 
     private void validate(ObjectNode r) {
-        List<ValidationError> errors = new ArrayList<>();
+        List<Refusal> errors = new ArrayList<>();
         for (String p : type.required()) {
             JsonNode n = Json.at(r, p);
-            if (n == null || n.isNull() || (n.isTextual() && n.asText().isEmpty())) errors.add(ValidationError.required(p));
+            if (n == null || n.isNull() || (n.isTextual() && n.asText().isEmpty())) errors.add(Refusal.required(p));
         }
         if (!errors.isEmpty()) throw ApiException.unprocessable(errors);
     }
@@ -391,9 +391,9 @@ public final class RecordStore {
         try {
             return UUID.fromString(s);
         } catch (IllegalArgumentException e) {
-            throw ApiException.unprocessable(List.of(new ValidationError("must match \"^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-"
+            throw ApiException.unprocessable(List.of(new Refusal("must match \"^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-"
                     + "[1-8][a-fA-F0-9]{3}-[89abAB][a-fA-F0-9]{3}-[a-fA-F0-9]{12}$\"",
-                    "javax.validation.constraints.Pattern.message", List.of(new ValidationError.Parameter(property, s)))));
+                    "javax.validation.constraints.Pattern.message", List.of(new Refusal.Parameter(property, s)))));
         }
     }
 }

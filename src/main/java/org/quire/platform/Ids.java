@@ -1,0 +1,30 @@
+package org.quire.platform;
+
+import java.util.Optional;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/** UUIDs as FOLIO writes them: the one place that parses an id from text. */
+public final class Ids {
+    /** FOLIO's schemas' UUID pattern; stricter than UUID.fromString, which accepts "1-2-3-4-5". */
+    public static final Pattern UUID_PATTERN =
+            Pattern.compile("^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}$");
+
+    private Ids() {
+    }
+
+    /** The UUID, or empty when {@code s} is null or not a UUID in FOLIO's form. */
+    public static Optional<UUID> parse(String s) {
+        if (s == null || s.length() != 36 || !UUID_PATTERN.matcher(s).matches()) return Optional.empty();
+        return Optional.of(UUID.fromString(s));
+    }
+
+    /** The UUID, or null when {@code s} is null or not a UUID in FOLIO's form. */
+    public static UUID orNull(String s) {
+        return parse(s).orElse(null);
+    }
+
+    public static boolean isUuid(String s) {
+        return parse(s).isPresent();
+    }
+}
