@@ -38,7 +38,7 @@ class ArchitectureTest {
             Map.entry("users", Set.of("platform")),
             Map.entry("notes", Set.of("platform", "users")),
             Map.entry("notices", Set.of("platform", "inventory", "users", "calendar")),
-            Map.entry("feesfines", Set.of("platform", "inventory", "users", "notices")),
+            Map.entry("feesfines", Set.of("platform", "inventory", "users", "calendar", "notices")),
             Map.entry("circulation", Set.of("platform", "inventory", "users", "calendar", "config", "notices", "feesfines")),
             Map.entry("rtac", Set.of("platform", "inventory", "circulation")),
             Map.entry("marc", Set.of("platform", "inventory")),

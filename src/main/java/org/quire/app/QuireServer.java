@@ -114,9 +114,8 @@ public final class QuireServer implements AutoCloseable {
             java.util.Set<String> names = new java.util.TreeSet<>(router.permissionNames());
             names.addAll(java.util.List.of("perms.users.get", "perms.users.item.post", "perms.users.item.put",
                     "perms.users.item.delete", "perms.users.assign.immutable", "perms.permissions.get",
-                    "okapi.proxy.tenants.post", "okapi.proxy.tenants.get", "quire.admin.ping.get",
-                    "circulation.override-item-limit-block.post", "circulation.override-item-not-loanable-block.post",
-                    "circulation.override-patron-block.post", "circulation.override-renewal-block.post"));
+                    "okapi.proxy.tenants.post", "okapi.proxy.tenants.get", "quire.admin.ping.get"));
+            names.addAll(org.quire.circulation.OverrideBlock.permissionNames());
             PermissionsApi.register(router, db, permissions, names, permissionSets);
             // Administrators are granted every route's permission and every UI permission set (the staff UI shows
             // an app only to a user holding its module.<app>.enabled, which the sets declare).

@@ -1,7 +1,7 @@
 package org.quire.circulation;
 
-import org.quire.platform.http.ApiException;
 import org.quire.platform.domain.Refusal;
+import org.quire.platform.domain.Refused;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +32,6 @@ final class CirculationErrors {
     }
 
     void throwIfAny() {
-        if (!errors.isEmpty()) throw ApiException.unprocessable(errors);
+        Refused.throwIfAny(errors);
     }
 }
