@@ -2,8 +2,8 @@ package org.quire.notices;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.circulation.Period;
 import org.quire.platform.Json;
+import org.quire.platform.Period;
 
 import java.time.Instant;
 import java.util.ArrayList;

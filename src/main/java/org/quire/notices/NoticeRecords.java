@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.circulation.CirculationTypes;
-import org.quire.circulation.Period;
 import org.quire.circulation.RequestQueue;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
+import org.quire.platform.Period;
 import org.quire.platform.records.MultiGet;
 import org.quire.users.UserTypes;
 
