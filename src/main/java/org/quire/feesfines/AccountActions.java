@@ -3,7 +3,7 @@ package org.quire.feesfines;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
+import org.quire.platform.db.Database;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -66,6 +66,24 @@ public final class AccountActions {
     }
 
     private AccountActions() {
+    }
+
+    /**
+     * A staff action as one transaction (the use case's entry point): {@link #perform(Connection, String, Action, List,
+     * ActionRequest, UUID)}, then {@code after} in the same transaction.
+     */
+    public static List<ObjectNode> perform(Database db, String schema, Action action, List<UUID> accountIds,
+                                           ActionRequest req, UUID staffUserId, AfterAccountAction after) {
+        return db.tx(c -> {
+            List<ObjectNode> done = perform(c, schema, action, accountIds, req, staffUserId);
+            after.accountsChanged(c, schema, accountIds, staffUserId);
+            return done;
+        });
+    }
+
+    /** A check ("check-pay", …) on one read connection: see {@link #check(Connection, String, Action, List, JsonNode)}. */
+    public static Check check(Database db, String schema, Action action, List<UUID> accountIds, JsonNode rawAmount) {
+        return db.read(c -> check(c, schema, action, accountIds, rawAmount));
     }
 
     /**
@@ -132,9 +150,7 @@ public final class AccountActions {
             before.add(account);
             after.add(updated);
         }
-        List<ObjectNode> saved = FeesFinesTypes.ACTIONS.insertAll(c, schema, rows, staffUserId, false);
-        FeesFinesTypes.ACCOUNTS.replaceAll(c, schema, before, after, staffUserId);
-        return saved;
+        return FeesFinesStore.saveAction(c, schema, rows, before, after, staffUserId);
     }
 
     /**
@@ -290,15 +306,10 @@ public final class AccountActions {
             throws SQLException {
         Map<String, Refundable> out = new LinkedHashMap<>();
         for (ObjectNode a : accounts) out.put(id(a), new Refundable());
-        Sql.list(c, "SELECT account_id, type_action, jsonb->>'paymentMethod', jsonb->>'transactionInformation',"
-                        + " (jsonb->>'amountAction')::numeric FROM " + schema + ".feefineaction WHERE account_id = ANY(?)"
-                        + " AND (type_action LIKE 'Paid%' OR type_action LIKE 'Transferred%' OR type_action LIKE 'Refunded%')"
-                        + " ORDER BY date_action, created_date",
-                List.of(c.createArrayOf("uuid", ids(accounts).toArray())), rs -> {
-                    out.get(rs.getObject(1, UUID.class).toString()).add(rs.getString(2), rs.getString(3), rs.getString(4),
-                            Money.of(rs.getBigDecimal(5)));
-                    return null;
-                });
+        for (FeesFinesStore.MoneyAction m : FeesFinesStore.moneyActions(c, schema, ids(accounts))) {
+            out.get(m.accountId().toString()).add(m.typeAction(), m.paymentMethod(), m.transactionInformation(),
+                    m.amount());
+        }
         return out;
     }
 
@@ -310,9 +321,7 @@ public final class AccountActions {
             throws SQLException {
         List<UUID> distinct = List.copyOf(new LinkedHashSet<>(ids));
         Map<UUID, ObjectNode> found = new HashMap<>();
-        for (ObjectNode a : Sql.list(c, "SELECT jsonb FROM " + schema + ".account WHERE id = ANY(?) ORDER BY id"
-                        + (lock ? " FOR UPDATE" : ""), List.of(c.createArrayOf("uuid", distinct.toArray())),
-                rs -> Json.parseObject(rs.getString(1)))) {
+        for (ObjectNode a : FeesFinesStore.accounts(c, schema, distinct, lock)) {
             found.put(UUID.fromString(Json.text(a, "id")), a);
         }
         List<ObjectNode> out = new ArrayList<>();
