@@ -105,7 +105,7 @@ public final class QuireServer implements AutoCloseable {
             org.quire.tags.TagsApi.register(router, db);
             org.quire.users.CustomFieldsApi.register(router, db);
             NoticesApi.register(router, db, jobs, NoticeSender.fromEnvironment(System.getenv(), config.dataDir()),
-                    config.runJobs());
+                    config.runJobs(), org.quire.circulation.CirculationNoticeRecords.RECORDS);
             jobs.register(router);
             jobs.add(new RequestExpiry());
             RequestExpiry.registerTimer(router, jobs);
