@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
+import org.quire.platform.domain.NotFound;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -103,7 +104,7 @@ public final class AccountActions {
         if (action == Action.CANCEL) {
             // FOLIO's cancellation goes by the status alone: a Closed fee/fine is closed whatever it has remaining.
             if (accounts.stream().anyMatch(a -> "Closed".equalsIgnoreCase(Json.text(a, "status.name")))) {
-                throw new ActionRefused(422, "Fee/fine is already closed");
+                throw new ActionRefused("Fee/fine is already closed");
             }
             return new Check(total, Money.ZERO);
         }
@@ -113,16 +114,16 @@ public final class AccountActions {
         } catch (NumberFormatException e) {
             amount = null;
         }
-        if (amount == null) throw new ActionRefused(422, "Invalid amount entered");
-        if (amount.signum() <= 0) throw new ActionRefused(422, "Amount must be positive");
+        if (amount == null) throw new ActionRefused("Invalid amount entered");
+        if (amount.signum() <= 0) throw new ActionRefused("Amount must be positive");
         if (action == Action.REFUND) {
             // A closed fee/fine can be refunded: no status check.
-            if (amount.compareTo(total) > 0) throw new ActionRefused(422,
+            if (amount.compareTo(total) > 0) throw new ActionRefused(
                     "Refund amount must be greater than zero and less than or equal to Selected amount");
             return new Check(amount, total.subtract(amount));
         }
-        if (accounts.stream().anyMatch(AccountActions::closed)) throw new ActionRefused(422, "Fee/fine is already closed");
-        if (amount.compareTo(total) > 0) throw new ActionRefused(422, "Requested amount exceeds remaining amount");
+        if (accounts.stream().anyMatch(AccountActions::closed)) throw new ActionRefused("Fee/fine is already closed");
+        if (amount.compareTo(total) > 0) throw new ActionRefused("Requested amount exceeds remaining amount");
         return new Check(amount, total.subtract(amount));
     }
 
@@ -327,7 +328,7 @@ public final class AccountActions {
         List<ObjectNode> out = new ArrayList<>();
         for (UUID id : distinct) {
             ObjectNode a = found.get(id);
-            if (a == null) throw new ActionRefused(404, "Fee/fine ID " + id + " not found");
+            if (a == null) throw new NotFound("Fee/fine ID " + id + " not found");
             out.add(a);
         }
         return out;

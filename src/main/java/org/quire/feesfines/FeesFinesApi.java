@@ -49,7 +49,10 @@ public final class FeesFinesApi {
         }
     }
 
-    /** 201 {accountId, amount, feefineactions}; refused: 422 {accountId, amount, errorMessage}, 404 text. */
+    /**
+     * 201 {accountId, amount, feefineactions}; refused: 422 {accountId, amount, errorMessage}. An unknown fee/fine
+     * (here and in the routes below) is the domain's NotFound: 404 text "Fee/fine ID … not found" (ErrorMapper).
+     */
     private static Response perform(Database db, AccountActions.Action action, Request r, AfterAccountAction after) {
         UUID id = r.pathUuid("id");
         ObjectNode body = r.json();
@@ -61,11 +64,10 @@ public final class FeesFinesApi {
             out.putArray("feefineactions").addAll(rows);
             return Response.created(out);
         } catch (ActionRefused e) {
-            if (e.status == 404) return notFound(e);
             ObjectNode out = Json.object().put("accountId", id.toString());
             putRawAmount(out, body.get("amount"));
             out.put("errorMessage", e.getMessage());
-            return Response.json(e.status, out);
+            return Response.json(422, out);
         }
     }
 
@@ -83,12 +85,11 @@ public final class FeesFinesApi {
             out.putArray("feefineactions").addAll(rows);
             return Response.created(out);
         } catch (ActionRefused e) {
-            if (e.status == 404) return notFound(e);
             ObjectNode out = Json.object();
             out.set("accountIds", body.get("accountIds"));
             if (action != AccountActions.Action.CANCEL) putRawAmount(out, body.get("amount"));
             out.put("errorMessage", e.getMessage());
-            return Response.json(e.status, out);
+            return Response.json(422, out);
         }
     }
 
@@ -111,10 +112,9 @@ public final class FeesFinesApi {
                     .put("remainingAmount", check.remaining().toPlainString());
             return Response.ok(out);
         } catch (ActionRefused e) {
-            if (e.status == 404) return notFound(e);
             putRawAmount(out, raw);
             out.put("allowed", false).put("errorMessage", e.getMessage());
-            return Response.json(e.status, out);
+            return Response.json(422, out);
         }
     }
 
@@ -131,9 +131,8 @@ public final class FeesFinesApi {
             out.put("allowed", true).put("remainingAmount", check.remaining().toPlainString());
             return Response.ok(out);
         } catch (ActionRefused e) {
-            if (e.status == 404) return notFound(e);
             out.put("allowed", false).put("errorMessage", e.getMessage());
-            return Response.json(e.status, out);
+            return Response.json(422, out);
         }
     }
 
@@ -146,11 +145,6 @@ public final class FeesFinesApi {
         List<UUID> out = new ArrayList<>();
         for (JsonNode id : ids) out.add(RecordStore.uuid(id.asText(), "accountIds"));
         return out;
-    }
-
-    /** mod-feesfines answers an unknown fee/fine with text: "Fee/fine ID <id> not found". */
-    private static Response notFound(ActionRefused e) {
-        return Response.text(404, e.getMessage());
     }
 
     private static void putRawAmount(ObjectNode out, JsonNode raw) {
