@@ -100,12 +100,12 @@ public final class QuireServer implements AutoCloseable {
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
             ApiKeysApi.register(router, apiKeys);
-            FeesFinesApi.register(router, db);
+            FeesFinesApi.register(router, db, org.quire.circulation.LostAndPaid::afterAccountAction);
             NotesApi.register(router, db);
             org.quire.tags.TagsApi.register(router, db);
             org.quire.users.CustomFieldsApi.register(router, db);
             NoticesApi.register(router, db, jobs, NoticeSender.fromEnvironment(System.getenv(), config.dataDir()),
-                    config.runJobs());
+                    config.runJobs(), org.quire.circulation.CirculationNoticeRecords.RECORDS);
             jobs.register(router);
             jobs.add(new RequestExpiry());
             RequestExpiry.registerTimer(router, jobs);

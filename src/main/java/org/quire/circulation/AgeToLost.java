@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.feesfines.LostItemPolicy;
 import org.quire.inventory.InventoryTypes;
 import org.quire.platform.Json;
+import org.quire.platform.Period;
 import org.quire.platform.db.Sql;
 import org.quire.platform.jobs.TenantJob;
 

@@ -3,6 +3,7 @@ package org.quire.circulation;
 import org.quire.calendar.CalendarStore;
 import org.quire.calendar.DayOpening;
 import org.quire.calendar.Openings;
+import org.quire.platform.Period;
 import org.quire.platform.http.ApiException;
 
 import java.sql.Connection;

@@ -1,5 +1,6 @@
 package org.quire.circulation;
 
+import org.quire.platform.Period;
 import org.quire.platform.http.ApiException;
 
 import java.time.Instant;

@@ -2,6 +2,7 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
+import org.quire.platform.Period;
 import org.quire.platform.http.ApiException;
 
 import java.sql.Connection;

@@ -3,6 +3,7 @@ package org.quire.circulation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
+import org.quire.platform.Period;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -10,6 +10,7 @@ import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
 import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
+import org.quire.platform.Period;
 import org.quire.platform.auth.PermissionCache;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.ApiException;

@@ -3,7 +3,8 @@ package org.quire.feesfines;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
+import org.quire.platform.db.Database;
+import org.quire.platform.domain.NotFound;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -69,6 +70,24 @@ public final class AccountActions {
     }
 
     /**
+     * A staff action as one transaction (the use case's entry point): {@link #perform(Connection, String, Action, List,
+     * ActionRequest, UUID)}, then {@code after} in the same transaction.
+     */
+    public static List<ObjectNode> perform(Database db, String schema, Action action, List<UUID> accountIds,
+                                           ActionRequest req, UUID staffUserId, AfterAccountAction after) {
+        return db.tx(c -> {
+            List<ObjectNode> done = perform(c, schema, action, accountIds, req, staffUserId);
+            after.accountsChanged(c, schema, accountIds, staffUserId);
+            return done;
+        });
+    }
+
+    /** A check ("check-pay", …) on one read connection: see {@link #check(Connection, String, Action, List, JsonNode)}. */
+    public static Check check(Database db, String schema, Action action, List<UUID> accountIds, JsonNode rawAmount) {
+        return db.read(c -> check(c, schema, action, accountIds, rawAmount));
+    }
+
+    /**
      * mod-feesfines' validation of an action on one or several accounts: all exist (404), the amount parses and is
      * positive, no account is closed, and the amount is within what they have remaining (or refundable) together.
      */
@@ -85,7 +104,7 @@ public final class AccountActions {
         if (action == Action.CANCEL) {
             // FOLIO's cancellation goes by the status alone: a Closed fee/fine is closed whatever it has remaining.
             if (accounts.stream().anyMatch(a -> "Closed".equalsIgnoreCase(Json.text(a, "status.name")))) {
-                throw new ActionRefused(422, "Fee/fine is already closed");
+                throw new ActionRefused("Fee/fine is already closed");
             }
             return new Check(total, Money.ZERO);
         }
@@ -95,16 +114,16 @@ public final class AccountActions {
         } catch (NumberFormatException e) {
             amount = null;
         }
-        if (amount == null) throw new ActionRefused(422, "Invalid amount entered");
-        if (amount.signum() <= 0) throw new ActionRefused(422, "Amount must be positive");
+        if (amount == null) throw new ActionRefused("Invalid amount entered");
+        if (amount.signum() <= 0) throw new ActionRefused("Amount must be positive");
         if (action == Action.REFUND) {
             // A closed fee/fine can be refunded: no status check.
-            if (amount.compareTo(total) > 0) throw new ActionRefused(422,
+            if (amount.compareTo(total) > 0) throw new ActionRefused(
                     "Refund amount must be greater than zero and less than or equal to Selected amount");
             return new Check(amount, total.subtract(amount));
         }
-        if (accounts.stream().anyMatch(AccountActions::closed)) throw new ActionRefused(422, "Fee/fine is already closed");
-        if (amount.compareTo(total) > 0) throw new ActionRefused(422, "Requested amount exceeds remaining amount");
+        if (accounts.stream().anyMatch(AccountActions::closed)) throw new ActionRefused("Fee/fine is already closed");
+        if (amount.compareTo(total) > 0) throw new ActionRefused("Requested amount exceeds remaining amount");
         return new Check(amount, total.subtract(amount));
     }
 
@@ -132,9 +151,7 @@ public final class AccountActions {
             before.add(account);
             after.add(updated);
         }
-        List<ObjectNode> saved = FeesFinesTypes.ACTIONS.insertAll(c, schema, rows, staffUserId, false);
-        FeesFinesTypes.ACCOUNTS.replaceAll(c, schema, before, after, staffUserId);
-        return saved;
+        return FeesFinesStore.saveAction(c, schema, rows, before, after, staffUserId);
     }
 
     /**
@@ -290,15 +307,10 @@ public final class AccountActions {
             throws SQLException {
         Map<String, Refundable> out = new LinkedHashMap<>();
         for (ObjectNode a : accounts) out.put(id(a), new Refundable());
-        Sql.list(c, "SELECT account_id, type_action, jsonb->>'paymentMethod', jsonb->>'transactionInformation',"
-                        + " (jsonb->>'amountAction')::numeric FROM " + schema + ".feefineaction WHERE account_id = ANY(?)"
-                        + " AND (type_action LIKE 'Paid%' OR type_action LIKE 'Transferred%' OR type_action LIKE 'Refunded%')"
-                        + " ORDER BY date_action, created_date",
-                List.of(c.createArrayOf("uuid", ids(accounts).toArray())), rs -> {
-                    out.get(rs.getObject(1, UUID.class).toString()).add(rs.getString(2), rs.getString(3), rs.getString(4),
-                            Money.of(rs.getBigDecimal(5)));
-                    return null;
-                });
+        for (FeesFinesStore.MoneyAction m : FeesFinesStore.moneyActions(c, schema, ids(accounts))) {
+            out.get(m.accountId().toString()).add(m.typeAction(), m.paymentMethod(), m.transactionInformation(),
+                    m.amount());
+        }
         return out;
     }
 
@@ -310,15 +322,13 @@ public final class AccountActions {
             throws SQLException {
         List<UUID> distinct = List.copyOf(new LinkedHashSet<>(ids));
         Map<UUID, ObjectNode> found = new HashMap<>();
-        for (ObjectNode a : Sql.list(c, "SELECT jsonb FROM " + schema + ".account WHERE id = ANY(?) ORDER BY id"
-                        + (lock ? " FOR UPDATE" : ""), List.of(c.createArrayOf("uuid", distinct.toArray())),
-                rs -> Json.parseObject(rs.getString(1)))) {
+        for (ObjectNode a : FeesFinesStore.accounts(c, schema, distinct, lock)) {
             found.put(UUID.fromString(Json.text(a, "id")), a);
         }
         List<ObjectNode> out = new ArrayList<>();
         for (UUID id : distinct) {
             ObjectNode a = found.get(id);
-            if (a == null) throw new ActionRefused(404, "Fee/fine ID " + id + " not found");
+            if (a == null) throw new NotFound("Fee/fine ID " + id + " not found");
             out.add(a);
         }
         return out;

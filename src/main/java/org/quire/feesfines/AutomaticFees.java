@@ -4,13 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.UUID;
 
 /**
@@ -28,15 +26,6 @@ public final class AutomaticFees {
     public static final FeeType LOST_ITEM_FEE = new FeeType(FeesFinesTypes.LOST_ITEM_FEE_TYPE, "Lost item fee");
     public static final FeeType LOST_ITEM_PROCESSING_FEE = new FeeType(FeesFinesTypes.LOST_ITEM_PROCESSING_FEE_TYPE,
             "Lost item processing fee");
-
-    /**
-     * The charge's {@code source} as mod-circulation's StoredFeeFineAction writes it: the staff user's personal name
-     * "Last, First", or their username when either part is blank.
-     */
-    private static final String STAFF_NAME = "CASE WHEN btrim(coalesce(u.jsonb->'personal'->>'firstName', '')) <> ''"
-            + " AND btrim(coalesce(u.jsonb->'personal'->>'lastName', '')) <> ''"
-            + " THEN (u.jsonb->'personal'->>'lastName') || ', ' || (u.jsonb->'personal'->>'firstName')"
-            + " ELSE u.jsonb->>'username' END";
 
     private AutomaticFees() {
     }
@@ -82,25 +71,13 @@ public final class AutomaticFees {
         action.put("typeAction", type.name()).put("amountAction", amount).put("balance", amount);
         action.put("dateAction", Json.date(now)).put("notify", false).put("transactionInformation", "-");
         if (servicePointId != null) action.put("createdAt", servicePointId.toString());
-        // The staff member's name is added by the statement (STAFF_NAME); an automated process is "System".
+        // The staff member's name is added by the statement (FeesFinesStore.insertAutomaticFee); an automated
+        // process is "System".
         if (staffUserId == null) action.put("source", "System");
         metadata(action, now, staffUserId);
 
-        String s = schema + ".";
-        int inserted = Sql.update(c, "WITH o AS (SELECT id, jsonb->>'owner' AS name FROM " + s + "owner"
-                        + " WHERE jsonb->'servicePointOwner' @> ?::jsonb ORDER BY id LIMIT 1),"
-                        + " a AS (INSERT INTO " + s + "account (id, jsonb, created_date, updated_date, user_id, item_id,"
-                        + " loan_id, status_name, payment_status_name, fee_fine_id, owner_id, fee_fine_type)"
-                        + " SELECT ?, ?::jsonb || jsonb_build_object('ownerId', o.id, 'feeFineOwner', o.name), ?, ?, ?, ?,"
-                        + " ?, 'Open', 'Outstanding', ?, o.id, ? FROM o RETURNING id)"
-                        + " INSERT INTO " + s + "feefineaction (id, jsonb, created_date, updated_date, account_id, user_id,"
-                        + " type_action, date_action) SELECT ?, ?::jsonb || coalesce((SELECT jsonb_build_object('source', "
-                        + STAFF_NAME + ") FROM " + s + "users u WHERE u.id = ?::uuid), '{}'::jsonb), ?, ?, a.id, ?, ?, ? FROM a",
-                Arrays.asList(new Sql.Json("[{\"value\":\"" + UUID.fromString(primary) + "\"}]"),
-                        accountId, new Sql.Json(Json.write(account)), now, now, userId, item.id(),
-                        UUID.fromString(Json.text(loan, "id")), type.id(), type.name(),
-                        actionId, new Sql.Json(Json.write(action)), staffUserId, now, now, userId, type.name(), now));
-        return inserted > 0;
+        return FeesFinesStore.insertAutomaticFee(c, schema, UUID.fromString(primary), account, action, type,
+                staffUserId, now);
     }
 
     private static void metadata(ObjectNode n, Instant now, UUID by) {

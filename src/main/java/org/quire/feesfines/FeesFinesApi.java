@@ -26,7 +26,8 @@ public final class FeesFinesApi {
     private FeesFinesApi() {
     }
 
-    public static void register(Router router, Database db) {
+    /** {@code after}: what else a staff action on accounts does in its transaction (circulation's LostAndPaid). */
+    public static void register(Router router, Database db, AfterAccountAction after) {
         RecordApi.register(router, db, FeesFinesTypes.OWNERS, "/owners", "owners");
         RecordApi.register(router, db, FeesFinesTypes.FEEFINES, "/feefines", "feefines");
         RecordApi.register(router, db, FeesFinesTypes.ACCOUNTS, "/accounts", "accounts");
@@ -38,8 +39,8 @@ public final class FeesFinesApi {
         RecordApi.register(router, db, FeesFinesTypes.COMMENT_REQUIREMENTS, "/comments", "comments");
         for (AccountActions.Action a : AccountActions.Action.values()) {
             String name = a.name().toLowerCase();
-            router.post("/accounts/{id}/" + name, "accounts." + name + ".post", r -> perform(db, a, r));
-            router.post("/accounts-bulk/" + name, "accounts." + name + ".post", r -> performBulk(db, a, r));
+            router.post("/accounts/{id}/" + name, "accounts." + name + ".post", r -> perform(db, a, r, after));
+            router.post("/accounts-bulk/" + name, "accounts." + name + ".post", r -> performBulk(db, a, r, after));
             if (a != AccountActions.Action.CANCEL) {
                 router.post("/accounts/{id}/check-" + name, "accounts.check-" + name + ".post", r -> check(db, a, r));
                 router.post("/accounts-bulk/check-" + name, "accounts.check-" + name + ".post",
@@ -48,55 +49,48 @@ public final class FeesFinesApi {
         }
     }
 
-    /** 201 {accountId, amount, feefineactions}; refused: 422 {accountId, amount, errorMessage}, 404 text. */
-    private static Response perform(Database db, AccountActions.Action action, Request r) {
+    /**
+     * 201 {accountId, amount, feefineactions}; refused: 422 {accountId, amount, errorMessage}. An unknown fee/fine
+     * (here and in the routes below) is the domain's NotFound: 404 text "Fee/fine ID … not found" (ErrorMapper).
+     */
+    private static Response perform(Database db, AccountActions.Action action, Request r, AfterAccountAction after) {
         UUID id = r.pathUuid("id");
         ObjectNode body = r.json();
         try {
-            List<ObjectNode> rows = perform(db, action, List.of(id), body, r);
+            List<ObjectNode> rows = AccountActions.perform(db, r.schema(), action, List.of(id),
+                    AccountActions.ActionRequest.of(body), r.userId(), after);
             ObjectNode out = Json.object().put("accountId", id.toString());
             out.put("amount", amount(action, body, rows));
             out.putArray("feefineactions").addAll(rows);
             return Response.created(out);
         } catch (ActionRefused e) {
-            if (e.status == 404) return notFound(e);
             ObjectNode out = Json.object().put("accountId", id.toString());
             putRawAmount(out, body.get("amount"));
             out.put("errorMessage", e.getMessage());
-            return Response.json(e.status, out);
+            return Response.json(422, out);
         }
     }
 
     /** 201 {accountIds, amount, feefineactions}; refused: 422 {accountIds, amount, errorMessage}, 404 text. */
-    private static Response performBulk(Database db, AccountActions.Action action, Request r) {
+    private static Response performBulk(Database db, AccountActions.Action action, Request r,
+                                        AfterAccountAction after) {
         ObjectNode body = r.json();
         List<UUID> ids = accountIds(body);
         try {
-            List<ObjectNode> rows = perform(db, action, ids, body, r);
+            List<ObjectNode> rows = AccountActions.perform(db, r.schema(), action, ids,
+                    AccountActions.ActionRequest.of(body), r.userId(), after);
             ObjectNode out = Json.object();
             out.set("accountIds", body.get("accountIds"));
             out.put("amount", amount(action, body, rows));
             out.putArray("feefineactions").addAll(rows);
             return Response.created(out);
         } catch (ActionRefused e) {
-            if (e.status == 404) return notFound(e);
             ObjectNode out = Json.object();
             out.set("accountIds", body.get("accountIds"));
             if (action != AccountActions.Action.CANCEL) putRawAmount(out, body.get("amount"));
             out.put("errorMessage", e.getMessage());
-            return Response.json(e.status, out);
+            return Response.json(422, out);
         }
-    }
-
-    /** One transaction: the action, then closing any lost item loan whose lost fees it settled. */
-    private static List<ObjectNode> perform(Database db, AccountActions.Action action, List<UUID> ids, ObjectNode body,
-                                            Request r) {
-        AccountActions.ActionRequest req = AccountActions.ActionRequest.of(body);
-        return db.tx(c -> {
-            List<ObjectNode> done = AccountActions.perform(c, r.schema(), action, ids, req, r.userId());
-            org.quire.circulation.LostAndPaid.afterAccountAction(c, r.schema(), ids, r.userId());
-            return done;
-        });
     }
 
     /** The amount requested (FOLIO echoes it); for a cancellation, the amount cancelled. */
@@ -113,15 +107,14 @@ public final class FeesFinesApi {
         JsonNode raw = r.json().get("amount");
         ObjectNode out = Json.object().put("accountId", id.toString());
         try {
-            AccountActions.Check check = db.read(c -> AccountActions.check(c, r.schema(), action, List.of(id), raw));
+            AccountActions.Check check = AccountActions.check(db, r.schema(), action, List.of(id), raw);
             out.put("amount", check.amount().toPlainString()).put("allowed", true)
                     .put("remainingAmount", check.remaining().toPlainString());
             return Response.ok(out);
         } catch (ActionRefused e) {
-            if (e.status == 404) return notFound(e);
             putRawAmount(out, raw);
             out.put("allowed", false).put("errorMessage", e.getMessage());
-            return Response.json(e.status, out);
+            return Response.json(422, out);
         }
     }
 
@@ -134,13 +127,12 @@ public final class FeesFinesApi {
         out.set("accountIds", body.get("accountIds"));
         putRawAmount(out, raw);
         try {
-            AccountActions.Check check = db.read(c -> AccountActions.check(c, r.schema(), action, ids, raw));
+            AccountActions.Check check = AccountActions.check(db, r.schema(), action, ids, raw);
             out.put("allowed", true).put("remainingAmount", check.remaining().toPlainString());
             return Response.ok(out);
         } catch (ActionRefused e) {
-            if (e.status == 404) return notFound(e);
             out.put("allowed", false).put("errorMessage", e.getMessage());
-            return Response.json(e.status, out);
+            return Response.json(422, out);
         }
     }
 
@@ -153,11 +145,6 @@ public final class FeesFinesApi {
         List<UUID> out = new ArrayList<>();
         for (JsonNode id : ids) out.add(RecordStore.uuid(id.asText(), "accountIds"));
         return out;
-    }
-
-    /** mod-feesfines answers an unknown fee/fine with text: "Fee/fine ID <id> not found". */
-    private static Response notFound(ActionRefused e) {
-        return Response.text(404, e.getMessage());
     }
 
     private static void putRawAmount(ObjectNode out, JsonNode raw) {

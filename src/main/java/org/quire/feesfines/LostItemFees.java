@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -57,7 +56,7 @@ public final class LostItemFees {
                                       Instant lostDate, Instant returned, UUID servicePointId, UUID staffUserId)
             throws SQLException {
         if (!policy.refundsWhenReturned(lostDate, returned)) return;
-        for (ObjectNode account : lostFeeAccounts(c, schema, loanId)) {
+        for (ObjectNode account : FeesFinesStore.lostFeeAccounts(c, schema, loanId)) {
             boolean processing = FeesFinesTypes.LOST_ITEM_PROCESSING_FEE_TYPE.toString().equals(Json.text(account, "feeFineId"));
             if (processing && !policy.refundProcessingFee()) continue;
             settle(c, schema, account, CANCELLED_ITEM_RETURNED, servicePointId, staffUserId);
@@ -70,16 +69,9 @@ public final class LostItemFees {
      */
     public static void cancelOnDeclaredLost(Connection c, String schema, UUID loanId, UUID servicePointId,
                                             UUID staffUserId) throws SQLException {
-        for (ObjectNode account : lostFeeAccounts(c, schema, loanId)) {
+        for (ObjectNode account : FeesFinesStore.lostFeeAccounts(c, schema, loanId)) {
             settle(c, schema, account, CANCELLED_ITEM_DECLARED_LOST, servicePointId, staffUserId);
         }
-    }
-
-    private static List<ObjectNode> lostFeeAccounts(Connection c, String schema, UUID loanId) throws SQLException {
-        return Sql.list(c, "SELECT jsonb FROM " + schema + ".account WHERE loan_id = ? AND fee_fine_id = ANY(?)"
-                        + " ORDER BY id FOR UPDATE", List.of(loanId, c.createArrayOf("uuid", new Object[]{
-                        FeesFinesTypes.LOST_ITEM_FEE_TYPE, FeesFinesTypes.LOST_ITEM_PROCESSING_FEE_TYPE})),
-                rs -> Json.parseObject(rs.getString(1)));
     }
 
     /** Refunds what was paid or transferred, then cancels all that remains with {@code reason}. */

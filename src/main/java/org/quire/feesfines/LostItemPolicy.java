@@ -1,8 +1,8 @@
 package org.quire.feesfines;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.quire.circulation.Period;
 import org.quire.platform.Json;
+import org.quire.platform.Period;
 
 import java.math.BigDecimal;
 import java.time.Instant;

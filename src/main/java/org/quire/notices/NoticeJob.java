@@ -37,9 +37,11 @@ public final class NoticeJob implements TenantJob {
     private static final Logger log = LoggerFactory.getLogger(NoticeJob.class);
 
     private final NoticeSender sender;
+    private final CirculationRecords circulation;
 
-    public NoticeJob(NoticeSender sender) {
+    public NoticeJob(NoticeSender sender, CirculationRecords circulation) {
         this.sender = sender;
+        this.circulation = circulation;
     }
 
     @Override
@@ -54,9 +56,9 @@ public final class NoticeJob implements TenantJob {
 
     @Override
     public int run(Connection c, String schema, Instant now, int limit) throws SQLException {
-        List<ObjectNode> due = ScheduledNotices.claim(c, schema, now, limit);
+        List<ObjectNode> due = NoticesStore.claim(c, schema, now, limit);
         if (due.isEmpty()) return 0;
-        NoticeRecords records = NoticeRecords.load(c, schema, due);
+        NoticeRecords records = NoticeRecords.load(c, schema, due, circulation);
         List<UUID> delete = new ArrayList<>();
         Map<UUID, Instant> moveTo = new LinkedHashMap<>();
         Map<String, List<ObjectNode>> together = new LinkedHashMap<>();
@@ -89,7 +91,7 @@ public final class NoticeJob implements TenantJob {
                 notices.forEach(n -> moveTo.put(id(n), now.plus(RETRY)));
             }
         }
-        ScheduledNotices.finish(c, schema, delete, moveTo);
+        NoticesStore.finish(c, schema, delete, moveTo);
         return due.size();
     }
 

@@ -2,8 +2,8 @@ package org.quire.notices;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.circulation.Period;
 import org.quire.platform.Json;
+import org.quire.platform.Period;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,6 +15,8 @@ import java.util.List;
  * sendEvery}}. A missing policy has none.
  */
 record NoticePolicy(List<Notice> loanNotices, List<Notice> requestNotices) {
+    /** FOLIO's {@code sendHow} for a notice sent at the event (patron-notice-timing.json), and its default. */
+    static final String UPON_AT = "Upon At";
     static final NoticePolicy NONE = new NoticePolicy(List.of(), List.of());
 
     /**
@@ -26,7 +28,7 @@ record NoticePolicy(List<Notice> loanNotices, List<Notice> requestNotices) {
 
         /** When this notice falls due for an event dated {@code date}. */
         Instant runTime(Instant date) {
-            if (sendBy == null || sendHow.equals(ScheduledNotices.UPON_AT)) return date;
+            if (sendBy == null || sendHow.equals(UPON_AT)) return date;
             return sendHow.equals("Before") ? new Period(-sendBy.duration(), sendBy.intervalId()).addTo(date)
                     : sendBy.addTo(date);
         }
@@ -58,7 +60,7 @@ record NoticePolicy(List<Notice> loanNotices, List<Notice> requestNotices) {
             String how = Json.text(send, "sendHow");
             boolean recurring = "Recurring".equals(Json.text(n, "frequency"));
             out.add(new Notice(templateId, n.hasNonNull("format") ? Json.text(n, "format") : "Email",
-                    n.path("realTime").asBoolean(false), when, how == null ? ScheduledNotices.UPON_AT : how,
+                    n.path("realTime").asBoolean(false), when, how == null ? UPON_AT : how,
                     validPeriod(send.get("sendBy")), recurring ? validPeriod(send.get("sendEvery")) : null));
         }
         return out;

@@ -3,12 +3,10 @@ package org.quire.notices;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.circulation.CirculationTypes;
-import org.quire.circulation.Period;
-import org.quire.circulation.RequestQueue;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
+import org.quire.platform.Period;
 import org.quire.platform.records.MultiGet;
 import org.quire.users.UserTypes;
 
@@ -36,17 +34,21 @@ final class NoticeRecords {
     private final Map<String, ObjectNode> records;
     private final Map<UUID, ItemView> items = new HashMap<>();
     private final Map<String, ObjectNode> names;
+    private final CirculationRecords circulation;
 
-    private NoticeRecords(Map<String, ObjectNode> records, Map<String, ObjectNode> names) {
+    private NoticeRecords(Map<String, ObjectNode> records, Map<String, ObjectNode> names,
+                          CirculationRecords circulation) {
         this.records = records;
         this.names = names;
+        this.circulation = circulation;
     }
 
-    static NoticeRecords load(Connection c, String schema, List<ObjectNode> notices) throws SQLException {
+    static NoticeRecords load(Connection c, String schema, List<ObjectNode> notices, CirculationRecords circulation)
+            throws SQLException {
         MultiGet first = new MultiGet();
         for (ObjectNode n : notices) {
-            first.add("loan:" + Json.text(n, "loanId"), CirculationTypes.LOANS, uuid(n, "loanId"));
-            first.add("request:" + Json.text(n, "requestId"), RequestQueue.REQUESTS, uuid(n, "requestId"));
+            first.add("loan:" + Json.text(n, "loanId"), circulation.loans(), uuid(n, "loanId"));
+            first.add("request:" + Json.text(n, "requestId"), circulation.requests(), uuid(n, "requestId"));
             first.add("user:" + Json.text(n, "recipientUserId"), UserTypes.USERS, uuid(n, "recipientUserId"));
             first.add("template:" + Json.text(n, "noticeConfig.templateId"), NoticeTypes.TEMPLATES,
                     uuid(n, "noticeConfig.templateId"));
@@ -58,13 +60,13 @@ final class NoticeRecords {
             ObjectNode r = e.getValue();
             if (e.getKey().startsWith("loan:") || e.getKey().startsWith("request:")) addIfPresent(itemIds, uuid(r, "itemId"));
             if (e.getKey().startsWith("loan:")) second.add("policy:" + Json.text(r, "loanPolicyId"),
-                    CirculationTypes.LOAN_POLICIES, uuid(r, "loanPolicyId"));
+                    circulation.loanPolicies(), uuid(r, "loanPolicyId"));
             if (e.getKey().startsWith("request:")) second.add("sp:" + Json.text(r, "pickupServicePointId"),
                     InventoryTypes.SERVICE_POINTS, uuid(r, "pickupServicePointId"));
             if (e.getKey().startsWith("user:")) second.add("group:" + Json.text(r, "patronGroup"), UserTypes.GROUPS,
                     uuid(r, "patronGroup"));
         }
-        NoticeRecords out = new NoticeRecords(records, second.fetch(c, schema));
+        NoticeRecords out = new NoticeRecords(records, second.fetch(c, schema), circulation);
         for (ItemView v : ItemView.byIds(c, schema, itemIds)) out.items.put(v.id(), v);
         return out;
     }
@@ -104,7 +106,7 @@ final class NoticeRecords {
             ObjectNode request = request(notice);
             if (request == null) return false;
             String status = String.valueOf(Json.text(request, "status"));
-            if (!ScheduledNotices.UPON_AT.equals(timing)) return status.startsWith("Open");
+            if (!NoticePolicy.UPON_AT.equals(timing)) return status.startsWith("Open");
             return status.equals(event.equals(REQUEST_EXPIRATION) ? "Closed - Unfilled" : "Closed - Pickup expired");
         }
         return true;
@@ -158,7 +160,7 @@ final class NoticeRecords {
             if (loan != null) entry.set("loan", loanTokens(loan));
             if (request != null) {
                 ObjectNode sp = names.get("sp:" + Json.text(request, "pickupServicePointId"));
-                RequestQueue.addToSlip(entry, request, sp == null ? null : Json.text(sp, "name"));
+                circulation.requestTokens().addTo(entry, request, sp == null ? null : Json.text(sp, "name"));
                 entry.remove("requester");
             }
             if (loan != null) loans.add(entry);

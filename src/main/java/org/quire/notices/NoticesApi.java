@@ -11,7 +11,6 @@ import org.quire.platform.jobs.Jobs;
 import org.quire.platform.records.RecordApi;
 import org.quire.platform.records.RecordStore;
 import org.quire.platform.tenancy.Tenants;
-import org.quire.users.UserTypes;
 
 import java.time.Instant;
 import java.util.List;
@@ -39,9 +38,10 @@ public final class NoticesApi {
      * Registers the routes and the {@code patron-notices} job; when {@code kickAfterCommit}, a transaction that makes
      * a notice due now runs the job for its tenant right after it commits.
      */
-    public static void register(Router r, Database db, Jobs jobs, NoticeSender sender, boolean kickAfterCommit) {
-        jobs.add(new NoticeJob(sender));
-        if (kickAfterCommit) ScheduledNotices.listen(schema -> jobs.runSoon(NoticeJob.NAME, tenant(schema)));
+    public static void register(Router r, Database db, Jobs jobs, NoticeSender sender, boolean kickAfterCommit,
+                                CirculationRecords circulation) {
+        jobs.add(new NoticeJob(sender, circulation));
+        if (kickAfterCommit) NoticesStore.listen(schema -> jobs.runSoon(NoticeJob.NAME, tenant(schema)));
 
         RecordApi.register(r, db, TEMPLATES, "/templates", "templates");
         RecordApi.register(r, db, SCHEDULED_NOTICES, "/scheduled-notice-storage/scheduled-notices",
@@ -64,20 +64,7 @@ public final class NoticesApi {
             ObjectNode template = template(db, req.schema(), required(b, "templateId"));
             JsonNode context = b.get("context") instanceof ObjectNode o ? o : Json.object();
             render(template, Json.text(b, "lang"), Json.text(b, "outputFormat"), context);
-            db.tx(c -> {
-                if (UserTypes.USERS.get(c, req.schema(), recipient).isEmpty())
-                    throw ApiException.unprocessable("User " + recipient + " not found", null, "recipientId", recipient.toString());
-                ObjectNode notice = Json.object().put("recipientUserId", recipient.toString())
-                        .put("nextRunTime", Json.date(Instant.now()));
-                notice.putObject("noticeConfig").put("timing", ScheduledNotices.UPON_AT)
-                        .put("templateId", Json.text(template, "id")).put("format", "Email").put("sendInRealTime", true);
-                ObjectNode pn = notice.putObject("patronNotice");
-                for (String f : List.of("deliveryChannel", "lang", "outputFormat"))
-                    if (b.hasNonNull(f)) pn.put(f, Json.text(b, f));
-                pn.set("context", context);
-                ScheduledNotices.write(c, req.schema(), null, null, List.of(), List.of(notice), req.userId());
-                return null;
-            });
+            PatronNotices.requested(db, req.schema(), recipient, template, b, context, req.userId());
             return Response.text(200, "");
         });
 
@@ -91,7 +78,7 @@ public final class NoticesApi {
 
     private static ObjectNode template(Database db, String schema, String id) {
         UUID templateId = RecordStore.uuid(id == null ? "" : id, "templateId");
-        return db.read(c -> TEMPLATES.get(c, schema, templateId))
+        return db.read(c -> NoticesStore.template(c, schema, templateId))
                 .orElseThrow(() -> ApiException.badRequest("Template with id " + templateId + " not found"));
     }
 

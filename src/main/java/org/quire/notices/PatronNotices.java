@@ -1,7 +1,10 @@
 package org.quire.notices;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
+import org.quire.platform.db.Database;
+import org.quire.platform.domain.Refused;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -36,7 +39,7 @@ public final class PatronNotices {
         NoticePolicy policy = NoticePolicy.from(noticePolicy);
         List<ObjectNode> rows = now(policy.loan(CHECK_OUT), "loanId", loan, "userId", CHECK_OUT);
         rows.addAll(dueDateNotices(policy, loan));
-        ScheduledNotices.write(c, schema, null, null, List.of(), rows, staff);
+        NoticesStore.write(c, schema, null, null, List.of(), rows, staff);
     }
 
     /** Check-in: the "Check in" notices now; the loan's pending "Due date" notices go. */
@@ -44,7 +47,7 @@ public final class PatronNotices {
             throws SQLException {
         NoticePolicy policy = NoticePolicy.from(noticePolicy);
         List<String> drop = policy.loan(DUE_DATE).isEmpty() ? List.of() : List.of(DUE_DATE);
-        ScheduledNotices.write(c, schema, "loan_id", id(loan), drop,
+        NoticesStore.write(c, schema, "loan_id", id(loan), drop,
                 now(policy.loan(CHECK_IN), "loanId", loan, "userId", CHECK_IN), staff);
     }
 
@@ -58,7 +61,7 @@ public final class PatronNotices {
         List<ObjectNode> rows = now(policy.loan(event), "loanId", loan, "userId", event);
         List<ObjectNode> due = dueDateNotices(policy, loan);
         rows.addAll(due);
-        ScheduledNotices.write(c, schema, "loan_id", id(loan), due.isEmpty() ? List.of() : List.of(DUE_DATE), rows, staff);
+        NoticesStore.write(c, schema, "loan_id", id(loan), due.isEmpty() ? List.of() : List.of(DUE_DATE), rows, staff);
     }
 
     private static List<ObjectNode> dueDateNotices(NoticePolicy policy, ObjectNode loan) {
@@ -83,7 +86,7 @@ public final class PatronNotices {
         };
         List<ObjectNode> rows = now(policy.request(event), "requestId", request, "requesterId", event);
         rows.addAll(expiryNotices(policy, request, REQUEST_EXPIRATION, "requestExpirationDate"));
-        ScheduledNotices.write(c, schema, null, null, List.of(), rows, staff);
+        NoticesStore.write(c, schema, null, null, List.of(), rows, staff);
     }
 
     /** The item waits on the hold shelf: "Available" notices now, "Hold expiration" notices for the shelf's date. */
@@ -93,7 +96,7 @@ public final class PatronNotices {
         List<ObjectNode> rows = now(policy.request(AVAILABLE), "requestId", request, "requesterId", AVAILABLE);
         List<ObjectNode> expiry = expiryNotices(policy, request, HOLD_EXPIRATION, "holdShelfExpirationDate");
         rows.addAll(expiry);
-        ScheduledNotices.write(c, schema, "request_id", id(request), expiry.isEmpty() ? List.of() : List.of(HOLD_EXPIRATION),
+        NoticesStore.write(c, schema, "request_id", id(request), expiry.isEmpty() ? List.of() : List.of(HOLD_EXPIRATION),
                 rows, staff);
     }
 
@@ -103,7 +106,7 @@ public final class PatronNotices {
         NoticePolicy policy = NoticePolicy.from(noticePolicy);
         List<String> drop = policy.request(REQUEST_EXPIRATION).isEmpty() && policy.request(HOLD_EXPIRATION).isEmpty()
                 ? List.of() : List.of(REQUEST_EXPIRATION, HOLD_EXPIRATION);
-        ScheduledNotices.write(c, schema, "request_id", id(request), drop,
+        NoticesStore.write(c, schema, "request_id", id(request), drop,
                 now(policy.request(REQUEST_CANCELLATION), "requestId", request, "requesterId", REQUEST_CANCELLATION), staff);
     }
 
@@ -116,6 +119,31 @@ public final class PatronNotices {
         return rows;
     }
 
+    // ---- mod-patron-notice ----------------------------------------------------------------------------------------
+
+    /**
+     * mod-patron-notice's {@code POST /patron-notice} as one transaction: the recipient must exist (422 "User … not
+     * found"), then a notice due now carrying the caller's {@code context}, {@code lang} and {@code outputFormat}
+     * (under the Quire-only property {@code patronNotice}) is written for the job to render and send.
+     */
+    public static void requested(Database db, String schema, UUID recipient, ObjectNode template, ObjectNode body,
+                                 JsonNode context, UUID staff) {
+        db.tx(c -> {
+            if (!NoticesStore.userExists(c, schema, recipient))
+                throw Refused.because("User " + recipient + " not found", null, "recipientId", recipient.toString());
+            ObjectNode notice = Json.object().put("recipientUserId", recipient.toString())
+                    .put("nextRunTime", Json.date(Instant.now()));
+            notice.putObject("noticeConfig").put("timing", NoticePolicy.UPON_AT)
+                    .put("templateId", Json.text(template, "id")).put("format", "Email").put("sendInRealTime", true);
+            ObjectNode pn = notice.putObject("patronNotice");
+            for (String f : List.of("deliveryChannel", "lang", "outputFormat"))
+                if (body.hasNonNull(f)) pn.put(f, Json.text(body, f));
+            pn.set("context", context);
+            NoticesStore.write(c, schema, null, null, List.of(), List.of(notice), staff);
+            return null;
+        });
+    }
+
     // ---- rows --------------------------------------------------------------------------------------------------
 
     private static List<ObjectNode> now(List<NoticePolicy.Notice> notices, String idField, ObjectNode record,
@@ -124,7 +152,7 @@ public final class PatronNotices {
         Instant now = Instant.now();
         for (NoticePolicy.Notice n : notices) {
             ObjectNode row = row(n, idField, record, recipientField, event, now);
-            ((ObjectNode) row.get("noticeConfig")).put("timing", ScheduledNotices.UPON_AT).remove("recurringPeriod");
+            ((ObjectNode) row.get("noticeConfig")).put("timing", NoticePolicy.UPON_AT).remove("recurringPeriod");
             rows.add(row);
         }
         return rows;

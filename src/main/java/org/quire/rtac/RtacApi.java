@@ -43,7 +43,7 @@ public final class RtacApi {
             List<String> list = new ArrayList<>();
             for (JsonNode id : ids) list.add(id.asText());
             boolean full = body.path("fullPeriodicals").asBoolean(false);
-            return Response.ok(db.read(c -> RtacQuery.run(c, req.schema(), list, full)).toJson());
+            return Response.ok(RtacQuery.run(db, req.schema(), list, full).toJson());
         });
 
         r.edgeGet("/rtac", BATCH_PERMISSION, BATCH_PERMISSION, req -> {
@@ -52,7 +52,7 @@ public final class RtacApi {
                 for (String id : v.split(",")) if (!id.isBlank()) ids.add(id.trim());
             }
             if (ids.isEmpty()) throw ApiException.badRequest("Required parameter instanceIds is missing");
-            RtacBatch batch = db.read(c -> RtacQuery.run(c, req.schema(), ids, fullPeriodicals(req)));
+            RtacBatch batch = RtacQuery.run(db, req.schema(), ids, fullPeriodicals(req));
             String xml = xmlType(req);
             return xml == null ? Response.ok(batch.toJson()) : xml(xml, RtacXml.batch(batch));
         });
@@ -65,7 +65,7 @@ public final class RtacApi {
             } catch (IllegalArgumentException e) {
                 throw ApiException.notFound("Could not find instance");
             }
-            RtacBatch batch = db.read(c -> RtacQuery.run(c, req.schema(), List.of(id), fullPeriodicals(req)));
+            RtacBatch batch = RtacQuery.run(db, req.schema(), List.of(id), fullPeriodicals(req));
             // Unknown (or suppressed) → 404, as mod-rtac's legacy endpoint; an instance without holdings → empty list.
             InstanceHoldings holdings = batch.holdings().stream().findFirst()
                     .orElseThrow(() -> ApiException.notFound("Not Found"));
@@ -84,7 +84,7 @@ public final class RtacApi {
      * {@code {"message","code"}} (RtacErrorHandler's HoldingsError; XML element {@code error}).
      */
     private static Response edgeInstance(Database db, Request req, String id) {
-        RtacBatch batch = db.read(c -> RtacQuery.run(c, req.schema(), List.of(id), fullPeriodicals(req)));
+        RtacBatch batch = RtacQuery.run(db, req.schema(), List.of(id), fullPeriodicals(req));
         String xml = xmlType(req);
         if (!batch.errors().isEmpty()) {
             RtacBatch.Error e = batch.errors().getFirst();
@@ -111,7 +111,7 @@ public final class RtacApi {
         String id = req.param("mms_id").filter(s -> !s.isBlank())
                 .or(() -> req.param("instanceId").filter(s -> !s.isBlank()))
                 .orElseThrow(() -> ApiException.badRequest("Invalid instance id"));
-        RtacBatch batch = db.read(c -> RtacQuery.run(c, req.schema(), List.of(id.trim()), fullPeriodicals(req)));
+        RtacBatch batch = RtacQuery.run(db, req.schema(), List.of(id.trim()), fullPeriodicals(req));
         boolean xml = accept.isEmpty() || LEGACY_XML.matcher(accept).find();
         if (!xml && LEGACY_JSON.matcher(accept).find()) return Response.ok(batch.toJson());
         InstanceHoldings holdings = batch.holdings().stream().findFirst().orElse(new InstanceHoldings(null, List.of()));

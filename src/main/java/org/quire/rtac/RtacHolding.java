@@ -19,6 +19,127 @@ public record RtacHolding(String id, String barcode, String location, String loc
                           List<Statement> holdingsStatementsForIndexes, List<Statement> holdingsStatementsForSupplements,
                           String holdingsCopyNumber, String itemCopyNumber) {
 
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Builds a row by name rather than by position among 21 components. Lists default to empty, the hold count to 0,
+     * everything else to absent.
+     */
+    public static final class Builder {
+        private String id, barcode, location, locationCode, locationId, callNumber, status, dueDate, volume;
+        private String temporaryLoanType, permanentLoanType, holdingsCopyNumber, itemCopyNumber;
+        private Named materialType;
+        private Library library;
+        private Boolean suppressFromDiscovery;
+        private int totalHoldRequests;
+        private List<Note> notes = List.of();
+        private List<Statement> holdingsStatements = List.of(), holdingsStatementsForIndexes = List.of(),
+                holdingsStatementsForSupplements = List.of();
+
+        private Builder() {
+        }
+
+        public Builder id(String v) {
+            id = v;
+            return this;
+        }
+
+        public Builder barcode(String v) {
+            barcode = v;
+            return this;
+        }
+
+        /** The location's name, code and id. */
+        public Builder location(String name, String code, String locationId) {
+            location = name;
+            locationCode = code;
+            this.locationId = locationId;
+            return this;
+        }
+
+        public Builder callNumber(String v) {
+            callNumber = v;
+            return this;
+        }
+
+        public Builder status(String v) {
+            status = v;
+            return this;
+        }
+
+        public Builder dueDate(String v) {
+            dueDate = v;
+            return this;
+        }
+
+        public Builder volume(String v) {
+            volume = v;
+            return this;
+        }
+
+        public Builder temporaryLoanType(String v) {
+            temporaryLoanType = v;
+            return this;
+        }
+
+        public Builder permanentLoanType(String v) {
+            permanentLoanType = v;
+            return this;
+        }
+
+        public Builder materialType(Named v) {
+            materialType = v;
+            return this;
+        }
+
+        public Builder library(Library v) {
+            library = v;
+            return this;
+        }
+
+        public Builder suppressFromDiscovery(Boolean v) {
+            suppressFromDiscovery = v;
+            return this;
+        }
+
+        public Builder totalHoldRequests(int v) {
+            totalHoldRequests = v;
+            return this;
+        }
+
+        public Builder notes(List<Note> v) {
+            notes = v;
+            return this;
+        }
+
+        /** The holdings record's statements, statements for indexes and statements for supplements. */
+        public Builder statements(List<Statement> statements, List<Statement> forIndexes, List<Statement> forSupplements) {
+            holdingsStatements = statements;
+            holdingsStatementsForIndexes = forIndexes;
+            holdingsStatementsForSupplements = forSupplements;
+            return this;
+        }
+
+        public Builder holdingsCopyNumber(String v) {
+            holdingsCopyNumber = v;
+            return this;
+        }
+
+        public Builder itemCopyNumber(String v) {
+            itemCopyNumber = v;
+            return this;
+        }
+
+        public RtacHolding build() {
+            return new RtacHolding(id, barcode, location, locationCode, locationId, callNumber, status, dueDate, volume,
+                    temporaryLoanType, permanentLoanType, materialType, library, suppressFromDiscovery, totalHoldRequests,
+                    notes, holdingsStatements, holdingsStatementsForIndexes, holdingsStatementsForSupplements,
+                    holdingsCopyNumber, itemCopyNumber);
+        }
+    }
+
     public record Named(String id, String name) {
     }
 

@@ -3,11 +3,8 @@ package org.quire.rtac;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
+import org.quire.platform.db.Database;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,85 +17,20 @@ import java.util.UUID;
  * instances, holdings and items). mod-rtac needs an HTTP call to inventory, then to loans and to requests, and
  * FOLIO's older path one call per holdings record and per item (13–17 s for 300+ holdings).
  *
- * <p>The statement walks requested ids → instance → holdings → items; the reference names, the open loan's due date
+ * <p>The statement ({@link RtacStore}) walks requested ids → instance → holdings → items; the reference names, the open loan's due date
  * (at most one row, by the partial unique index on open loans) and the hold count are scalar subqueries per row, so
  * they add no statements and cost an index probe each. Records suppressed from discovery are left out, as mod-rtac
- * asks inventory to (skipSuppressedFromDiscoveryRecords).
+ * asks inventory to (skipSuppressedFromDiscoveryRecords). This class turns its rows into mod-rtac's answer.
  */
 public final class RtacQuery {
     private RtacQuery() {
     }
 
     /**
-     * FOLIO's reference ids of the nature-of-content terms "journal" and "newspaper" (mod-inventory-storage
-     * reference-data, /nature-of-content-terms): the periodical test matches these ids, not the terms' names.
+     * Availability of {@code instanceIds} in request order, on one read connection; ids that are not UUIDs are
+     * reported as unknown without reaching the database.
      */
-    static final String JOURNAL = "0abeee3d-8ad2-4b04-92ff-221b4fce1075";
-    static final String NEWSPAPER = "ebbbdef1-00e1-428b-bc11-314dc0705074";
-
-    /*
-     * Parameters: 1 the instance ids (uuid[]), 2 fullPeriodicals. An item row exists only when the instance is not
-     * a periodical or full periodicals were asked for; otherwise (and for holdings without items) the LEFT JOIN
-     * leaves the item NULL and the row stands for the holdings record, located at its permanent location as
-     * mod-rtac does. The JSON tests are written with `IS DISTINCT FROM 'true'::jsonb` so no stored value can make
-     * a cast fail. jsonb_path_exists is used instead of the ?| operator, which JDBC would take for a parameter.
-     *
-     * inst is MATERIALIZED so that the periodical test reads each instance's JSON once: inlined, PostgreSQL
-     * evaluated it in the item join's filter, once per item (20 → 11 ms for 300 holdings × 3 items, EXPLAIN ANALYZE).
-     *
-     * totalHoldRequests counts the item's open requests of any type (as mod-rtac counts what /circulation/requests
-     * returns for the item), on the partial index of open request queues; a holdings-level row counts none.
-     */
-    private static final String SQL = """
-            WITH req AS (
-                SELECT r.id, min(r.ord) AS ord FROM unnest(?::uuid[]) WITH ORDINALITY AS r(id, ord) GROUP BY r.id
-            ), inst AS MATERIALIZED (
-                SELECT req.ord, req.id, i.id IS NOT NULL AS found,
-                       (EXISTS (SELECT 1 FROM %1$s.mode_of_issuance m
-                                WHERE m.name = 'serial' AND m.id::text = i.jsonb->>'modeOfIssuanceId')
-                        OR jsonb_path_exists(i.jsonb,
-                               '$.natureOfContentTermIds[*] ? (@ == "%2$s" || @ == "%3$s")')) AS periodical
-                FROM req
-                LEFT JOIN %1$s.instance i
-                       ON i.id = req.id AND i.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
-            )
-            SELECT inst.ord, inst.id, inst.found, h.id, h.jsonb, it.jsonb,
-                   loc.id, loc.name, loc.code, lib.id, lib.name, lib.code,
-                   (SELECT name FROM %1$s.material_type WHERE id = it.material_type_id),
-                   (SELECT name FROM %1$s.loan_type WHERE id = it.permanent_loan_type_id),
-                   (SELECT name FROM %1$s.loan_type WHERE id = it.temporary_loan_type_id),
-                   (SELECT l.due_date FROM %1$s.loan l WHERE l.item_id = it.id AND l.status_name = 'Open'),
-                   (SELECT count(*) FROM %1$s.request rq WHERE rq.item_id = it.id AND rq.status LIKE 'Open%%')
-                       AS total_hold_requests,
-                   (SELECT jsonb_object_agg(t.id, t.name) FROM %1$s.holdings_note_type t
-                    WHERE t.id::text IN (SELECT n->>'holdingsNoteTypeId'
-                                         FROM jsonb_array_elements(h.jsonb->'notes') n)) AS note_type_names
-            FROM inst
-            LEFT JOIN %1$s.holdings_record h
-                   ON h.instance_id = inst.id AND inst.found
-                  AND h.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
-            LEFT JOIN %1$s.item it
-                   ON it.holdings_record_id = h.id AND (? OR NOT inst.periodical)
-                  AND it.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
-            LEFT JOIN %1$s.location loc
-                   ON loc.id = CASE WHEN it.id IS NULL THEN h.permanent_location_id
-                                    ELSE coalesce(it.effective_location_id, h.effective_location_id,
-                                                  h.permanent_location_id) END
-            LEFT JOIN %1$s.library lib ON lib.id = loc.library_id
-            ORDER BY inst.ord, h.hrid, it.hrid
-            """;
-
-    /** The statement for a schema (public so that a test or EXPLAIN can run exactly it). */
-    public static String sql(String schema) {
-        return SQL.formatted(schema, JOURNAL, NEWSPAPER);
-    }
-
-    /**
-     * Availability of {@code instanceIds} in request order; ids that are not UUIDs are reported as unknown without
-     * reaching the database.
-     */
-    public static RtacBatch run(Connection c, String schema, List<String> instanceIds, boolean fullPeriodicals)
-            throws SQLException {
+    public static RtacBatch run(Database db, String schema, List<String> instanceIds, boolean fullPeriodicals) {
         List<UUID> ids = new ArrayList<>();
         List<RtacBatch.Error> errors = new ArrayList<>();
         for (String s : instanceIds) {
@@ -107,68 +39,65 @@ public final class RtacQuery {
             else ids.add(id);
         }
         if (ids.isEmpty()) return new RtacBatch(List.of(), errors);
-        List<Row> rows = Sql.list(c, sql(schema), List.of(c.createArrayOf("uuid", ids.toArray()), fullPeriodicals),
-                RtacQuery::row);
+        List<RtacStore.Row> rows = db.read(c -> RtacStore.availability(c, schema, ids, fullPeriodicals));
 
         Map<String, List<RtacHolding>> found = new LinkedHashMap<>();
-        for (Row r : rows) {
-            if (!r.found) {
-                errors.add(RtacBatch.Error.instanceNotFound(r.instanceId));
+        for (RtacStore.Row r : rows) {
+            if (!r.found()) {
+                errors.add(RtacBatch.Error.instanceNotFound(r.instanceId()));
                 continue;
             }
-            List<RtacHolding> list = found.computeIfAbsent(r.instanceId, k -> new ArrayList<>());
-            if (r.holding == null) errors.add(RtacBatch.Error.holdingsNotFound(r.instanceId));
-            else list.add(r.holding);
+            List<RtacHolding> list = found.computeIfAbsent(r.instanceId(), k -> new ArrayList<>());
+            if (r.holdingsId() == null) errors.add(RtacBatch.Error.holdingsNotFound(r.instanceId()));
+            else list.add(holding(r));
         }
         List<InstanceHoldings> out = new ArrayList<>();
         found.forEach((id, list) -> out.add(new InstanceHoldings(id, list)));
         return new RtacBatch(out, errors);
     }
 
-    private record Row(String instanceId, boolean found, RtacHolding holding) {
-    }
-
-    private static Row row(ResultSet rs) throws SQLException {
-        String instanceId = rs.getString(2);
-        if (!rs.getBoolean(3)) return new Row(instanceId, false, null);
-        String holdingsId = rs.getString(4);
-        if (holdingsId == null) return new Row(instanceId, true, null);
-        ObjectNode h = Json.parseObject(rs.getString(5));
-        String itemJson = rs.getString(6);
-        ObjectNode item = itemJson == null ? null : Json.parseObject(itemJson);
-        String locationId = rs.getString(7);
-        RtacHolding.Library library = rs.getString(10) == null ? null
-                : new RtacHolding.Library(rs.getString(10), rs.getString(11), rs.getString(12));
-        OffsetDateTime due = rs.getObject(16, OffsetDateTime.class);
-        String noteTypes = rs.getString(18);
-        var notes = notes(h, noteTypes == null ? null : Json.parseObject(noteTypes));
+    /**
+     * A row as mod-rtac's FolioToRtacMapper makes it: an item, or for a holdings record without (shown) items a
+     * holdings-level row at its permanent location whose status is its first holdings statement ("Multi" if none).
+     */
+    private static RtacHolding holding(RtacStore.Row r) {
+        ObjectNode h = Json.parseObject(r.holdingsJson());
+        ObjectNode item = r.itemJson() == null ? null : Json.parseObject(r.itemJson());
         var statements = statements(h, "holdingsStatements");
-        var indexes = statements(h, "holdingsStatementsForIndexes");
-        var supplements = statements(h, "holdingsStatementsForSupplements");
-        String holdingsCopy = Json.text(h, "copyNumber");
-        RtacHolding holding;
+        RtacHolding.Builder b = RtacHolding.builder()
+                .location(r.locationName(), r.locationCode(), r.locationId())
+                .library(r.libraryId() == null ? null
+                        : new RtacHolding.Library(r.libraryId(), r.libraryName(), r.libraryCode()))
+                .notes(notes(h, r.noteTypeNames() == null ? null : Json.parseObject(r.noteTypeNames())))
+                .statements(statements, statements(h, "holdingsStatementsForIndexes"),
+                        statements(h, "holdingsStatementsForSupplements"))
+                .holdingsCopyNumber(Json.text(h, "copyNumber"));
         if (item == null) {
-            holding = new RtacHolding(holdingsId, null, rs.getString(8), rs.getString(9), locationId,
-                    callNumber(Json.text(h, "callNumberPrefix"), Json.text(h, "callNumber"),
-                            Json.text(h, "callNumberSuffix")),
-                    statements.isEmpty() || statements.getFirst().statement() == null ? "Multi"
-                            : statements.getFirst().statement(),
-                    null, null, null, null, null, library, suppressed(h), 0, notes, statements, indexes,
-                    supplements, holdingsCopy, null);
-        } else {
-            String materialTypeId = Json.text(item, "materialTypeId");
-            holding = new RtacHolding(Json.text(item, "id"), Json.text(item, "barcode"), rs.getString(8),
-                    rs.getString(9), locationId,
-                    callNumber(Json.text(item, "effectiveCallNumberComponents.prefix"),
-                            Json.text(item, "effectiveCallNumberComponents.callNumber"),
-                            Json.text(item, "effectiveCallNumberComponents.suffix")),
-                    Json.text(item, "status.name"), due == null ? null : Json.dateZ(due.toInstant()), volume(item),
-                    rs.getString(15), rs.getString(14),
-                    materialTypeId == null ? null : new RtacHolding.Named(materialTypeId, rs.getString(13)),
-                    library, suppressed(item) || suppressed(h), rs.getInt(17), notes, statements, indexes,
-                    supplements, holdingsCopy, Json.text(item, "copyNumber"));
+            return b.id(r.holdingsId())
+                    .callNumber(callNumber(Json.text(h, "callNumberPrefix"), Json.text(h, "callNumber"),
+                            Json.text(h, "callNumberSuffix")))
+                    .status(statements.isEmpty() || statements.getFirst().statement() == null ? "Multi"
+                            : statements.getFirst().statement())
+                    .suppressFromDiscovery(suppressed(h))
+                    .build();
         }
-        return new Row(instanceId, true, holding);
+        String materialTypeId = Json.text(item, "materialTypeId");
+        OffsetDateTime due = r.openLoanDueDate();
+        return b.id(Json.text(item, "id"))
+                .barcode(Json.text(item, "barcode"))
+                .callNumber(callNumber(Json.text(item, "effectiveCallNumberComponents.prefix"),
+                        Json.text(item, "effectiveCallNumberComponents.callNumber"),
+                        Json.text(item, "effectiveCallNumberComponents.suffix")))
+                .status(Json.text(item, "status.name"))
+                .dueDate(due == null ? null : Json.dateZ(due.toInstant()))
+                .volume(volume(item))
+                .temporaryLoanType(r.temporaryLoanTypeName())
+                .permanentLoanType(r.permanentLoanTypeName())
+                .materialType(materialTypeId == null ? null : new RtacHolding.Named(materialTypeId, r.materialTypeName()))
+                .suppressFromDiscovery(suppressed(item) || suppressed(h))
+                .totalHoldRequests(r.openRequests())
+                .itemCopyNumber(Json.text(item, "copyNumber"))
+                .build();
     }
 
     private static boolean suppressed(JsonNode record) {

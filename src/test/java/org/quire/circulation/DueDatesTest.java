@@ -1,6 +1,7 @@
 package org.quire.circulation;
 
 import org.junit.jupiter.api.Test;
+import org.quire.platform.Period;
 import org.quire.platform.http.ApiException;
 
 import java.time.Instant;

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.quire.Api;
 import org.quire.Fixtures;
 import org.quire.TestServer;
+import org.quire.circulation.CirculationNoticeRecords;
 import org.quire.platform.Json;
 import org.quire.platform.db.Sql;
 import org.quire.platform.jobs.Jobs;
@@ -72,7 +73,7 @@ class NoticesTest {
         assertThat(s.put("/circulation/rules", Json.object().put("rulesAsText", rules)).status()).isEqualTo(204);
 
         jobs = new Jobs(TestServer.get().database(), TestServer.get().tenants());
-        jobs.add(new NoticeJob(sent::add));
+        jobs.add(new NoticeJob(sent::add, CirculationNoticeRecords.RECORDS));
     }
 
     static String template(String header, String body) {
@@ -316,11 +317,11 @@ class NoticesTest {
     void aNoticeDueNow_isSentRightAfterTheCommit_whereJobsRun() throws Exception {
         List<NoticeSender.Notice> mailed = new CopyOnWriteArrayList<>();
         Jobs running = new Jobs(TestServer.get().database(), TestServer.get().tenants());
-        running.add(new NoticeJob(mailed::add));
+        running.add(new NoticeJob(mailed::add, CirculationNoticeRecords.RECORDS));
         java.util.function.Consumer<String> kick = schema -> running.runSoon(NoticeJob.NAME,
                 schema.substring(Tenants.schema("").length()));
         running.start();
-        ScheduledNotices.listen(kick);
+        NoticesStore.listen(kick);
         try {
             ObjectNode patron = patron();
             checkOut(item(), patron);
@@ -331,7 +332,7 @@ class NoticesTest {
             assertThat(mailed).filteredOn(n -> n.recipientUserId().toString().equals(patron.path("id").asText()))
                     .extracting(NoticeSender.Notice::triggeringEvent).containsExactly(CHECK_OUT);
         } finally {
-            ScheduledNotices.unlisten(kick);
+            NoticesStore.unlisten(kick);
             running.close();
         }
     }
@@ -380,8 +381,8 @@ class NoticesTest {
         // Two schedulers (two processes on one database), each with its own job, racing for the same tenant.
         Jobs first = new Jobs(TestServer.get().database(), TestServer.get().tenants());
         Jobs second = new Jobs(TestServer.get().database(), TestServer.get().tenants());
-        first.add(new NoticeJob(slow));
-        second.add(new NoticeJob(slow));
+        first.add(new NoticeJob(slow, CirculationNoticeRecords.RECORDS));
+        second.add(new NoticeJob(slow, CirculationNoticeRecords.RECORDS));
         String recipient = "recipientUserId==" + patron.path("id").asText();
         List<Thread> threads = new ArrayList<>();
         for (Jobs j : List.of(first, second)) {
@@ -411,10 +412,11 @@ class NoticesTest {
         };
         String schema = Tenants.schema(TENANT);
         var db = TestServer.get().database();
-        Thread holder = Thread.ofVirtual().start(() -> db.tx(c -> new NoticeJob(waiting).run(c, schema, Instant.now(), 200)));
+        Thread holder = Thread.ofVirtual().start(() -> db.tx(c -> new NoticeJob(waiting, CirculationNoticeRecords.RECORDS)
+                .run(c, schema, Instant.now(), 200)));
         assertThat(claimed.await(10, TimeUnit.SECONDS)).isTrue();
         long started = System.nanoTime();
-        int other = db.tx(c -> new NoticeJob(slow).run(c, schema, Instant.now(), 200));
+        int other = db.tx(c -> new NoticeJob(slow, CirculationNoticeRecords.RECORDS).run(c, schema, Instant.now(), 200));
         assertThat(Duration.ofNanos(System.nanoTime() - started)).as("skipped, not waited for").isLessThan(Duration.ofSeconds(5));
         otherDone.countDown();
         holder.join(10_000);

@@ -94,7 +94,7 @@ class RtacTest {
         item(serialHoldings, "rtac-s-2", Json.object().put("enumeration", "v.2"));
 
         ObjectNode j = Json.object().put("title", "A journal").put("source", "FOLIO").put("instanceTypeId", Fixtures.TEXT_TYPE);
-        j.putArray("natureOfContentTermIds").add(RtacQuery.JOURNAL);
+        j.putArray("natureOfContentTermIds").add(RtacStore.JOURNAL);
         journal = created(s.post("/instance-storage/instances", j));
         item(Fixtures.holdings(s, journal, Fixtures.MAIN_LIBRARY), "rtac-j-1", Json.object());
 

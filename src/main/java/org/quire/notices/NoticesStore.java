@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.db.Sql;
+import org.quire.users.UserTypes;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,24 +12,25 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 import static org.quire.notices.NoticeTypes.SCHEDULED_NOTICES;
+import static org.quire.notices.NoticeTypes.TEMPLATES;
 
 /**
- * The SQL of scheduled notices: written by circulation's events, claimed and finished by the {@code patron-notices}
- * job. A transaction that writes a notice due now wakes the job after it commits (when the process runs jobs), so
- * such a notice goes out within moments; the job's schedule is the backstop.
+ * All SQL of patron notices: scheduled notices written by circulation's events, claimed and finished by the
+ * {@code patron-notices} job; the template and recipient lookups of the notice endpoints. A transaction that writes a
+ * notice due now wakes the job after it commits (when the process runs jobs), so such a notice goes out within
+ * moments; the job's schedule is the backstop.
  */
-final class ScheduledNotices {
-    static final String UPON_AT = "Upon At";
-
+final class NoticesStore {
     /** Whoever runs the job in this process (usually one; none when jobs are off): told the tenant's schema. */
     private static final List<Consumer<String>> LISTENERS = new CopyOnWriteArrayList<>();
 
-    private ScheduledNotices() {
+    private NoticesStore() {
     }
 
     static void listen(Consumer<String> listener) {
@@ -92,5 +94,13 @@ final class ScheduledNotices {
                 FROM unnest(?::uuid[], ?::text[]) AS v(id, t) WHERE n.id = v.id
                 """.formatted(schema), List.of(c.createArrayOf("uuid", delete.toArray()), updated, updated,
                 c.createArrayOf("uuid", ids.toArray()), c.createArrayOf("text", times.toArray())));
+    }
+
+    static Optional<ObjectNode> template(Connection c, String schema, UUID id) throws SQLException {
+        return TEMPLATES.get(c, schema, id);
+    }
+
+    static boolean userExists(Connection c, String schema, UUID id) throws SQLException {
+        return UserTypes.USERS.get(c, schema, id).isPresent();
     }
 }

@@ -1,4 +1,4 @@
-package org.quire.circulation;
+package org.quire.platform;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -6,7 +6,12 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 
-/** FOLIO's {duration, intervalId} with intervals Minutes, Hours, Days, Weeks, Months. */
+/**
+ * FOLIO's {duration, intervalId} with intervals Minutes, Hours, Days, Weeks, Months: the shared schema of
+ * mod-circulation-storage's ramls/period.json, used by loan policies, patron notice policies, lost item fee policies
+ * and service points' hold shelf expiry period. It lives in platform because circulation, notices and feesfines all
+ * read it and none of them may depend on another one's vocabulary for it (docs/architecture.md, module map).
+ */
 public record Period(int duration, String intervalId) {
 
     public static Period from(JsonNode n) {

@@ -1,0 +1,108 @@
+package org.quire.rtac;
+
+import org.quire.platform.db.Sql;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * All SQL of RTAC: ONE statement for any number of instances, whatever their holdings and items. It returns rows as
+ * read; what they mean for a patron (mod-rtac's FolioToRtacMapper rules) is {@link RtacQuery}'s.
+ */
+public final class RtacStore {
+    private RtacStore() {
+    }
+
+    /**
+     * FOLIO's reference ids of the nature-of-content terms "journal" and "newspaper" (mod-inventory-storage
+     * reference-data, /nature-of-content-terms): the periodical test matches these ids, not the terms' names.
+     */
+    static final String JOURNAL = "0abeee3d-8ad2-4b04-92ff-221b4fce1075";
+    static final String NEWSPAPER = "ebbbdef1-00e1-428b-bc11-314dc0705074";
+
+    /*
+     * Parameters: 1 the instance ids (uuid[]), 2 fullPeriodicals. An item row exists only when the instance is not
+     * a periodical or full periodicals were asked for; otherwise (and for holdings without items) the LEFT JOIN
+     * leaves the item NULL and the row stands for the holdings record, located at its permanent location as
+     * mod-rtac does. The JSON tests are written with `IS DISTINCT FROM 'true'::jsonb` so no stored value can make
+     * a cast fail. jsonb_path_exists is used instead of the ?| operator, which JDBC would take for a parameter.
+     *
+     * inst is MATERIALIZED so that the periodical test reads each instance's JSON once: inlined, PostgreSQL
+     * evaluated it in the item join's filter, once per item (20 → 11 ms for 300 holdings × 3 items, EXPLAIN ANALYZE).
+     *
+     * totalHoldRequests counts the item's open requests of any type (as mod-rtac counts what /circulation/requests
+     * returns for the item), on the partial index of open request queues; a holdings-level row counts none.
+     */
+    private static final String SQL = """
+            WITH req AS (
+                SELECT r.id, min(r.ord) AS ord FROM unnest(?::uuid[]) WITH ORDINALITY AS r(id, ord) GROUP BY r.id
+            ), inst AS MATERIALIZED (
+                SELECT req.ord, req.id, i.id IS NOT NULL AS found,
+                       (EXISTS (SELECT 1 FROM %1$s.mode_of_issuance m
+                                WHERE m.name = 'serial' AND m.id::text = i.jsonb->>'modeOfIssuanceId')
+                        OR jsonb_path_exists(i.jsonb,
+                               '$.natureOfContentTermIds[*] ? (@ == "%2$s" || @ == "%3$s")')) AS periodical
+                FROM req
+                LEFT JOIN %1$s.instance i
+                       ON i.id = req.id AND i.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
+            )
+            SELECT inst.ord, inst.id, inst.found, h.id, h.jsonb, it.jsonb,
+                   loc.id, loc.name, loc.code, lib.id, lib.name, lib.code,
+                   (SELECT name FROM %1$s.material_type WHERE id = it.material_type_id),
+                   (SELECT name FROM %1$s.loan_type WHERE id = it.permanent_loan_type_id),
+                   (SELECT name FROM %1$s.loan_type WHERE id = it.temporary_loan_type_id),
+                   (SELECT l.due_date FROM %1$s.loan l WHERE l.item_id = it.id AND l.status_name = 'Open'),
+                   (SELECT count(*) FROM %1$s.request rq WHERE rq.item_id = it.id AND rq.status LIKE 'Open%%')
+                       AS total_hold_requests,
+                   (SELECT jsonb_object_agg(t.id, t.name) FROM %1$s.holdings_note_type t
+                    WHERE t.id::text IN (SELECT n->>'holdingsNoteTypeId'
+                                         FROM jsonb_array_elements(h.jsonb->'notes') n)) AS note_type_names
+            FROM inst
+            LEFT JOIN %1$s.holdings_record h
+                   ON h.instance_id = inst.id AND inst.found
+                  AND h.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
+            LEFT JOIN %1$s.item it
+                   ON it.holdings_record_id = h.id AND (? OR NOT inst.periodical)
+                  AND it.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
+            LEFT JOIN %1$s.location loc
+                   ON loc.id = CASE WHEN it.id IS NULL THEN h.permanent_location_id
+                                    ELSE coalesce(it.effective_location_id, h.effective_location_id,
+                                                  h.permanent_location_id) END
+            LEFT JOIN %1$s.library lib ON lib.id = loc.library_id
+            ORDER BY inst.ord, h.hrid, it.hrid
+            """;
+
+    /** The statement for a schema (public so that a test or EXPLAIN can run exactly it). */
+    public static String sql(String schema) {
+        return SQL.formatted(schema, JOURNAL, NEWSPAPER);
+    }
+
+    /**
+     * One row of the statement: an instance asked for, and when it was found a holdings record (absent when it has
+     * none) with one of its items (absent for a holdings-level row) and the names, due date and counts read with it.
+     *
+     * @param noteTypeNames JSON object holdings-note-type id → name, for the types this holdings record's notes name
+     */
+    record Row(String instanceId, boolean found, String holdingsId, String holdingsJson, String itemJson,
+               String locationId, String locationName, String locationCode, String libraryId, String libraryName,
+               String libraryCode, String materialTypeName, String permanentLoanTypeName, String temporaryLoanTypeName,
+               OffsetDateTime openLoanDueDate, int openRequests, String noteTypeNames) {
+    }
+
+    /** Availability rows of {@code ids} in request order (then holdings hrid, item hrid): 1 statement. */
+    static List<Row> availability(Connection c, String schema, List<UUID> ids, boolean fullPeriodicals)
+            throws SQLException {
+        return Sql.list(c, sql(schema), List.of(c.createArrayOf("uuid", ids.toArray()), fullPeriodicals), RtacStore::row);
+    }
+
+    private static Row row(ResultSet rs) throws SQLException {
+        return new Row(rs.getString(2), rs.getBoolean(3), rs.getString(4), rs.getString(5), rs.getString(6),
+                rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11), rs.getString(12),
+                rs.getString(13), rs.getString(14), rs.getString(15), rs.getObject(16, OffsetDateTime.class),
+                rs.getInt(17), rs.getString(18));
+    }
+}
