@@ -8,6 +8,7 @@ import org.quire.circulation.Period;
 import org.quire.circulation.RequestQueue;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.records.MultiGet;
 import org.quire.users.UserTypes;
@@ -208,10 +209,6 @@ final class NoticeRecords {
 
     private static UUID uuid(JsonNode n, String path) {
         String s = Json.text(n, path);
-        try {
-            return s == null ? null : UUID.fromString(s);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return Ids.orNull(s);
     }
 }

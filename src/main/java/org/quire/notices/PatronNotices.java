@@ -1,6 +1,7 @@
 package org.quire.notices;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 
 import java.sql.Connection;
@@ -143,6 +144,6 @@ public final class PatronNotices {
     }
 
     private static UUID id(ObjectNode record) {
-        return UUID.fromString(Json.text(record, "id"));
+        return Ids.parse(Json.text(record, "id")).orElseThrow();
     }
 }
