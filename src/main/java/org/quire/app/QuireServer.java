@@ -13,7 +13,7 @@ import org.quire.notices.NoticeSender;
 import org.quire.notices.NoticesApi;
 import org.quire.platform.Json;
 import org.quire.platform.auth.ApiKeys;
-import org.quire.platform.auth.Authenticator;
+import org.quire.platform.http.Authenticator;
 import org.quire.platform.auth.PermissionCache;
 import org.quire.platform.auth.PermissionSets;
 import org.quire.platform.auth.Tokens;
@@ -106,7 +106,7 @@ public final class QuireServer implements AutoCloseable {
             org.quire.users.CustomFieldsApi.register(router, db);
             NoticesApi.register(router, db, jobs, NoticeSender.fromEnvironment(System.getenv(), config.dataDir()),
                     config.runJobs(), org.quire.circulation.CirculationNoticeRecords.RECORDS);
-            jobs.register(router);
+            org.quire.platform.jobs.JobsApi.register(router, jobs);
             jobs.add(new RequestExpiry());
             RequestExpiry.registerTimer(router, jobs);
             // Permission names must be complete before the permissions API lists them (registerPlatform's routes

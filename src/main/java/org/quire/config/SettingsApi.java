@@ -2,6 +2,7 @@ package org.quire.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.db.Sql;
@@ -109,12 +110,8 @@ public final class SettingsApi {
 
     private static void uuid(ObjectNode entry, String name) {
         JsonNode v = entry.get(name);
-        try {
-            if (!v.isTextual()) throw new IllegalArgumentException();
-            UUID.fromString(v.asText());
-        } catch (IllegalArgumentException e) {
+        if (!v.isTextual() || !Ids.isUuid(v.asText()))
             throw ApiException.badRequest("'" + name + "' must be a UUID, was " + v);
-        }
     }
 
     /** Whether another entry holds this entry's scope and key (globally, or for the same user). */
@@ -130,11 +127,8 @@ public final class SettingsApi {
     }
 
     private static UUID id(Request req) {
-        try {
-            return UUID.fromString(req.path("id"));
-        } catch (IllegalArgumentException e) {
-            throw ApiException.badRequest("Invalid UUID string: " + req.path("id"));
-        }
+        return Ids.parse(req.path("id"))
+                .orElseThrow(() -> ApiException.badRequest("Invalid UUID string: " + req.path("id")));
     }
 
     private static ApiException notFound() {

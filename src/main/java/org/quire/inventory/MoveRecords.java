@@ -1,6 +1,7 @@
 package org.quire.inventory;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Sql;
 import org.quire.platform.events.Outbox;
@@ -148,11 +149,6 @@ public final class MoveRecords {
     }
 
     private static UUID uuidOrNull(String s) {
-        if (s == null) return null;
-        try {
-            return UUID.fromString(s);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return Ids.orNull(s);
     }
 }

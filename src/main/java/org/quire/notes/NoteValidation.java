@@ -3,6 +3,7 @@ package org.quire.notes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 
 import java.util.LinkedHashSet;
@@ -61,12 +62,8 @@ final class NoteValidation {
     }
 
     static UUID uuid(String value, String property) {
-        try {
-            if (value.length() != 36) throw new IllegalArgumentException();
-            return UUID.fromString(value);
-        } catch (IllegalArgumentException e) {
-            throw NoteRefusal.validation(property + ": Invalid UUID string: " + value, property, value);
-        }
+        return Ids.parse(value).orElseThrow(() ->
+                NoteRefusal.validation(property + ": Invalid UUID string: " + value, property, value));
     }
 
     private static ArrayNode links(JsonNode links) {

@@ -2,6 +2,7 @@ package org.quire.notes;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.Handler;
@@ -193,12 +194,7 @@ public final class NotesApi {
 
     private static UUID pathId(Request req) {
         String v = req.path("id");
-        try {
-            if (v.length() != 36) throw new IllegalArgumentException();
-            return UUID.fromString(v);
-        } catch (IllegalArgumentException e) {
-            throw mismatch(v, "java.util.UUID", "Invalid UUID string: " + v);
-        }
+        return Ids.parse(v).orElseThrow(() -> mismatch(v, "java.util.UUID", "Invalid UUID string: " + v));
     }
 
     /** Spring's MethodArgumentTypeMismatchException message, which FOLIO's API tests match. */

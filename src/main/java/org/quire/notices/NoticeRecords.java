@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.Period;
 import org.quire.platform.records.MultiGet;
@@ -210,10 +211,6 @@ final class NoticeRecords {
 
     private static UUID uuid(JsonNode n, String path) {
         String s = Json.text(n, path);
-        try {
-            return s == null ? null : UUID.fromString(s);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return Ids.orNull(s);
     }
 }

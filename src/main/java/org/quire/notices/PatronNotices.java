@@ -2,6 +2,7 @@ package org.quire.notices;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.domain.Refused;
@@ -171,6 +172,6 @@ public final class PatronNotices {
     }
 
     private static UUID id(ObjectNode record) {
-        return UUID.fromString(Json.text(record, "id"));
+        return Ids.parse(Json.text(record, "id")).orElseThrow();
     }
 }

@@ -2,6 +2,7 @@ package org.quire.rtac;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 
@@ -155,10 +156,6 @@ public final class RtacQuery {
     }
 
     private static UUID uuidOrNull(String s) {
-        try {
-            return s == null ? null : UUID.fromString(s.trim());
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return s == null ? null : Ids.orNull(s.trim());
     }
 }

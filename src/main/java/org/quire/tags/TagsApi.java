@@ -150,6 +150,10 @@ public final class TagsApi {
                 if (e.status() == 401 || e.status() == 403) throw e;
                 return error(e.status() == 404 ? 404 : 422, e.getMessage(),
                         e.status() == 404 ? "NOT_FOUND_ERROR" : "VALIDATION_ERROR");
+            } catch (org.quire.platform.domain.DomainException e) {
+                // RecordStore's refusals (CQL, required fields), in mod-tags' shape as the ApiExceptions above.
+                boolean notFound = e instanceof org.quire.platform.domain.NotFound;
+                return error(notFound ? 404 : 422, e.getMessage(), notFound ? "NOT_FOUND_ERROR" : "VALIDATION_ERROR");
             }
         };
     }

@@ -1,7 +1,7 @@
 package org.quire.users;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.platform.Json;
+import org.quire.platform.Ids;
 import org.quire.platform.auth.PermissionSets;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.ApiException;
@@ -28,9 +28,11 @@ public final class BlUsersApi {
     private final Database db;
     private final LoginApi login;
     private final PermissionObjects permissions;
+    private final UserDeletion users;
 
     private BlUsersApi(Database db, LoginApi login, PermissionSets sets) {
         this.db = db;
+        this.users = new UserDeletion(db);
         this.login = login;
         this.permissions = new PermissionObjects(sets, List.of());
     }
@@ -42,18 +44,23 @@ public final class BlUsersApi {
         r.get("/bl-users/_self", Router.TOKEN_ONLY, req -> api.composite(req, req.userId()));
         r.get("/bl-users/by-id/{id}", "users-bl.item.get", req -> api.composite(req, userId(req)));
         r.get("/bl-users/by-username/{username}", "users-bl.users-by-username.item.get", api::byUsername);
-        r.get("/bl-users/by-id/{id}/open-transactions", "users-bl.transactions.get", req ->
-                Response.ok(api.openTransactions(req, "id", userId(req), "User with id '%s' not found").toJson()));
-        r.get("/bl-users/by-username/{username}/open-transactions", "users-bl.transactions-by-username.get", req ->
-                Response.ok(api.openTransactions(req, "username", req.path("username"),
-                        "Users with username '%s' not found").toJson()));
+        r.get("/bl-users/by-id/{id}/open-transactions", "users-bl.transactions.get", req -> {
+            UUID id = userId(req);
+            return Response.ok(db.read(c -> UsersStore.openTransactionsById(c, req.schema(), id))
+                    .orElseThrow(() -> userNotFound(id)).toJson());
+        });
+        r.get("/bl-users/by-username/{username}/open-transactions", "users-bl.transactions-by-username.get", req -> {
+            String username = req.path("username");
+            return Response.ok(db.read(c -> UsersStore.openTransactionsByUsername(c, req.schema(), username))
+                    .orElseThrow(() -> usernameNotFound(username)).toJson());
+        });
         r.delete("/bl-users/by-id/{id}", "users-bl.item.delete", api::delete);
     }
 
     /** POST /bl-users/login-with-expiry: mod-login's cookies, the composite user and its tokenExpiration. */
     private Response loginWithExpiry(Request req) {
         CompositeUser.Shape shape = shape(req, true);
-        LoginApi.LoggedIn u = login.verify(credentials(req));
+        Logins.LoggedIn u = login.verify(credentials(req));
         LoginApi.TokenPair tokens = login.tokenPair(req, u);
         ObjectNode body = loggedInComposite(req, u, shape);
         body.set("tokenExpiration", tokens.expiration());
@@ -63,7 +70,7 @@ public final class BlUsersApi {
     /** POST /bl-users/login (deprecated in FOLIO, still used by scripts): the token in x-okapi-token only. */
     private Response legacyLogin(Request req) {
         CompositeUser.Shape shape = shape(req, true);
-        LoginApi.LoggedIn u = login.verify(credentials(req));
+        Logins.LoggedIn u = login.verify(credentials(req));
         String token = login.legacyToken(req, u);
         return Response.created(loggedInComposite(req, u, shape)).header("x-okapi-token", token);
     }
@@ -81,9 +88,9 @@ public final class BlUsersApi {
         return req;
     }
 
-    private ObjectNode loggedInComposite(Request req, LoginApi.LoggedIn u, CompositeUser.Shape shape) {
-        CompositeUser cu = db.read(c -> CompositeUser.byId(c, req.schema(), u.userId()))
-                .orElseThrow(() -> ApiException.notFound("User with id '" + u.userId() + "' not found"));
+    private ObjectNode loggedInComposite(Request req, Logins.LoggedIn u, CompositeUser.Shape shape) {
+        CompositeUser cu = db.read(c -> UsersStore.compositeUserById(c, req.schema(), u.userId()))
+                .orElseThrow(() -> userNotFound(u.userId()));
         ObjectNode body = cu.render(shape, permissions);
         // mod-users-bl's login names the tenant (stripes-core uses it as the session's tenant).
         body.put("tenant", req.tenant());
@@ -91,43 +98,38 @@ public final class BlUsersApi {
     }
 
     private Response composite(Request req, UUID id) {
-        CompositeUser cu = db.read(c -> CompositeUser.byId(c, req.schema(), id))
-                .orElseThrow(() -> ApiException.notFound("User with id '" + id + "' not found"));
+        CompositeUser cu = db.read(c -> UsersStore.compositeUserById(c, req.schema(), id))
+                .orElseThrow(() -> userNotFound(id));
         return Response.ok(cu.render(shape(req, false), permissions));
     }
 
     private Response byUsername(Request req) {
         String username = req.path("username");
-        CompositeUser cu = db.read(c -> CompositeUser.byUsername(c, req.schema(), username))
-                .orElseThrow(() -> ApiException.notFound("Users with username '" + username + "' not found"));
+        CompositeUser cu = db.read(c -> UsersStore.compositeUserByUsername(c, req.schema(), username))
+                .orElseThrow(() -> usernameNotFound(username));
         return Response.ok(cu.render(shape(req, false), permissions));
-    }
-
-    private OpenTransactions openTransactions(Request req, String column, Object value, String notFound) {
-        return db.read(c -> OpenTransactions.find(c, req.schema(), column, value))
-                .orElseThrow(() -> ApiException.notFound(notFound.formatted(value)));
     }
 
     /** DELETE /bl-users/by-id/{id}: 409 with the open transactions when there are any, else the user goes. */
     private Response delete(Request req) {
         UUID id = userId(req);
-        return db.tx(c -> {
-            OpenTransactions open = OpenTransactions.find(c, req.schema(), "id", id)
-                    .orElseThrow(() -> ApiException.notFound("User with id '" + id + "' not found"));
-            if (open.any()) return Response.json(409, open.toJson());
-            UserTypes.USERS.delete(c, req.schema(), id);
-            return Response.noContent();
-        });
+        return users.deleteUnlessOpenTransactions(req.schema(), id)
+                .map(open -> Response.json(409, open.toJson()))
+                .orElseGet(Response::noContent);
     }
 
     /** A path id that is not a UUID names no user: 404, as for an unknown one. */
     private static UUID userId(Request req) {
         String id = req.path("id");
-        try {
-            return UUID.fromString(id);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.notFound("User with id '" + id + "' not found");
-        }
+        return Ids.parse(id).orElseThrow(() -> userNotFound(id));
+    }
+
+    private static ApiException userNotFound(Object id) {
+        return ApiException.notFound("User with id '" + id + "' not found");
+    }
+
+    private static ApiException usernameNotFound(String username) {
+        return ApiException.notFound("Users with username '" + username + "' not found");
     }
 
     private static CompositeUser.Shape shape(Request req, boolean login) {

@@ -4,20 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * mod-users-bl's composite user (compositeUser.json): the user with their patron group, permissions, service points
- * user (its service points expanded) and proxies, read in ONE statement. mod-users-bl makes five to six HTTP calls
- * for it (users, groups, perms/users, perms/users/{id}/permissions, service-points-users, service-points).
+ * user (its service points expanded) and proxies, read in ONE statement ({@link UsersStore#compositeUserById}).
+ * mod-users-bl makes five to six HTTP calls for it (users, groups, perms/users, perms/users/{id}/permissions,
+ * service-points-users, service-points).
  *
  * <p>What each part holds follows mod-users-bl's BLUsersAPI, which builds it in two ways: {@code run} for
  * {@code _self}, by-id and by-username, and {@code getUserWithPerms} for the logins. See {@link #render}.
@@ -31,38 +26,6 @@ record CompositeUser(ObjectNode user, ObjectNode group, ObjectNode permissionUse
     static final String SERVICE_POINTS = "servicepoints";
     static final String PROXIES_FOR = "proxiesfor";
     static final Set<String> DEFAULT_INCLUDES = Set.of(GROUPS, PERMS, SERVICE_POINTS);
-
-    private static final String SELECT = """
-            SELECT u.jsonb, g.jsonb, p.jsonb, s.jsonb,
-                   CASE WHEN s.id IS NOT NULL THEN
-                       (SELECT coalesce(json_agg(sp.jsonb ORDER BY sp.name), '[]') FROM %1$s.service_point sp
-                        WHERE sp.id = ANY(s.service_points_ids) OR sp.id = s.default_service_point_id) END,
-                   (SELECT coalesce(json_agg(x.jsonb ORDER BY x.id), '[]') FROM %1$s.proxy_for x
-                    WHERE x.user_id = u.id)
-            FROM %1$s.users u
-            LEFT JOIN %1$s.patron_group g ON g.id = u.patron_group
-            LEFT JOIN %1$s.permission_user p ON p.user_id = u.id
-            LEFT JOIN %1$s.service_points_user s ON s.user_id = u.id
-            WHERE u.%2$s = ?
-            """;
-
-    static Optional<CompositeUser> byId(Connection c, String schema, UUID id) throws SQLException {
-        return Sql.one(c, SELECT.formatted(schema, "id"), List.of(id), CompositeUser::map);
-    }
-
-    static Optional<CompositeUser> byUsername(Connection c, String schema, String username) throws SQLException {
-        return Sql.one(c, SELECT.formatted(schema, "username"), List.of(username), CompositeUser::map);
-    }
-
-    private static CompositeUser map(ResultSet rs) throws SQLException {
-        return new CompositeUser(Json.parseObject(rs.getString(1)), object(rs.getString(2)), object(rs.getString(3)),
-                object(rs.getString(4)), rs.getString(5) == null ? null : (ArrayNode) Json.parse(rs.getString(5)),
-                (ArrayNode) Json.parse(rs.getString(6)));
-    }
-
-    private static ObjectNode object(String json) {
-        return json == null ? null : Json.parseObject(json);
-    }
 
     /** How the composite is asked for: which parts, expanded permissions, and whether a login builds it. */
     record Shape(Set<String> include, boolean expandPermissions, boolean login) {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
 import org.quire.platform.cql.FieldType;
 import org.quire.platform.db.Database;
-import org.quire.platform.db.Sql;
 import org.quire.platform.records.RecordHooks;
 import org.quire.platform.records.RecordStore;
 import org.quire.platform.records.RecordType;
@@ -57,10 +56,8 @@ public final class CustomFields {
     public ObjectNode create(String schema, ObjectNode field, UUID userId) {
         CustomFieldDefinitions.validate(field);
         return db.tx(c -> {
-            lock(c, schema);
-            int order = Sql.one(c, "SELECT coalesce(max(ord), 0) FROM " + schema + ".custom_field", List.of(),
-                    rs -> rs.getInt(1)).orElse(0);
-            field.put("order", order + 1);
+            UsersStore.lockCustomFields(c, schema);
+            field.put("order", UsersStore.maxCustomFieldOrder(c, schema) + 1);
             return insert(c, schema, field, userId);
         });
     }
@@ -68,7 +65,7 @@ public final class CustomFields {
     public void update(String schema, UUID id, ObjectNode field, UUID userId) {
         CustomFieldDefinitions.validate(field);
         db.tx(c -> {
-            lock(c, schema);
+            UsersStore.lockCustomFields(c, schema);
             ObjectNode old = STORE.getForUpdate(c, schema, id).orElseThrow(() -> CustomFieldRefusal.notFound(id));
             field.put("order", old.get("order").asInt());
             update(c, schema, old, field, userId);
@@ -78,13 +75,11 @@ public final class CustomFields {
 
     public void delete(String schema, UUID id) {
         db.tx(c -> {
-            lock(c, schema);
+            UsersStore.lockCustomFields(c, schema);
             ObjectNode old = STORE.getForUpdate(c, schema, id).orElseThrow(() -> CustomFieldRefusal.notFound(id));
-            removeValues(c, schema, old.get("refId").asText());
+            UsersStore.removeCustomFieldValues(c, schema, old.get("refId").asText());
             STORE.delete(c, schema, id);
-            Sql.update(c, "UPDATE " + schema + ".custom_field f SET ord = n.rn, jsonb = jsonb_set(f.jsonb, '{order}', "
-                    + "to_jsonb(n.rn)) FROM (SELECT id, row_number() OVER (ORDER BY ord, id)::int AS rn FROM " + schema
-                    + ".custom_field) n WHERE f.id = n.id AND f.ord <> n.rn", List.of());
+            UsersStore.renumberCustomFields(c, schema);
             return null;
         });
     }
@@ -93,7 +88,7 @@ public final class CustomFields {
     public void replaceAll(String schema, String entityType, List<ObjectNode> fields, UUID userId) {
         fields.forEach(CustomFieldDefinitions::validate);
         db.tx(c -> {
-            lock(c, schema);
+            UsersStore.lockCustomFields(c, schema);
             Map<String, ObjectNode> existing = new LinkedHashMap<>();
             for (ObjectNode f : STORE.search(c, schema, "entityType==\"" + entityType.replace("\"", "\\\"") + "\"",
                     Integer.MAX_VALUE, 0).records()) {
@@ -110,7 +105,7 @@ public final class CustomFields {
             }
             for (ObjectNode old : existing.values()) {
                 if (!wanted.containsKey(old.get("id").asText())) {
-                    removeValues(c, schema, old.get("refId").asText());
+                    UsersStore.removeCustomFieldValues(c, schema, old.get("refId").asText());
                     STORE.delete(c, schema, UUID.fromString(old.get("id").asText()));
                 }
             }
@@ -128,8 +123,7 @@ public final class CustomFields {
     /** customFieldStatistic: how many users have a value for the field. */
     public ObjectNode stats(String schema, UUID id) {
         ObjectNode field = get(schema, id);
-        long count = db.read(c -> Sql.one(c, "SELECT count(*) FROM " + schema + ".users WHERE jsonb_exists("
-                + "jsonb -> 'customFields', ?)", List.of(field.get("refId").asText()), rs -> rs.getLong(1)).orElse(0L));
+        long count = db.read(c -> UsersStore.usersWithCustomField(c, schema, field.get("refId").asText()));
         return Json.object().put("fieldId", id.toString()).put("entityType", field.path("entityType").asText())
                 .put("count", count);
     }
@@ -145,25 +139,19 @@ public final class CustomFields {
             throw new CustomFieldRefusal("Option with id '" + optId + "' not found in custom field '" + id + "'",
                     "optId", Json.write(field.path("selectField").path("options")));
         }
-        long count = db.read(c -> Sql.one(c, "SELECT count(*) FROM " + schema + ".users WHERE "
-                        + "jsonb -> 'customFields' -> ? @> to_jsonb(?::text)", List.of(field.get("refId").asText(), optId),
-                rs -> rs.getLong(1)).orElse(0L));
+        long count = db.read(c -> UsersStore.usersWithCustomFieldOption(c, schema, field.get("refId").asText(),
+                optId));
         return Json.object().put("optionId", optId).put("customFieldId", id.toString())
                 .put("entityType", field.path("entityType").asText()).put("count", count);
     }
 
     // ---- within the transaction ---------------------------------------------------------------------------------
 
-    private static void lock(Connection c, String schema) throws SQLException {
-        Sql.one(c, "SELECT pg_advisory_xact_lock(hashtext(? || '/custom_field'))", List.of(schema), rs -> 1);
-    }
-
     private static ObjectNode insert(Connection c, String schema, ObjectNode f, UUID userId) throws SQLException {
         defaultTextFormat(f);
         CustomFieldDefinitions.prepareOptions(f);
         String stem = CustomFieldDefinitions.refIdStem(f.get("name").asText());
-        List<String> taken = Sql.list(c, "SELECT ref_id FROM " + schema + ".custom_field WHERE ref_id LIKE ?",
-                List.of(stem.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"), rs -> rs.getString(1));
+        List<String> taken = UsersStore.customFieldRefIdsStartingWith(c, schema, stem);
         f.put("refId", CustomFieldDefinitions.nextRefId(stem, taken));
         return STORE.insert(c, schema, f, userId);
     }
@@ -191,7 +179,7 @@ public final class CustomFields {
             CustomFieldDefinitions.prepareOptions(f);
             List<String> gone = new ArrayList<>(CustomFieldDefinitions.optionIds(old));
             gone.removeAll(CustomFieldDefinitions.optionIds(f));
-            if (!gone.isEmpty()) removeOptionValues(c, schema, old.get("refId").asText(), gone);
+            if (!gone.isEmpty()) UsersStore.removeCustomFieldOptionValues(c, schema, old.get("refId").asText(), gone);
         }
         STORE.replace(c, schema, old, f, userId);
     }
@@ -202,33 +190,6 @@ public final class CustomFields {
         if ((type.equals("TEXTBOX_SHORT") || type.equals("TEXTBOX_LONG")) && !f.hasNonNull("textField")) {
             f.putObject("textField").put("fieldFormat", "TEXT");
         }
-    }
-
-    /** RecordService.deleteAllValues: one statement over the users holding a value. */
-    private static void removeValues(Connection c, String schema, String refId) throws SQLException {
-        Sql.update(c, "UPDATE " + schema + ".users SET jsonb = jsonb #- ARRAY['customFields', ?::text] "
-                + "WHERE jsonb_exists(jsonb -> 'customFields', ?)", List.of(refId, refId));
-    }
-
-    /**
-     * RecordService.deleteMissedOptionValues: a removed option leaves the users who chose it; a multi-select keeps
-     * its other choices, a value left empty is removed. One statement.
-     */
-    private static void removeOptionValues(Connection c, String schema, String refId, List<String> gone)
-            throws SQLException {
-        Sql.update(c, """
-                UPDATE %1$s.users u SET jsonb = CASE WHEN kept.v IS NULL OR kept.v = '[]'::jsonb
-                        THEN u.jsonb #- ARRAY['customFields', ?::text]
-                        ELSE jsonb_set(u.jsonb, ARRAY['customFields', ?::text], kept.v) END
-                FROM (SELECT x.id, CASE jsonb_typeof(x.val)
-                        WHEN 'array' THEN (SELECT jsonb_agg(e) FROM jsonb_array_elements(x.val) e
-                                           WHERE NOT (e #>> '{}') = ANY(?))
-                        ELSE CASE WHEN (x.val #>> '{}') = ANY(?) THEN NULL ELSE x.val END END AS v
-                      FROM (SELECT id, jsonb -> 'customFields' -> ? AS val FROM %1$s.users
-                            WHERE jsonb_exists(jsonb -> 'customFields', ?)) x) kept
-                WHERE u.id = kept.id AND kept.v IS DISTINCT FROM (u.jsonb -> 'customFields' -> ?)
-                """.formatted(schema), List.of(refId, refId, c.createArrayOf("text", gone.toArray()),
-                c.createArrayOf("text", gone.toArray()), refId, refId, refId));
     }
 
     /**
@@ -246,8 +207,7 @@ public final class CustomFields {
                 if (by == null) continue;
                 java.util.Optional<String> found = usernames.get(by.asText());
                 if (found == null) {
-                    found = Sql.one(c, "SELECT username FROM " + schema + ".users WHERE id = ?::uuid",
-                            List.of(by.asText()), rs -> rs.getString(1));
+                    found = UsersStore.username(c, schema, by.asText());
                     usernames.put(by.asText(), found);
                 }
                 String username = found.orElse(null);

@@ -3,7 +3,6 @@ package org.quire.users;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -13,62 +12,40 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * A user with their patron group, manual blocks and their group's patron block limits, read in ONE statement for
- * circulation. The limits come with the patron so that a patron whose group has none (or none whose condition blocks
- * anything) costs no statement for automated blocks (circulation/blocks/AutomatedBlocks.java).
+ * A user with their patron group, manual blocks and their group's patron block limits, as circulation decides with
+ * them, read in ONE statement by {@link UsersStore#patronById} or {@link UsersStore#patronByBarcode}. The limits come
+ * with the patron so that a patron whose group has none (or none whose condition blocks anything) costs no statement
+ * for automated blocks (circulation/blocks/AutomatedBlocks.java). Pure data: no SQL.
  *
  * @param blockLimits {conditionId, value, blockBorrowing, blockRenewals, blockRequests, message} per limit
  */
 public record PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> manualBlocks, List<ObjectNode> blockLimits) {
-
-    private static final String SELECT = """
-            SELECT u.jsonb, g.jsonb,
-                   (SELECT coalesce(json_agg(b.jsonb), '[]') FROM %1$s.manual_block b WHERE b.user_id = u.id),
-                   (SELECT coalesce(json_agg(json_build_object('conditionId', l.condition_id, 'value', l.value,
-                           'blockBorrowing', c.block_borrowing, 'blockRenewals', c.block_renewals,
-                           'blockRequests', c.block_requests, 'message', c.jsonb->>'message')), '[]')
-                    FROM %1$s.patron_block_limit l JOIN %1$s.patron_block_condition c ON c.id = l.condition_id
-                    WHERE l.patron_group_id = u.patron_group
-                      AND (c.block_borrowing OR c.block_renewals OR c.block_requests))
-            FROM %1$s.users u LEFT JOIN %1$s.patron_group g ON g.id = u.patron_group
-            WHERE u.%2$s = ?
-            """;
 
     /** A user without the circulation context (loan representations print only the borrower summary). */
     public PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> manualBlocks) {
         this(user, group, manualBlocks, List.of());
     }
 
+    // Reads for circulation, kept as delegates while circulation moves to UsersStore (issue 11).
+
+    /** @see UsersStore#patronByBarcode */
     public static Optional<PatronView> byBarcode(Connection c, String schema, String barcode) throws SQLException {
-        return Sql.one(c, byBarcodeSql(schema), List.of(barcode), PatronView::map);
+        return UsersStore.patronByBarcode(c, schema, barcode);
     }
 
+    /** @see UsersStore#patronById */
     public static Optional<PatronView> byId(Connection c, String schema, UUID id) throws SQLException {
-        return Sql.one(c, SELECT.formatted(schema, "id"), List.of(id), PatronView::map);
+        return UsersStore.patronById(c, schema, id);
     }
 
-    /**
-     * Serialises this patron's check-outs until the transaction ends, taken before their loans are counted against a
-     * limit: otherwise two check-outs at once each count the loans without the other's and both pass. A statement of
-     * its own, because the count after it must see loans committed while this waited (under READ COMMITTED each
-     * statement reads a fresh snapshot). FOR NO KEY UPDATE leaves the row free for readers.
-     */
+    /** @see UsersStore#lockPatronForBorrowing */
     public static void lockForBorrowing(Connection c, String schema, UUID id) throws SQLException {
-        Sql.list(c, "SELECT 1 FROM " + schema + ".users WHERE id = ? FOR NO KEY UPDATE", List.of(id), rs -> 1);
+        UsersStore.lockPatronForBorrowing(c, schema, id);
     }
 
-    /** The statement behind {@link #byBarcode} (public so a test can EXPLAIN exactly it). */
+    /** @see UsersStore#patronByBarcodeSql */
     public static String byBarcodeSql(String schema) {
-        return SELECT.formatted(schema, "barcode");
-    }
-
-    private static PatronView map(java.sql.ResultSet rs) throws SQLException {
-        String g = rs.getString(2);
-        List<ObjectNode> blocks = new java.util.ArrayList<>();
-        for (JsonNode b : Json.parse(rs.getString(3))) blocks.add((ObjectNode) b);
-        List<ObjectNode> limits = new java.util.ArrayList<>();
-        for (JsonNode l : Json.parse(rs.getString(4))) limits.add((ObjectNode) l);
-        return new PatronView(Json.parseObject(rs.getString(1)), g == null ? null : Json.parseObject(g), blocks, limits);
+        return UsersStore.patronByBarcodeSql(schema);
     }
 
     public UUID id() {
@@ -77,6 +54,11 @@ public record PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> man
 
     public String patronGroupId() {
         return Json.text(user, "patronGroup");
+    }
+
+    /** The user's barcode, or null when they have none. */
+    public String barcode() {
+        return Json.text(user, "barcode");
     }
 
     /** null when the record does not say (FOLIO: "Cannot determine if user is active or not"). */

@@ -9,7 +9,7 @@ import org.quire.platform.cql.CqlNode;
 import org.quire.platform.cql.CqlParser;
 import org.quire.platform.cql.CqlQuery;
 import org.quire.platform.cql.SortKey;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.InvalidInput;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,7 +37,7 @@ final class PermissionQuery {
         try {
             q = CqlParser.parse(cql);
         } catch (CqlException e) {
-            throw ApiException.badRequest(e.getMessage());
+            throw new InvalidInput(e.getMessage());
         }
         List<ObjectNode> out = new ArrayList<>();
         for (ObjectNode p : permissions) if (matches(q.root(), p)) out.add(p);
@@ -57,7 +57,7 @@ final class PermissionQuery {
                 case "and" -> matches(b.left(), p) && matches(b.right(), p);
                 case "or" -> matches(b.left(), p) || matches(b.right(), p);
                 case "not" -> matches(b.left(), p) && !matches(b.right(), p);
-                default -> throw ApiException.badRequest("CQL: the boolean operator " + b.op() + " is not supported");
+                default -> throw new InvalidInput("CQL: the boolean operator " + b.op() + " is not supported");
             };
             case CqlClause c -> clause(c, p);
         };
@@ -71,7 +71,7 @@ final class PermissionQuery {
         }
         String relation = c.relation();
         if (!List.of("=", "==", "<>", "any", "all").contains(relation))
-            throw ApiException.badRequest("CQL: the relation " + relation + " is not supported for permissions");
+            throw new InvalidInput("CQL: the relation " + relation + " is not supported for permissions");
         JsonNode v = p.get(index);
         if (relation.equals("<>")) return v != null && !value(v, "==", c.term());
         return value(v, relation, c.term());

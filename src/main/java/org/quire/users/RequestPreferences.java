@@ -2,9 +2,9 @@ package org.quire.users;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.platform.db.Sql;
-import org.quire.platform.http.ApiException;
-import org.quire.platform.domain.Refusal;
+import org.quire.platform.Ids;
+import org.quire.platform.domain.InvalidInput;
+import org.quire.platform.domain.Refused;
 import org.quire.platform.records.RecordHooks;
 
 import java.sql.Connection;
@@ -21,8 +21,6 @@ import java.util.UUID;
  */
 final class RequestPreferences implements RecordHooks {
     static final String DUPLICATE = "Request preference for specified user already exists";
-    private static final String UUID_PATTERN =
-            "^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}$";
     private static final Set<String> FULFILLMENT = Set.of("Delivery", "Hold Shelf");
 
     @Override
@@ -31,10 +29,9 @@ final class RequestPreferences implements RecordHooks {
         for (ObjectNode p : records) {
             for (String f : List.of("userId", "defaultServicePointId", "defaultDeliveryAddressTypeId")) {
                 JsonNode v = p.get(f);
-                if (v != null && !v.isNull() && !v.asText().matches(UUID_PATTERN)) {
-                    throw ApiException.unprocessable(List.of(new Refusal("must match \"" + UUID_PATTERN + "\"",
-                            "javax.validation.constraints.Pattern.message",
-                            List.of(new Refusal.Parameter(f, v.asText())))));
+                if (v != null && !v.isNull() && !Ids.isUuid(v.asText())) {
+                    throw Refused.because("must match \"" + Ids.UUID_PATTERN.pattern() + "\"",
+                            "javax.validation.constraints.Pattern.message", f, v.asText());
                 }
             }
             for (String f : List.of("holdShelf", "delivery")) {
@@ -42,23 +39,20 @@ final class RequestPreferences implements RecordHooks {
                 JsonNode v = p.get(f);
                 if (v != null && !v.isNull() && !v.isBoolean() && !v.asText().equals("true")
                         && !v.asText().equals("false")) {
-                    throw ApiException.badRequest("Json content error Cannot deserialize value of type "
+                    throw new InvalidInput("Json content error Cannot deserialize value of type "
                             + "`java.lang.Boolean` from " + v + " (" + f + ")");
                 }
                 if (v != null && v.isTextual()) p.put(f, Boolean.parseBoolean(v.asText()));
             }
             JsonNode fulfillment = p.get("fulfillment");
             if (fulfillment != null && !fulfillment.isNull() && !FULFILLMENT.contains(fulfillment.asText())) {
-                throw ApiException.badRequest("Json content error Cannot construct instance of "
+                throw new InvalidInput("Json content error Cannot construct instance of "
                         + "`org.folio.rest.jaxrs.model.RequestPreference$Fulfillment`, problem: " + fulfillment.asText()
                         + " (fulfillment must be one of \"Delivery\", \"Hold Shelf\")");
             }
             UUID id = UUID.fromString(p.get("id").asText());
-            boolean taken = Sql.one(c, "SELECT EXISTS (SELECT 1 FROM " + schema + ".user_request_preference "
-                            + "WHERE user_id = ?::uuid AND id <> ?)", List.of(p.get("userId").asText(), id),
-                    rs -> rs.getBoolean(1)).orElse(false);
-            if (taken) {
-                throw ApiException.unprocessable(DUPLICATE, null, "userId", p.get("userId").asText());
+            if (UsersStore.otherRequestPreferenceExists(c, schema, p.get("userId").asText(), id)) {
+                throw Refused.because(DUPLICATE, null, "userId", p.get("userId").asText());
             }
         }
     }

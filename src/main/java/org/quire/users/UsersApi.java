@@ -36,12 +36,12 @@ public final class UsersApi {
             int limit = req.intParam("limit", RecordApi.DEFAULT_LIMIT, 0, Integer.MAX_VALUE);
             int offset = req.intParam("offset", 0, 0, Integer.MAX_VALUE);
             String query = req.param("query").orElse(null);
-            var page = db.read(c -> Departments.search(DEPARTMENTS, c, req.schema(), query, limit, offset));
+            var page = db.read(c -> UsersStore.departments(DEPARTMENTS, c, req.schema(), query, limit, offset));
             return Response.ok(RecordApi.page("departments", page.records(), page.totalRecords()));
         });
         r.get("/departments/{id}", "departments.item.get", req -> {
             var id = req.rmbPathUuid("id", "departmentId");
-            return db.read(c -> Departments.get(c, req.schema(), id)).map(Response::ok)
+            return db.read(c -> UsersStore.department(c, req.schema(), id)).map(Response::ok)
                     .orElseThrow(() -> ApiException.notFound("Not found"));
         });
         r.post("/departments", "departments.item.post", req -> {

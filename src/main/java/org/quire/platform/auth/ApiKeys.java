@@ -1,5 +1,6 @@
 package org.quire.platform.auth;
 
+import org.quire.platform.Ids;
 import org.quire.platform.db.Database;
 import org.quire.platform.db.Sql;
 import org.quire.platform.tenancy.Tenants;
@@ -138,10 +139,6 @@ public final class ApiKeys {
     }
 
     private static UUID uuidOrNull(String s) {
-        try {
-            return s == null ? null : UUID.fromString(s.trim());
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return s == null ? null : Ids.orNull(s.trim());
     }
 }

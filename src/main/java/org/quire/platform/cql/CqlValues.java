@@ -1,5 +1,7 @@
 package org.quire.platform.cql;
 
+import org.quire.platform.Ids;
+
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -11,14 +13,9 @@ import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /** Converts unescaped CQL terms into the Java values bound for typed columns. */
 final class CqlValues {
-
-    /** Strict form; UUID.fromString would also accept "1-2-3-4-5". */
-    private static final Pattern UUID_PATTERN =
-            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
     /** FOLIO writes offsets without a colon, e.g. 2024-01-31T10:00:00.000+0000. */
     private static final DateTimeFormatter COMPACT_OFFSET =
@@ -30,9 +27,7 @@ final class CqlValues {
     private CqlValues() {}
 
     static Optional<UUID> uuid(String value) {
-        return UUID_PATTERN.matcher(value).matches()
-                ? Optional.of(UUID.fromString(value))
-                : Optional.empty();
+        return Ids.parse(value);
     }
 
     /** Integer when it fits, else Long, so the bound type matches int and bigint columns. */

@@ -1,8 +1,8 @@
 package org.quire.platform.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
-import org.quire.platform.records.RecordStore;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -33,11 +33,7 @@ public record Request(String tenant, UUID userId, String username, Map<String, S
 
     public UUID pathUuid(String name) {
         String v = pathParams.get(name);
-        try {
-            return UUID.fromString(v);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.notFound("Not found: " + v);
-        }
+        return Ids.parse(v).orElseThrow(() -> ApiException.notFound("Not found: " + v));
     }
 
     /**
@@ -87,9 +83,5 @@ public record Request(String tenant, UUID userId, String username, Map<String, S
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest(e.getMessage());
         }
-    }
-
-    public static UUID uuidOrNull(String s) {
-        return s == null ? null : RecordStore.uuid(s, "id");
     }
 }

@@ -7,7 +7,6 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
-import org.quire.platform.auth.Authenticator;
 import org.quire.platform.auth.Principal;
 
 import java.util.ArrayList;

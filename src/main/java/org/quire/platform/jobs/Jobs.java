@@ -1,12 +1,7 @@
 package org.quire.platform.jobs;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.db.Sql;
-import org.quire.platform.http.ApiException;
-import org.quire.platform.http.Response;
-import org.quire.platform.http.Router;
 import org.quire.platform.tenancy.Tenants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,6 +53,11 @@ public final class Jobs implements AutoCloseable {
 
     public List<TenantJob> all() {
         return List.copyOf(jobs);
+    }
+
+    /** Whether a job of this name is registered. */
+    public boolean has(String name) {
+        return job(name) != null;
     }
 
     private TenantJob job(String name) {
@@ -156,26 +156,6 @@ public final class Jobs implements AutoCloseable {
         log.warn("Job {} for tenant {} still reports full batches after {} batches; stopped until the next run",
                 name, tenant, MAX_BATCHES_PER_RUN);
         return OptionalInt.of(total);
-    }
-
-    /**
-     * {@code POST /admin/jobs/{name}}: a systems librarian runs a job now for the calling tenant (FOLIO's timer
-     * endpoints are called the same way by Okapi). 200 with the number of records changed; 409 when it is running.
-     */
-    public void register(Router router) {
-        router.get("/admin/jobs", "quire.admin.jobs.get", req -> {
-            var list = Json.array();
-            jobs.forEach(j -> list.addObject().put("name", j.name()).put("everySeconds", j.every().toSeconds()));
-            return Response.ok(Json.object().set("jobs", list));
-        });
-        router.post("/admin/jobs/{name}", "quire.admin.jobs.post", req -> {
-            String name = req.path("name");
-            if (job(name) == null) throw ApiException.notFound("No job " + name);
-            OptionalInt changed = runNow(name, req.tenant(), Instant.now());
-            if (changed.isEmpty()) throw ApiException.conflict("Job " + name + " is already running for this tenant");
-            ObjectNode out = Json.object().put("job", name).put("changed", changed.getAsInt());
-            return Response.ok(out);
-        });
     }
 
     /**

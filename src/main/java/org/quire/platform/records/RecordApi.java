@@ -2,6 +2,7 @@ package org.quire.platform.records;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.ApiException;
@@ -81,6 +82,6 @@ public final class RecordApi {
     }
 
     public static UUID id(ObjectNode n) {
-        return UUID.fromString(n.get("id").asText());
+        return Ids.parse(n.get("id").asText()).orElseThrow();
     }
 }

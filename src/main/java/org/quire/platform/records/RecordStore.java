@@ -2,6 +2,7 @@ package org.quire.platform.records;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.cql.CqlException;
 import org.quire.platform.cql.CqlToSql;
@@ -9,8 +10,11 @@ import org.quire.platform.cql.FieldType;
 import org.quire.platform.cql.SqlWhere;
 import org.quire.platform.db.Sql;
 import org.quire.platform.events.Outbox;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Conflict;
+import org.quire.platform.domain.InvalidInput;
+import org.quire.platform.domain.NotFound;
 import org.quire.platform.domain.Refusal;
+import org.quire.platform.domain.Refused;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -116,7 +120,7 @@ public final class RecordStore {
         try {
             return CqlToSql.translate(cql, type.cqlFields());
         } catch (CqlException e) {
-            throw ApiException.badRequest(e.getMessage());
+            throw new InvalidInput(e.getMessage());
         }
     }
 
@@ -214,7 +218,7 @@ public final class RecordStore {
     /** Replaces a record; 404 when absent, 409 when the client's {@code _version} is stale. */
     public ObjectNode update(Connection c, String schema, UUID id, ObjectNode json, UUID userId) throws SQLException {
         ObjectNode previous = getForUpdate(c, schema, id)
-                .orElseThrow(() -> ApiException.notFound(type.table().replace('_', ' ') + " not found: " + id));
+                .orElseThrow(() -> new NotFound(type.table().replace('_', ' ') + " not found: " + id));
         json.put("id", id.toString());
         return replace(c, schema, previous, json, userId);
     }
@@ -260,7 +264,7 @@ public final class RecordStore {
         if (type.versioned()) {
             int stored = previous.path("_version").asInt(1);
             if (json.hasNonNull("_version") && json.get("_version").asInt() != stored) {
-                throw ApiException.conflict("Cannot update record " + id + " because it has been changed (optimistic "
+                throw new Conflict("Cannot update record " + id + " because it has been changed (optimistic "
                         + "locking): Stored _version is " + stored + ", _version of request is "
                         + json.get("_version").asInt());
             }
@@ -326,7 +330,7 @@ public final class RecordStore {
             JsonNode n = Json.at(r, p);
             if (n == null || n.isNull() || (n.isTextual() && n.asText().isEmpty())) errors.add(Refusal.required(p));
         }
-        if (!errors.isEmpty()) throw ApiException.unprocessable(errors);
+        Refused.throwIfAny(errors);
     }
 
     private static void stampMetadata(ObjectNode r, ObjectNode previous, Instant now, UUID userId) {
@@ -355,7 +359,7 @@ public final class RecordStore {
             case INTEGER -> {
                 // Not an integer where FOLIO's schema has one (an item's "order": "x"): RMB cannot map it (400).
                 if (!(n.isNumber() && n.canConvertToInt()) && !(n.isTextual() && n.asText().matches("-?\\d{1,9}")))
-                    throw ApiException.badRequest("Json content error: " + col.jsonPath() + " must be an integer, not "
+                    throw new InvalidInput("Json content error: " + col.jsonPath() + " must be an integer, not "
                             + n);
                 yield n.asInt();
             }
@@ -365,12 +369,12 @@ public final class RecordStore {
                 try {
                     yield Json.parseInstant(n.asText());
                 } catch (RuntimeException e) {
-                    throw ApiException.unprocessable("Invalid date-time: " + n.asText(), null, col.jsonPath(), n.asText());
+                    throw Refused.because("Invalid date-time: " + n.asText(), null, col.jsonPath(), n.asText());
                 }
             }
             case KEYWORD, TEXT -> {
                 // An object or array where FOLIO's schema has a string: RMB cannot map it and answers 400.
-                if (n.isContainerNode()) throw ApiException.badRequest("Json content error: " + col.jsonPath()
+                if (n.isContainerNode()) throw new InvalidInput("Json content error: " + col.jsonPath()
                         + " must be a string, not " + (n.isArray() ? "an array" : "an object"));
                 yield n.asText();
             }
@@ -380,20 +384,20 @@ public final class RecordStore {
 
     /** A JSON array of UUID strings as a uuid[] parameter; anything else is the client's error (422). */
     private static UUID[] uuids(JsonNode n, String property) {
-        if (!n.isArray()) throw ApiException.unprocessable("must be an array of UUIDs",
+        if (!n.isArray()) throw Refused.because("must be an array of UUIDs",
                 "javax.validation.constraints.Pattern.message", property, n.toString());
         UUID[] ids = new UUID[n.size()];
         for (int i = 0; i < ids.length; i++) ids[i] = uuid(n.get(i).asText(), property);
         return ids;
     }
 
+    /**
+     * A UUID in a record or request, refused as RMB's schema validation refuses it: 422 "must match" naming the
+     * property and the value.
+     */
     public static UUID uuid(String s, String property) {
-        try {
-            return UUID.fromString(s);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.unprocessable(List.of(new Refusal("must match \"^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-"
-                    + "[1-8][a-fA-F0-9]{3}-[89abAB][a-fA-F0-9]{3}-[a-fA-F0-9]{12}$\"",
-                    "javax.validation.constraints.Pattern.message", List.of(new Refusal.Parameter(property, s)))));
-        }
+        return Ids.parse(s).orElseThrow(() -> new Refused(new Refusal("must match \"^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-"
+                + "[1-8][a-fA-F0-9]{3}-[89abAB][a-fA-F0-9]{3}-[a-fA-F0-9]{12}$\"",
+                "javax.validation.constraints.Pattern.message", List.of(new Refusal.Parameter(property, s)))));
     }
 }

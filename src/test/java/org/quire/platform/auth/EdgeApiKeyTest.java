@@ -1,6 +1,7 @@
 package org.quire.platform.auth;
 
 import org.junit.jupiter.api.Test;
+import org.quire.platform.http.Authenticator;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

@@ -1,6 +1,10 @@
-package org.quire.platform.auth;
+package org.quire.platform.http;
 
-import org.quire.platform.http.ApiException;
+import org.quire.platform.auth.ApiKeys;
+import org.quire.platform.auth.EdgeApiKey;
+import org.quire.platform.auth.PermissionCache;
+import org.quire.platform.auth.Principal;
+import org.quire.platform.auth.Tokens;
 import org.quire.platform.tenancy.Tenants;
 
 import java.util.List;
@@ -13,6 +17,10 @@ import java.util.function.Function;
  * X-Okapi-Token, the folioAccessToken cookie, or a Bearer header) must be valid, unexpired and of that tenant, and
  * the user must hold the route's permission. Routes of edge APIs also take an edge API key instead
  * ({@link #authenticateApiKey}).
+ *
+ * <p>It lives in platform.http, not platform.auth: it reads HTTP headers, cookies and query parameters and its
+ * failures are HTTP answers (400 no tenant, 401, 403 with edge-common's texts). platform.auth keeps what it checks
+ * against (tokens, permissions, API keys), so the dependency goes one way, http → auth.
  */
 public final class Authenticator {
     private final Tenants tenants;

@@ -1,0 +1,109 @@
+package org.quire.users;
+
+import org.quire.platform.Ids;
+import org.quire.platform.auth.Passwords;
+import org.quire.platform.auth.Tokens;
+import org.quire.platform.db.Database;
+import org.quire.platform.domain.Refused;
+import org.quire.platform.records.RecordStore;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.UUID;
+
+/**
+ * mod-login's rules: verifying a user's credentials, issuing and spending refresh tokens, setting passwords. Each
+ * public method is one use case with its own transaction; refusals are mod-login's 422s ({@link Refused}).
+ */
+public final class Logins {
+    private final Database db;
+    private final Tokens tokens;
+
+    public Logins(Database db, Tokens tokens) {
+        this.db = db;
+        this.tokens = tokens;
+    }
+
+    /** A user whose credentials were verified. */
+    public record LoggedIn(UUID userId, String username) {
+    }
+
+    /**
+     * mod-login's checks, in its order and with its 422 messages: the user exists by username, is active, and the
+     * password matches.
+     */
+    LoggedIn verify(String schema, String username, String password) {
+        record Stored(UUID id, boolean active, String hash) {
+        }
+        Stored stored = db.read(c -> {
+            var user = UserTypes.USERS.findBy(c, schema, "username", username).orElseThrow(() ->
+                    Refused.because("Error verifying user existence: No user found by username " + username,
+                            "username.incorrect", "username", username));
+            UUID id = UUID.fromString(user.get("id").asText());
+            return new Stored(id, user.path("active").asBoolean(false),
+                    UsersStore.passwordHash(c, schema, id).orElse(null));
+        });
+        if (!stored.active())
+            throw Refused.because("User must be flagged as active", "user.blocked", "username", username);
+        // bcrypt takes tens of milliseconds on purpose: do it without holding a database connection.
+        if (!Passwords.matches(password, stored.hash()))
+            throw Refused.because("Password does not match", "password.incorrect", "username", username);
+        return new LoggedIn(stored.id(), username);
+    }
+
+    /** A new refresh token for the user, recorded so that it can be spent once. */
+    String newRefreshToken(String schema, String tenant, LoggedIn u) {
+        String token = tokens.issue(u.username(), u.userId(), tenant, "refresh", Tokens.REFRESH_TTL);
+        Tokens.Claims claims = tokens.verify(token);
+        db.tx(c -> {
+            UsersStore.saveRefreshToken(c, schema, tokenId(claims), u.userId(), claims.expires());
+            return null;
+        });
+        return token;
+    }
+
+    /** Spends a refresh token: 422 "Invalid refresh token" when it was spent (or revoked) already. */
+    LoggedIn spendRefreshToken(String schema, Tokens.Claims claims) {
+        if (!revokeRefreshToken(schema, claims))
+            throw Refused.because("Invalid refresh token", "token.invalid", null, null);
+        return new LoggedIn(claims.userId(), claims.username());
+    }
+
+    /** Logs out: the refresh token can no longer be spent. Whether it could be before. */
+    boolean revokeRefreshToken(String schema, Tokens.Claims claims) {
+        return db.tx(c -> UsersStore.deleteRefreshToken(c, schema, tokenId(claims)));
+    }
+
+    /**
+     * POST /authn/credentials: sets (or replaces) the password of the user given by id, else by username. A missing
+     * password and an unknown username are mod-login's 422s.
+     */
+    void setCredentials(String schema, String userId, String username, String password) {
+        if (password == null || password.isEmpty())
+            throw Refused.because("Password is required", "password.required", "password", null);
+        db.tx(c -> {
+            UUID id = userId != null ? RecordStore.uuid(userId, "id")
+                    : UserTypes.USERS.findBy(c, schema, "username", String.valueOf(username))
+                    .map(u -> UUID.fromString(u.get("id").asText()))
+                    .orElseThrow(() -> Refused.because("No user found", "user.absent", "username", username));
+            setPassword(c, schema, id, password);
+            return null;
+        });
+    }
+
+    void deleteCredentials(String schema, UUID userId) {
+        db.tx(c -> {
+            UsersStore.deleteCredentials(c, schema, userId);
+            return null;
+        });
+    }
+
+    /** Sets the user's password (stored as its bcrypt hash) within the caller's transaction. */
+    public static void setPassword(Connection c, String schema, UUID userId, String password) throws SQLException {
+        UsersStore.saveCredentials(c, schema, userId, Passwords.hash(password));
+    }
+
+    private static UUID tokenId(Tokens.Claims claims) {
+        return Ids.parse(claims.jti()).orElseThrow();
+    }
+}
