@@ -108,7 +108,7 @@ public final class QuireServer implements AutoCloseable {
                     config.runJobs(), org.quire.circulation.CirculationNoticeRecords.RECORDS);
             org.quire.platform.jobs.JobsApi.register(router, jobs);
             jobs.add(new RequestExpiry());
-            RequestExpiry.registerTimer(router, jobs);
+            org.quire.circulation.RequestsApi.registerExpiryTimer(router, jobs);
             // Permission names must be complete before the permissions API lists them (registerPlatform's routes
             // come later, as they need the installer, so their names are listed here).
             java.util.Set<String> names = new java.util.TreeSet<>(router.permissionNames());

@@ -28,7 +28,6 @@ public final class CirculationApi {
         CheckOut checkOut = new CheckOut(db, rules, permissions);
         CheckIn checkIn = new CheckIn(db, rules);
         Renewal renewal = new Renewal(db, rules, permissions);
-        ItemsInTransitReport.register(r, db);
 
         RecordApi.register(r, db, LOAN_POLICIES, "/loan-policy-storage/loan-policies", "circulation-storage.loan-policies");
         RecordApi.register(r, db, REQUEST_POLICIES, "/request-policy-storage/request-policies", "circulation-storage.request-policies");

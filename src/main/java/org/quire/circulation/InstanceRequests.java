@@ -2,18 +2,17 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
-import org.quire.platform.http.ApiException;
-import org.quire.platform.records.RecordStore;
+import org.quire.platform.db.Database;
+import org.quire.platform.domain.Refused;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -29,18 +28,20 @@ final class InstanceRequests {
     private InstanceRequests() {
     }
 
-    static ObjectNode create(Connection c, String schema, RequestService service, ObjectNode body, UUID staff)
+    /** In one transaction: the created request as stored. */
+    static ObjectNode create(Database db, String schema, RequestService service, ObjectNode body, UUID staff) {
+        return db.tx(c -> create(c, schema, service, body, staff));
+    }
+
+    private static ObjectNode create(Connection c, String schema, RequestService service, ObjectNode body, UUID staff)
             throws SQLException {
         String instance = Json.text(body, "instanceId");
-        if (instance == null) throw ApiException.unprocessable("Cannot create a request with no instance ID", null, "instanceId", null);
-        UUID instanceId = RecordStore.uuid(instance, "instanceId");
+        if (instance == null) throw Refused.because("Cannot create a request with no instance ID", null, "instanceId", null);
+        UUID instanceId = RequestChecks.requiredId("instanceId", instance);
         List<ItemView> items = ItemView.byInstance(c, schema, instanceId);
-        if (items.isEmpty()) throw ApiException.unprocessable(
+        if (items.isEmpty()) throw Refused.because(
                 "Cannot create request objects when items list is null or empty", null, "items", "null");
-        Map<UUID, Timestamp> due = new HashMap<>();
-        Sql.list(c, "SELECT item_id, due_date FROM " + schema + ".loan WHERE item_id = ANY(?) AND status_name = 'Open'",
-                List.of(c.createArrayOf("uuid", items.stream().map(ItemView::id).toArray())),
-                rs -> due.put(rs.getObject(1, UUID.class), rs.getTimestamp(2)));
+        Map<UUID, Timestamp> due = RequestStore.openLoanDueTimes(c, schema, items.stream().map(ItemView::id).toList());
         String pickup = Json.text(body, "pickupServicePointId");
         List<ItemView> ranked = new ArrayList<>(items);
         ranked.sort(Comparator.comparingInt((ItemView i) -> rank(i, pickup, due))
@@ -48,26 +49,25 @@ final class InstanceRequests {
 
         List<String> reasons = new ArrayList<>();
         for (ItemView item : ranked) {
-            for (String type : List.of("Page", "Recall", "Hold")) {
+            for (RequestType type : List.of(RequestType.PAGE, RequestType.RECALL, RequestType.HOLD)) {
                 ObjectNode request = body.deepCopy();
-                request.put("requestType", type).put("requestLevel", "Item").put("itemId", item.id().toString())
+                request.put("requestType", type.folioName()).put("requestLevel", "Item").put("itemId", item.id().toString())
                         .put("holdingsRecordId", Json.text(item.item(), "holdingsRecordId"));
-                if (!request.hasNonNull("fulfillmentPreference")) request.put("fulfillmentPreference", "Hold Shelf");
+                if (!request.hasNonNull("fulfillmentPreference")) request.put("fulfillmentPreference", RequestQueue.HOLD_SHELF);
                 try {
                     return service.create(c, schema, request, staff);
-                } catch (ApiException e) {
-                    if (e.status() != 422) throw e;
-                    e.errors().forEach(err -> reasons.add(err.message()));
+                } catch (Refused e) {
+                    e.refusals().forEach(err -> reasons.add(err.message()));
                 }
             }
         }
         // FOLIO answers this with a 500; a refusal is a 422 here.
-        throw ApiException.unprocessable("Failed to place a request for the instance. Reasons: " + String.join("; ",
+        throw Refused.because("Failed to place a request for the instance. Reasons: " + String.join("; ",
                 reasons.stream().distinct().toList()), null, "instanceId", instance);
     }
 
     private static int rank(ItemView item, String pickup, Map<UUID, Timestamp> due) {
-        if ("Available".equals(item.status())) {
+        if (ItemStatus.AVAILABLE.is(item.status())) {
             JsonNode served = item.effectiveLocation() == null ? Json.array() : item.effectiveLocation().path("servicePointIds");
             for (JsonNode sp : served) if (sp.asText().equals(pickup)) return 0;
             return 1;

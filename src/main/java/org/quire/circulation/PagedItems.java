@@ -2,13 +2,12 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.inventory.InventoryTypes;
+import org.quire.inventory.ItemStatus;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.List;
 import java.util.UUID;
 
 /**
@@ -22,14 +21,13 @@ final class PagedItems {
     }
 
     static void release(Connection c, String schema, UUID itemId, Instant now, UUID staff) throws SQLException {
-        ObjectNode item = Sql.one(c, "SELECT jsonb FROM " + schema + ".item WHERE id = ? AND status_name = 'Paged' FOR UPDATE",
-                List.of(itemId), rs -> Json.parseObject(rs.getString(1))).orElse(null);
+        ObjectNode item = RequestStore.lockPagedItem(c, schema, itemId).orElse(null);
         if (item == null) return;
         // The item's queue includes the title's requests no copy fills yet: only the item's own requests keep it.
         if (RequestQueue.forItem(c, schema, itemId).stream()
-                .anyMatch(r -> itemId.toString().equals(Json.text(r, "itemId")))) return;
+                .anyMatch(r -> RequestView.of(r).isForItem(itemId.toString()))) return;
         ObjectNode available = item.deepCopy();
-        available.putObject("status").put("name", "Available").put("date", Json.date(now));
+        available.putObject("status").put("name", ItemStatus.AVAILABLE.folioName()).put("date", Json.date(now));
         InventoryTypes.ITEMS.replace(c, schema, item, available, staff);
     }
 }

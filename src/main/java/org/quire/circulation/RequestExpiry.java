@@ -1,16 +1,11 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
-import org.quire.platform.http.Response;
-import org.quire.platform.http.Router;
-import org.quire.platform.jobs.Jobs;
+import org.quire.platform.Ids;
 import org.quire.platform.jobs.TenantJob;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -33,13 +28,11 @@ import static org.quire.circulation.RequestQueue.REQUESTS;
  * update, applied to expiry as well).
  * <p>
  * Per batch: candidates (1), their items locked, skipping rows a desk holds (1), the requests locked (1), then per
- * request its update (1) and per item the renumbering (1) [+ per Paged item its release (3)].
+ * request its update (1) and per item the renumbering (1) [+ per Paged item its release (3)]. FOLIO's timer endpoint
+ * that runs it now is RequestsApi's.
  */
 public final class RequestExpiry implements TenantJob {
     public static final String NAME = "request-expiry";
-    private static final String NOT_ON_SHELF = "('Open - Not yet filled', 'Open - In transit', 'Open - Awaiting delivery')";
-    private static final String EXPIRED = "((r.status IN " + NOT_ON_SHELF + " AND r.request_expiration_date < ?) "
-            + "OR (r.status = 'Open - Awaiting pickup' AND r.hold_shelf_expiration_date < ?))";
 
     @Override
     public String name() {
@@ -51,42 +44,32 @@ public final class RequestExpiry implements TenantJob {
         return Duration.ofMinutes(1);
     }
 
-    private record Candidate(UUID id, UUID itemId) {
-    }
-
-    private record LockedItem(UUID id, boolean paged) {
-    }
-
     @Override
     public int run(Connection c, String schema, Instant now, int limit) throws SQLException {
-        Timestamp at = Timestamp.from(now);
-        // Two index range scans (the partial indexes of V16), no locks yet.
-        List<Candidate> candidates = Sql.list(c, candidatesSql(schema), List.of(at, limit, at, limit, limit),
-                rs -> new Candidate(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class)));
+        List<RequestStore.ExpiryCandidate> candidates = RequestStore.expiryCandidates(c, schema, now, limit);
         if (candidates.isEmpty()) return 0;
 
         // Lock order item -> request, as check-in and check-out; rows a desk holds are left for the next run.
-        List<UUID> itemIds = candidates.stream().map(Candidate::itemId).filter(Objects::nonNull).distinct().toList();
-        List<LockedItem> locked = itemIds.isEmpty() ? List.of() : Sql.list(c, "SELECT id, status_name = 'Paged' FROM "
-                + schema + ".item WHERE id = ANY(?) ORDER BY id FOR UPDATE SKIP LOCKED",
-                List.of(c.createArrayOf("uuid", itemIds.toArray())),
-                rs -> new LockedItem(rs.getObject(1, UUID.class), rs.getBoolean(2)));
-        List<UUID> lockedItems = locked.stream().map(LockedItem::id).toList();
-        Set<UUID> paged = new HashSet<>(locked.stream().filter(LockedItem::paged).map(LockedItem::id).toList());
-        List<ObjectNode> expired = Sql.list(c, ("SELECT r.jsonb FROM %1$s.request r WHERE r.id = ANY(?) "
-                + "AND (r.item_id IS NULL OR r.item_id = ANY(?)) AND " + EXPIRED + " ORDER BY r.id FOR UPDATE SKIP LOCKED")
-                .formatted(schema), List.of(c.createArrayOf("uuid", candidates.stream().map(Candidate::id).toArray()),
-                c.createArrayOf("uuid", lockedItems.toArray()), at, at), rs -> Json.parseObject(rs.getString(1)));
+        List<UUID> itemIds = candidates.stream().map(RequestStore.ExpiryCandidate::itemId).filter(Objects::nonNull)
+                .distinct().toList();
+        List<RequestStore.LockedItem> locked = itemIds.isEmpty() ? List.of()
+                : RequestStore.lockItemsSkipLocked(c, schema, itemIds);
+        List<UUID> lockedItems = locked.stream().map(RequestStore.LockedItem::id).toList();
+        Set<UUID> paged = new HashSet<>(locked.stream().filter(RequestStore.LockedItem::paged)
+                .map(RequestStore.LockedItem::id).toList());
+        List<ObjectNode> expired = RequestStore.lockExpired(c, schema,
+                candidates.stream().map(RequestStore.ExpiryCandidate::id).toList(), lockedItems, now);
 
         Set<UUID> queues = new LinkedHashSet<>();
         for (ObjectNode request : expired) {
-            String was = Json.text(request, "status");
+            RequestView was = RequestView.of(request);
             ObjectNode closed = request.deepCopy();
-            closed.put("status", RequestQueue.AWAITING_PICKUP.equals(was) ? "Closed - Pickup expired" : "Closed - Unfilled");
+            closed.put("status", (was.hasStatus(RequestStatus.OPEN_AWAITING_PICKUP) ? RequestStatus.CLOSED_PICKUP_EXPIRED
+                    : RequestStatus.CLOSED_UNFILLED).folioName());
             closed.remove("position");
-            HoldShelfClearance.stampClosedFromShelf(was, closed, now);
+            HoldShelfClearance.stampClosedFromShelf(was.status(), closed, now);
             REQUESTS.replace(c, schema, request, closed, null);
-            UUID itemId = CirculationContext.uuidOrNull(Json.text(request, "itemId"));
+            UUID itemId = Ids.orNull(was.itemId());
             if (itemId == null) continue;
             queues.add(itemId);
         }
@@ -96,22 +79,8 @@ public final class RequestExpiry implements TenantJob {
         return expired.size();
     }
 
-    /** Expired open requests (parameters: now, limit, now, limit, limit), on the partial indexes of V16. */
+    /** The candidates' statement (RequestStore's), named here so the plan tests EXPLAIN exactly what the job runs. */
     static String candidatesSql(String schema) {
-        return ("(SELECT r.id, r.item_id FROM %1$s.request r WHERE r.status IN " + NOT_ON_SHELF
-                + " AND r.request_expiration_date < ? LIMIT ?) UNION ALL (SELECT r.id, r.item_id FROM %1$s.request r "
-                + "WHERE r.status = 'Open - Awaiting pickup' AND r.hold_shelf_expiration_date < ? LIMIT ?) LIMIT ?")
-                .formatted(schema);
-    }
-
-    /**
-     * FOLIO's timer endpoint: Okapi calls it every few minutes for each tenant; Quire's own scheduler does the same
-     * work, so the call just runs the job now for the calling tenant (204 also when another process is running it).
-     */
-    public static void registerTimer(Router router, Jobs jobs) {
-        router.post("/scheduled-request-expiration", "circulation-storage.requests.scheduled-expiration.post", req -> {
-            jobs.runNow(NAME, req.tenant(), Instant.now());
-            return Response.noContent();
-        });
+        return RequestStore.expiryCandidatesSql(schema);
     }
 }

@@ -1,10 +1,10 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
 import org.quire.platform.cql.FieldType;
-import org.quire.platform.db.Sql;
 import org.quire.platform.records.RecordStore;
 import org.quire.platform.records.RecordType;
 import org.quire.users.PatronView;
@@ -26,11 +26,13 @@ public final class RequestQueue {
     private RequestQueue() {
     }
 
-    public static final String AWAITING_PICKUP = "Open - Awaiting pickup";
-    public static final String NOT_YET_FILLED = "Open - Not yet filled";
-    public static final String IN_TRANSIT = "Open - In transit";
-    public static final String AWAITING_DELIVERY = "Open - Awaiting delivery";
+    /** The statuses' FOLIO names, for callers comparing text (new code: {@link RequestStatus}). */
+    public static final String AWAITING_PICKUP = RequestStatus.OPEN_AWAITING_PICKUP.folioName();
+    public static final String NOT_YET_FILLED = RequestStatus.OPEN_NOT_YET_FILLED.folioName();
+    public static final String IN_TRANSIT = RequestStatus.OPEN_IN_TRANSIT.folioName();
+    public static final String AWAITING_DELIVERY = RequestStatus.OPEN_AWAITING_DELIVERY.folioName();
     static final String DELIVERY = "Delivery";
+    static final String HOLD_SHELF = "Hold Shelf";
 
     public static final RecordStore REQUESTS = new RecordStore(RecordType.builder("request", "requests")
             .column("request_type", "requestType", FieldType.KEYWORD)
@@ -59,21 +61,17 @@ public final class RequestQueue {
      * positions run across the instance, so one ORDER BY serves both).
      */
     public static List<ObjectNode> forItem(Connection c, String schema, UUID itemId) throws SQLException {
-        return Sql.list(c, itemQueueSql(schema) + " FOR UPDATE", List.of(itemId, itemId), rs -> Json.parseObject(rs.getString(1)));
+        return RequestStore.itemQueue(c, schema, itemId);
     }
 
     /** The item's own requests for display, without locks (FOLIO's item queue lists only requests for the item). */
     public static List<ObjectNode> forItemReadOnly(Connection c, String schema, UUID itemId) throws SQLException {
-        return Sql.list(c, "SELECT jsonb FROM " + schema + ".request WHERE item_id = ? AND status LIKE 'Open%' "
-                + "ORDER BY position NULLS LAST, request_date, id", List.of(itemId), rs -> Json.parseObject(rs.getString(1)));
+        return RequestStore.itemQueueReadOnly(c, schema, itemId);
     }
 
-    /** The statement behind {@link #forItem} (package-visible so a test can EXPLAIN exactly it). */
+    /** The statement behind {@link #forItem} (RequestStore's; named here so a test can EXPLAIN exactly it). */
     static String itemQueueSql(String schema) {
-        return ("SELECT jsonb FROM %1$s.request WHERE status LIKE 'Open%%' AND (item_id = ? OR (item_id IS NULL "
-                + "AND instance_id = (SELECT h.instance_id FROM %1$s.item i JOIN %1$s.holdings_record h "
-                + "ON h.id = i.holdings_record_id WHERE i.id = ?))) ORDER BY position NULLS LAST, request_date, id")
-                .formatted(schema);
+        return RequestStore.itemQueueSql(schema);
     }
 
     /**
@@ -81,16 +79,11 @@ public final class RequestQueue {
      * first requests of a title cannot both take position 1.
      */
     static List<ObjectNode> forInstance(Connection c, String schema, UUID instanceId) throws SQLException {
-        return Sql.list(c, ("WITH inst AS (SELECT id FROM %1$s.instance WHERE id = ? FOR UPDATE) "
-                + "SELECT jsonb FROM %1$s.request WHERE instance_id = (SELECT id FROM inst) AND status LIKE 'Open%%' "
-                + "ORDER BY position NULLS LAST, request_date, id FOR UPDATE").formatted(schema), List.of(instanceId),
-                rs -> Json.parseObject(rs.getString(1)));
+        return RequestStore.instanceQueue(c, schema, instanceId);
     }
 
     static List<ObjectNode> forInstanceReadOnly(Connection c, String schema, UUID instanceId) throws SQLException {
-        return Sql.list(c, ("SELECT jsonb FROM %1$s.request WHERE instance_id = ? AND status LIKE 'Open%%' "
-                + "ORDER BY position NULLS LAST, request_date, id").formatted(schema), List.of(instanceId),
-                rs -> Json.parseObject(rs.getString(1)));
+        return RequestStore.instanceQueueReadOnly(c, schema, instanceId);
     }
 
     /**
@@ -99,36 +92,24 @@ public final class RequestQueue {
      * setting is read inside the same statement.
      */
     public static void renumber(Connection c, String schema, UUID itemId) throws SQLException {
-        renumber(c, schema, "(SELECT h.instance_id FROM %1$s.item i JOIN %1$s.holdings_record h ON h.id = i.holdings_record_id "
-                .formatted(schema) + "WHERE i.id = ?)", "item_id = ?", itemId);
+        RequestStore.renumberItemQueue(c, schema, itemId);
     }
 
     /** The same for the queue of an instance (a title-level request no item fills yet left it). */
     static void renumberInstance(Connection c, String schema, UUID instanceId) throws SQLException {
-        renumber(c, schema, "?", "instance_id = ? AND item_id IS NULL", instanceId);
-    }
-
-    private static void renumber(Connection c, String schema, String instanceOf, String itemCondition, UUID id)
-            throws SQLException {
-        Sql.update(c, ("UPDATE %1$s.request r SET position = q.rn, jsonb = jsonb_set(r.jsonb, '{position}', to_jsonb(q.rn)) "
-                + "FROM (SELECT id, (row_number() OVER (ORDER BY position NULLS LAST, request_date, id))::int AS rn "
-                + "FROM %1$s.request WHERE status LIKE 'Open%%' AND CASE WHEN " + TlrSettings.enabledSql(schema)
-                + " THEN instance_id = " + instanceOf + " ELSE " + itemCondition + " END) q "
-                + "WHERE r.id = q.id AND r.position IS DISTINCT FROM q.rn").formatted(schema), List.of(id, id));
+        RequestStore.renumberInstanceQueue(c, schema, instanceId);
     }
 
     /** Sets new positions for the given requests in one statement (the caller validated the permutation). */
     static void setPositions(Connection c, String schema, List<UUID> ids, List<Integer> positions) throws SQLException {
-        Sql.update(c, ("UPDATE %1$s.request r SET position = v.pos, jsonb = jsonb_set(r.jsonb, '{position}', to_jsonb(v.pos)) "
-                + "FROM unnest(?::uuid[], ?::int[]) AS v(id, pos) WHERE r.id = v.id").formatted(schema),
-                List.of(c.createArrayOf("uuid", ids.toArray()), c.createArrayOf("integer", positions.toArray())));
+        RequestStore.setPositions(c, schema, ids, positions);
     }
 
     /** Closes a request (Filled, Cancelled, ...): it leaves the queue, which is re-numbered. */
-    static ObjectNode close(Connection c, String schema, ObjectNode request, String status, UUID staff)
+    static ObjectNode close(Connection c, String schema, ObjectNode request, RequestStatus status, UUID staff)
             throws SQLException {
         ObjectNode closed = request.deepCopy();
-        closed.put("status", status);
+        closed.put("status", status.folioName());
         closed.remove("position");
         ObjectNode saved = REQUESTS.replace(c, schema, request, closed, staff);
         renumberQueueOf(c, schema, saved);
@@ -137,9 +118,9 @@ public final class RequestQueue {
 
     /** Re-numbers the queue a request was in: its item's, or its instance's when no item fills it yet. */
     static void renumberQueueOf(Connection c, String schema, ObjectNode request) throws SQLException {
-        String itemId = Json.text(request, "itemId"), instanceId = Json.text(request, "instanceId");
-        if (itemId != null) renumber(c, schema, UUID.fromString(itemId));
-        else if (instanceId != null) renumberInstance(c, schema, UUID.fromString(instanceId));
+        RequestView r = RequestView.of(request);
+        if (r.itemId() != null) renumber(c, schema, UUID.fromString(r.itemId()));
+        else if (r.instanceId() != null) renumberInstance(c, schema, UUID.fromString(r.instanceId()));
     }
 
     /** A title-level request that an item now fills records the item, as FOLIO's request does. */
@@ -165,8 +146,7 @@ public final class RequestQueue {
     static void refuseWhenRequestedByAnother(List<ObjectNode> queue, ItemView item, PatronView patron,
                                              CirculationErrors errors) {
         if (queue.isEmpty() || patron == null) return;
-        ObjectNode first = queue.getFirst();
-        if (!patron.id().toString().equals(Json.text(first, "requesterId"))) {
+        if (!RequestView.of(queue.getFirst()).isRequestedBy(patron.id())) {
             errors.add("%s (Barcode: %s) cannot be checked out to user %s because it has been requested by another patron"
                     .formatted(item.title(), item.barcode(), personalName(patron)), "ITEM_REQUESTED_BY_ANOTHER_PATRON",
                     "userBarcode", Json.text(patron.user(), "barcode"));
@@ -181,13 +161,14 @@ public final class RequestQueue {
                                                PatronView patron, UUID staff) throws SQLException {
         if (queue.isEmpty()) return Optional.empty();
         ObjectNode first = queue.getFirst();
-        if (!patron.id().toString().equals(Json.text(first, "requesterId"))) return Optional.empty();
-        return Optional.of(close(c, schema, first.hasNonNull("itemId") ? first : withItem(first, item), "Closed - Filled", staff));
+        if (!RequestView.of(first).isRequestedBy(patron.id())) return Optional.empty();
+        return Optional.of(close(c, schema, first.hasNonNull("itemId") ? first : withItem(first, item),
+                RequestStatus.CLOSED_FILLED, staff));
     }
 
     static boolean recalledBySomeoneElse(List<ObjectNode> queue, PatronView patron) {
-        return queue.stream().anyMatch(r -> "Recall".equals(Json.text(r, "requestType"))
-                && !patron.id().toString().equals(Json.text(r, "requesterId")));
+        return queue.stream().map(RequestView::of)
+                .anyMatch(r -> r.isOfType(RequestType.RECALL) && !r.isRequestedBy(patron.id()));
     }
 
     /** FOLIO's User.getPersonalName(): "last, first". */
@@ -217,26 +198,28 @@ public final class RequestQueue {
         if (queue.isEmpty()) return Optional.empty();
         ObjectNode first = queue.getFirst();
         if (!first.hasNonNull("itemId")) first = withItem(first, item);
-        String status = Json.text(first, "status");
-        if (DELIVERY.equals(Json.text(first, "fulfillmentPreference")))
-            return Optional.of(awaitDelivery(c, schema, queue.getFirst(), first, staff));
-        String pickup = Json.text(first, "pickupServicePointId");
-        if (pickup == null || !(NOT_YET_FILLED.equals(status) || IN_TRANSIT.equals(status) || AWAITING_PICKUP.equals(status)))
+        RequestView request = RequestView.of(first);
+        String status = request.status();
+        if (request.isDelivery()) return Optional.of(awaitDelivery(c, schema, queue.getFirst(), first, staff));
+        String pickup = request.pickupServicePointId();
+        if (pickup == null || !(request.hasStatus(RequestStatus.OPEN_NOT_YET_FILLED)
+                || request.hasStatus(RequestStatus.OPEN_IN_TRANSIT) || request.hasStatus(RequestStatus.OPEN_AWAITING_PICKUP)))
             return Optional.empty();
         boolean here = pickup.equals(servicePointId.toString());
-        String newStatus = here ? AWAITING_PICKUP : IN_TRANSIT;
+        RequestStatus newStatus = here ? RequestStatus.OPEN_AWAITING_PICKUP : RequestStatus.OPEN_IN_TRANSIT;
         ObjectNode saved = first;
-        if (!newStatus.equals(status) || first != queue.getFirst()) {
+        if (!newStatus.is(status) || first != queue.getFirst()) {
             ObjectNode changed = first.deepCopy();
-            changed.put("status", newStatus);
+            changed.put("status", newStatus.folioName());
             // As mod-circulation: set once on reaching the hold shelf, removed while in transit.
             if (!here) changed.remove("holdShelfExpirationDate");
             else if (!changed.hasNonNull("holdShelfExpirationDate"))
                 changed.put("holdShelfExpirationDate", Json.date(HoldShelfExpiration.date(c, schema, servicePoint, now)));
             saved = REQUESTS.replace(c, schema, queue.getFirst(), changed, staff);
         }
-        return Optional.of(new CheckInEffect(saved, here ? "Awaiting pickup" : "In transit", here ? null : pickup,
-                here && !AWAITING_PICKUP.equals(status)));
+        return Optional.of(new CheckInEffect(saved,
+                (here ? ItemStatus.AWAITING_PICKUP : ItemStatus.IN_TRANSIT).folioName(), here ? null : pickup,
+                here && !RequestStatus.OPEN_AWAITING_PICKUP.is(status)));
     }
 
     /**
@@ -246,14 +229,14 @@ public final class RequestQueue {
     private static CheckInEffect awaitDelivery(Connection c, String schema, ObjectNode stored, ObjectNode first, UUID staff)
             throws SQLException {
         ObjectNode saved = first;
-        if (!AWAITING_DELIVERY.equals(Json.text(first, "status")) || first != stored
+        if (!RequestView.of(first).hasStatus(RequestStatus.OPEN_AWAITING_DELIVERY) || first != stored
                 || first.has("holdShelfExpirationDate")) {
             ObjectNode changed = first.deepCopy();
-            changed.put("status", AWAITING_DELIVERY);
+            changed.put("status", RequestStatus.OPEN_AWAITING_DELIVERY.folioName());
             changed.remove("holdShelfExpirationDate");
             saved = REQUESTS.replace(c, schema, stored, changed, staff);
         }
-        return new CheckInEffect(saved, "Awaiting delivery", null, false);
+        return new CheckInEffect(saved, ItemStatus.AWAITING_DELIVERY.folioName(), null, false);
     }
 
     // ---- inventory's item state actions ------------------------------------------------------------------------
@@ -267,16 +250,14 @@ public final class RequestQueue {
      * One statement when there is none, two when there is. The caller holds the item row.
      */
     public static void returnToQueue(Connection c, String schema, UUID itemId, UUID staff) throws SQLException {
-        List<ObjectNode> inFulfilment = Sql.list(c, "SELECT jsonb FROM " + schema + ".request WHERE item_id = ? AND "
-                + "status IN (?, ?, ?) FOR UPDATE", List.of(itemId, AWAITING_PICKUP, AWAITING_DELIVERY, IN_TRANSIT),
-                rs -> Json.parseObject(rs.getString(1)));
+        List<ObjectNode> inFulfilment = RequestStore.inFulfilmentForUpdate(c, schema, itemId);
         Instant now = Instant.now();
         List<ObjectNode> before = new java.util.ArrayList<>(), after = new java.util.ArrayList<>();
         for (ObjectNode r : inFulfilment) {
-            String shelfExpiry = Json.text(r, "holdShelfExpirationDate");
+            String shelfExpiry = RequestView.of(r).holdShelfExpirationDate();
             if (shelfExpiry != null && now.isAfter(Json.parseInstant(shelfExpiry))) continue;
             before.add(r);
-            after.add(r.deepCopy().put("status", NOT_YET_FILLED));
+            after.add(r.deepCopy().put("status", RequestStatus.OPEN_NOT_YET_FILLED.folioName()));
         }
         REQUESTS.replaceAll(c, schema, before, after, staff);
     }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 import org.quire.platform.records.MultiGet;
 import org.quire.users.UserTypes;
 
@@ -49,7 +48,7 @@ public final class RequestRepresentation {
         Map<UUID, ItemView> items = new HashMap<>();
         for (ItemView v : ItemView.byIds(c, schema, itemIds)) items.put(v.id(), v);
         Map<UUID, ObjectNode> users = UserTypes.USERS.getMany(c, schema, userIds);
-        Map<UUID, String> dueDates = openLoanDueDates(c, schema, itemIds);
+        Map<UUID, String> dueDates = RequestStore.openLoanDueDates(c, schema, itemIds);
 
         MultiGet refs = new MultiGet();
         for (ObjectNode r : requests) refs.addAll(InventoryTypes.SERVICE_POINTS, ids(r, "pickupServicePointId"));
@@ -151,16 +150,5 @@ public final class RequestRepresentation {
             }
             return;
         }
-    }
-
-    private static Map<UUID, String> openLoanDueDates(Connection c, String schema, Set<UUID> itemIds) throws SQLException {
-        Map<UUID, String> out = new HashMap<>();
-        if (itemIds.isEmpty()) return out;
-        for (var row : Sql.list(c, "SELECT item_id, jsonb->>'dueDate' FROM " + schema + ".loan WHERE item_id = ANY(?) "
-                + "AND status_name = 'Open'", List.of(c.createArrayOf("uuid", itemIds.toArray())),
-                rs -> Map.entry(rs.getObject(1, UUID.class), rs.getString(2)))) {
-            if (row.getValue() != null) out.put(row.getKey(), row.getValue());
-        }
-        return out;
     }
 }

@@ -2,11 +2,13 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.db.Database;
+import org.quire.platform.jobs.Jobs;
 import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
 import org.quire.platform.records.RecordApi;
 import org.quire.platform.records.RecordStore;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -14,17 +16,27 @@ import static org.quire.circulation.RequestQueue.REQUESTS;
 
 /**
  * mod-circulation-storage's {@code /request-storage/requests} (plain storage) and mod-circulation's
- * {@code /circulation/requests} (create with FOLIO's checks and effects, cancel, queue). Business reads and the
- * created request come in mod-circulation's extended representation ({@link RequestRepresentation}).
+ * {@code /circulation/requests} (create with FOLIO's checks and effects, cancel, queue), the hold shelf clearance and
+ * items-in-transit reports, and the request expiry timer. Business reads and the created request come in
+ * mod-circulation's extended representation ({@link RequestRepresentation}).
  */
-final class RequestsApi {
+public final class RequestsApi {
     private RequestsApi() {
     }
 
     static void register(Router r, Database db, CirculationRulesStore rules) {
-        RequestService service = new RequestService(rules);
+        RequestService service = new RequestService(db, rules);
         RecordApi.register(r, db, REQUESTS, "/request-storage/requests", "request-storage.requests");
-        HoldShelfClearance.register(r, db);
+        r.get("/circulation/requests-reports/hold-shelf-clearance/{servicePointId}",
+                "circulation.requests.hold-shelf-clearance-report.get", req -> {
+                    List<ObjectNode> requests = db.read(c -> HoldShelfClearance.report(c, req.schema(),
+                            req.pathUuid("servicePointId")));
+                    return Response.ok(RecordApi.page("requests", requests, requests.size()));
+                });
+        r.get("/inventory-reports/items-in-transit", "circulation.inventory.items-in-transit-report.get", req -> {
+            List<ObjectNode> items = db.read(c -> ItemsInTransitReport.report(c, req.schema()));
+            return Response.ok(RecordApi.page("items", items, items.size()));
+        });
 
         r.get("/circulation/requests", "circulation.requests.collection.get", req -> {
             int limit = req.intParam("limit", RecordApi.DEFAULT_LIMIT, 0, Integer.MAX_VALUE);
@@ -41,25 +53,15 @@ final class RequestsApi {
             return Response.ok(RequestRepresentation.extend(c, req.schema(), stored));
         }));
         r.post("/circulation/requests", "circulation.requests.item.post", req -> {
-            ObjectNode saved = db.tx(c -> RequestRepresentation.extend(c, req.schema(),
-                    service.create(c, req.schema(), req.json(), req.userId())));
+            ObjectNode saved = service.create(req.schema(), req.json(), req.userId());
             return Response.created(saved).header("Location", "/circulation/requests/" + saved.get("id").asText());
         });
         r.put("/circulation/requests/{id}", "circulation.requests.item.put", req -> {
-            db.tx(c -> {
-                service.update(c, req.schema(), req.pathUuid("id"), req.json(), req.userId());
-                return null;
-            });
+            service.update(req.schema(), req.pathUuid("id"), req.json(), req.userId());
             return Response.noContent();
         });
         r.delete("/circulation/requests/{id}", "circulation.requests.item.delete", req -> {
-            boolean deleted = db.tx(c -> {
-                ObjectNode old = REQUESTS.get(c, req.schema(), req.pathUuid("id")).orElse(null);
-                if (old == null || !REQUESTS.delete(c, req.schema(), req.pathUuid("id"))) return false;
-                RequestQueue.renumberQueueOf(c, req.schema(), old);
-                return true;
-            });
-            if (!deleted) throw RecordApi.notFound("requests", req.path("id"));
+            if (!service.delete(req.schema(), req.pathUuid("id"))) throw RecordApi.notFound("requests", req.path("id"));
             return Response.noContent();
         });
         r.get("/circulation/requests/queue/item/{itemId}", "circulation.requests.queue-item.collection.get", req -> {
@@ -69,9 +71,21 @@ final class RequestsApi {
         });
         r.post("/circulation/requests/queue/item/{itemId}/reorder", "circulation.requests.queue.item-reorder.collection.post",
                 req -> {
-                    List<ObjectNode> queue = db.tx(c -> service.reorder(c, req.schema(), req.pathUuid("itemId"), false, req.json()));
+                    List<ObjectNode> queue = service.reorder(req.schema(), req.pathUuid("itemId"), false, req.json());
                     return Response.ok(RecordApi.page("requests", queue, queue.size()));
                 });
         TitleLevelRequestsApi.register(r, db, service);
+    }
+
+    /**
+     * mod-circulation-storage's timer endpoint for request expiry: Okapi calls it every few minutes for each tenant;
+     * Quire's own scheduler does the same work, so the call just runs the job now for the calling tenant (204 also
+     * when another process is running it).
+     */
+    public static void registerExpiryTimer(Router router, Jobs jobs) {
+        router.post("/scheduled-request-expiration", "circulation-storage.requests.scheduled-expiration.post", req -> {
+            jobs.runNow(RequestExpiry.NAME, req.tenant(), Instant.now());
+            return Response.noContent();
+        });
     }
 }

@@ -3,10 +3,8 @@ package org.quire.circulation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
@@ -25,54 +23,25 @@ final class StaffSlips {
     private StaffSlips() {
     }
 
-    private static final String COLUMNS = """
-            SELECT r.jsonb, i.jsonb, inst.title, inst.jsonb->'contributors',
-                   (SELECT name FROM %1$s.material_type WHERE id = i.material_type_id),
-                   (SELECT name FROM %1$s.loan_type WHERE id = coalesce(i.temporary_loan_type_id, i.permanent_loan_type_id)),
-                   l.jsonb, (SELECT name FROM %1$s.library WHERE id = l.library_id),
-                   (SELECT name FROM %1$s.campus WHERE id = l.campus_id),
-                   (SELECT name FROM %1$s.institution WHERE id = l.institution_id),
-                   (SELECT name FROM %1$s.service_point WHERE id = r.pickup_service_point_id),
-                   u.jsonb, (SELECT group_name FROM %1$s.patron_group WHERE id = u.patron_group),
-                   (SELECT name FROM %1$s.service_point WHERE id = l.primary_service_point)
-            """;
-
     static List<ObjectNode> pickSlips(Connection c, String schema, UUID servicePointId) throws SQLException {
-        return Sql.list(c, (COLUMNS + """
-                FROM %1$s.location l
-                JOIN %1$s.item i ON i.effective_location_id = l.id AND i.status_name = 'Paged'
-                JOIN %1$s.request r ON r.item_id = i.id AND r.request_type = 'Page' AND r.status = 'Open - Not yet filled'
-                JOIN %1$s.holdings_record h ON h.id = i.holdings_record_id
-                JOIN %1$s.instance inst ON inst.id = h.instance_id
-                LEFT JOIN %1$s.users u ON u.id = r.requester_id
-                WHERE l.primary_service_point = ?
-                ORDER BY r.request_date, r.id""").formatted(schema), List.of(servicePointId), StaffSlips::slip);
+        return RequestStore.pickSlips(c, schema, servicePointId).stream().map(StaffSlips::slip).toList();
     }
 
     static List<ObjectNode> searchSlips(Connection c, String schema, UUID servicePointId) throws SQLException {
-        // No item: the item tokens are the instance's; the location is the first matching holdings record's.
-        return Sql.list(c, (COLUMNS.replace("i.jsonb, ", "NULL::jsonb, ").replace("i.material_type_id", "NULL")
-                .replace("coalesce(i.temporary_loan_type_id, i.permanent_loan_type_id)", "NULL") + """
-                FROM %1$s.request r
-                JOIN %1$s.instance inst ON inst.id = r.instance_id
-                JOIN LATERAL (SELECT lo.* FROM %1$s.holdings_record h JOIN %1$s.location lo ON lo.id = h.effective_location_id
-                              WHERE h.instance_id = r.instance_id AND lo.primary_service_point = ? ORDER BY h.id LIMIT 1) l ON true
-                LEFT JOIN %1$s.users u ON u.id = r.requester_id
-                WHERE r.request_level = 'Title' AND r.request_type = 'Hold' AND r.item_id IS NULL
-                  AND r.status = 'Open - Not yet filled'
-                ORDER BY r.request_date, r.id""").formatted(schema), List.of(servicePointId), StaffSlips::slip);
+        return RequestStore.searchSlips(c, schema, servicePointId).stream().map(StaffSlips::slip).toList();
     }
 
-    private static ObjectNode slip(ResultSet rs) throws SQLException {
-        ObjectNode request = Json.parseObject(rs.getString(1));
-        ObjectNode item = rs.getString(2) == null ? null : Json.parseObject(rs.getString(2));
-        JsonNode contributors = rs.getString(4) == null ? Json.array() : Json.parse(rs.getString(4));
-        ObjectNode location = Json.parseObject(rs.getString(7));
-        ObjectNode user = rs.getString(12) == null ? null : Json.parseObject(rs.getString(12));
+    /** One slip's tokens from the records its statement read (pure). */
+    static ObjectNode slip(RequestStore.SlipRow row) {
+        ObjectNode request = row.request();
+        ObjectNode item = row.item();
+        JsonNode contributors = row.contributors();
+        ObjectNode location = row.location();
+        ObjectNode user = row.user();
 
         ObjectNode slip = Json.object();
         ObjectNode i = slip.putObject("item");
-        put(i, "title", rs.getString(3));
+        put(i, "title", row.title());
         StringBuilder all = new StringBuilder();
         for (JsonNode ctb : contributors) {
             String name = ctb.path("name").asText(null);
@@ -96,18 +65,18 @@ final class StaffSlips {
             put(i, "callNumberSuffix", Json.text(item, "effectiveCallNumberComponents.suffix"));
             put(i, "lastCheckedInDateTime", Json.text(item, "lastCheckIn.dateTime"));
         }
-        put(i, "materialType", rs.getString(5));
-        put(i, "loanType", rs.getString(6));
+        put(i, "materialType", row.materialType());
+        put(i, "loanType", row.loanType());
         put(i, "effectiveLocationSpecific", Json.text(location, "name"));
         put(i, "effectiveLocationDiscoveryDisplayName", Json.text(location, "discoveryDisplayName"));
-        put(i, "effectiveLocationLibrary", rs.getString(8));
-        put(i, "effectiveLocationCampus", rs.getString(9));
-        put(i, "effectiveLocationInstitution", rs.getString(10));
-        put(i, "effectiveLocationPrimaryServicePointName", rs.getString(14));
+        put(i, "effectiveLocationLibrary", row.library());
+        put(i, "effectiveLocationCampus", row.campus());
+        put(i, "effectiveLocationInstitution", row.institution());
+        put(i, "effectiveLocationPrimaryServicePointName", row.primaryServicePoint());
 
         ObjectNode r = slip.putObject("request");
         put(r, "requestID", Json.text(request, "id"));
-        put(r, "servicePointPickup", rs.getString(11));
+        put(r, "servicePointPickup", row.pickupServicePoint());
         for (String f : List.of("requestDate", "requestExpirationDate", "holdShelfExpirationDate", "patronComments"))
             put(r, f, Json.text(request, f));
         put(r, "deliveryAddressType", Json.text(request, "deliveryAddress.addressTypeId"));
@@ -117,7 +86,7 @@ final class StaffSlips {
             for (String f : List.of("firstName", "lastName", "middleName", "preferredFirstName"))
                 put(q, f, Json.text(user, "personal." + f));
             put(q, "barcode", Json.text(user, "barcode"));
-            put(q, "patronGroup", rs.getString(13));
+            put(q, "patronGroup", row.patronGroup());
             JsonNode address = deliveryAddress(user, Json.text(request, "deliveryAddressTypeId"));
             if (address != null) for (String f : List.of("addressLine1", "addressLine2", "city", "region", "postalCode", "countryId"))
                 put(q, f, address.path(f).asText(null));

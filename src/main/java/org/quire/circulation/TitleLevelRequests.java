@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.inventory.ItemView;
+import org.quire.inventory.ItemStatus;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Check;
+import org.quire.platform.domain.Refusal;
+import org.quire.platform.domain.Refused;
 import org.quire.users.PatronView;
 
 import java.sql.Connection;
@@ -21,7 +24,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Which item a title-level request is for, as mod-circulation chooses it: a Page takes an available item whose
@@ -36,70 +39,96 @@ final class TitleLevelRequests {
     private TitleLevelRequests() {
     }
 
-    /** The chosen item (null for a Hold) and, for a Recall, the loan to recall. */
-    record Choice(ItemView item, ObjectNode loan) {
+    /**
+     * The chosen item (null for a Hold) and, for a Recall, the loan to recall; {@code refusals} are the title's own
+     * (a copy on loan to the requester, a pageable copy, no copy allowing holds), first of the request's refusals.
+     */
+    record Choice(ItemView item, ObjectNode loan, List<Refusal> refusals) {
     }
+
+    /** The copies of the title and what the choice reads of them. */
+    record Copies(String type, UUID instanceId, List<ItemView> items, Map<UUID, ObjectNode> policies,
+                  String copyOnLoanToRequester, boolean holdShouldFollowCirculationRules) {
+
+        boolean allows(ItemView item, String requestType) {
+            return TitleLevelRequests.allows(policies.get(item.id()), requestType);
+        }
+
+        /** Available copies whose request policy allows pages. */
+        List<ItemView> pageable() {
+            return items.stream()
+                    .filter(i -> ItemStatus.AVAILABLE.is(i.status()) && allows(i, RequestType.PAGE.folioName())).toList();
+        }
+    }
+
+    /** FOLIO's "already has a loan for one of the instance's items". */
+    static List<Refusal> refuseWhenRequesterHasACopy(Copies f) {
+        return Check.when(f.copyOnLoanToRequester() != null, () -> Refusal.of(
+                "This requester already has a loan for one of the instance's items",
+                "REQUESTER_ALREADY_HAS_LOAN_FOR_ONE_OF_INSTANCES_ITEMS", "itemId", f.copyOnLoanToRequester()));
+    }
+
+    /** CreateRequestService: a title Hold or Recall while a copy could be paged instead. */
+    static List<Refusal> refuseHoldOrRecallWhenPageable(Copies f) {
+        List<ItemView> pageable = f.pageable();
+        return Check.when(!RequestType.PAGE.is(f.type()) && !pageable.isEmpty(), () -> Refusal.of(
+                "Hold/Recall title level request not allowed: pageable available item found for instance",
+                "HOLD_AND_RECALL_TLR_NOT_ALLOWED_PAGEABLE_AVAILABLE_ITEM_FOUND", "itemId",
+                pageable.getFirst().id().toString()));
+    }
+
+    /** A title Hold waits for any copy; when the setting says so, some copy's request policy must allow holds. */
+    static List<Refusal> refuseHoldNoCopyAllows(Copies f) {
+        return Check.when(RequestType.HOLD.is(f.type()) && f.pageable().isEmpty() && f.holdShouldFollowCirculationRules()
+                && f.items().stream().noneMatch(i -> f.allows(i, f.type())), () -> Refusal.of(
+                "Hold requests are not allowed for this patron and title combination",
+                "REQUEST_NOT_ALLOWED_FOR_PATRON_TITLE_COMBINATION", "instanceId", f.instanceId().toString()));
+    }
+
+    static final List<Check<Copies>> CHECKS = List.of(
+            TitleLevelRequests::refuseWhenRequesterHasACopy,
+            TitleLevelRequests::refuseHoldOrRecallWhenPageable,
+            TitleLevelRequests::refuseHoldNoCopyAllows);
 
     static Choice choose(Connection c, String schema, CirculationRules rules, String type, UUID instanceId,
-                         PatronView requester, String pickupServicePointId, TlrSettings tlr, List<ObjectNode> queue,
-                         CirculationErrors errors) throws SQLException {
+                         PatronView requester, String pickupServicePointId, TlrSettings tlr, List<ObjectNode> queue)
+            throws SQLException {
         List<ItemView> items = ItemView.byInstance(c, schema, instanceId);
         Map<UUID, ObjectNode> policies = policies(c, schema, rules, requester, items);
-        Function<ItemView, Boolean> allows = item -> allows(policies.get(item.id()), type);
-        refuseWhenRequesterHasACopy(c, schema, requester, items, errors);
-        List<ItemView> pageable = items.stream()
-                .filter(i -> "Available".equals(i.status()) && allows(policies.get(i.id()), "Page")).toList();
-        if ("Page".equals(type)) {
-            if (pageable.isEmpty()) throw ApiException.unprocessable(
-                    "Cannot create page TLR for this instance ID - no pageable available items found", null,
-                    "instanceId", instanceId.toString());
-            return new Choice(lock(c, schema, closest(c, schema, pageable, pickupServicePointId)), null);
-        }
-        // A title Hold or Recall while a copy could be paged instead: FOLIO refuses it.
-        if (!pageable.isEmpty()) {
-            errors.add("Hold/Recall title level request not allowed: pageable available item found for instance",
-                    "HOLD_AND_RECALL_TLR_NOT_ALLOWED_PAGEABLE_AVAILABLE_ITEM_FOUND", "itemId", pageable.getFirst().id().toString());
-            return new Choice(null, null);
-        }
-        if ("Recall".equals(type)) return recall(c, schema, items, allows, queue);
-        // A title Hold waits for any copy; when the setting says so, some copy's request policy must allow holds.
-        if (tlr.holdShouldFollowCirculationRules() && items.stream().noneMatch(allows::apply))
-            errors.add("Hold requests are not allowed for this patron and title combination",
-                    "REQUEST_NOT_ALLOWED_FOR_PATRON_TITLE_COMBINATION", "instanceId", instanceId.toString());
-        return new Choice(null, null);
+        String copyOnLoan = items.isEmpty() ? null
+                : RequestStore.itemOnLoanTo(c, schema, requester.id(), items.stream().map(ItemView::id).toList()).orElse(null);
+        Copies copies = new Copies(type, instanceId, items, policies, copyOnLoan, tlr.holdShouldFollowCirculationRules());
+        List<ItemView> pageable = copies.pageable();
+        if (RequestType.PAGE.is(type) && pageable.isEmpty()) throw Refused.because(
+                "Cannot create page TLR for this instance ID - no pageable available items found", null,
+                "instanceId", instanceId.toString());
+        List<Refusal> refusals = Check.all(copies, CHECKS);
+        if (RequestType.PAGE.is(type))
+            return new Choice(lock(c, schema, closest(c, schema, pageable, pickupServicePointId)), null, refusals);
+        if (!pageable.isEmpty() || !RequestType.RECALL.is(type)) return new Choice(null, null, refusals);
+        return recall(c, schema, items, i -> copies.allows(i, type), queue, refusals);
     }
 
-    /** FOLIO's "already has a loan for one of the instance's items" (one statement). */
-    private static void refuseWhenRequesterHasACopy(Connection c, String schema, PatronView requester, List<ItemView> items,
-                                                    CirculationErrors errors) throws SQLException {
-        if (items.isEmpty()) return;
-        Sql.one(c, "SELECT item_id FROM " + schema + ".loan WHERE user_id = ? AND status_name = 'Open' AND item_id = ANY(?) LIMIT 1",
-                List.of(requester.id(), c.createArrayOf("uuid", items.stream().map(ItemView::id).toArray())),
-                rs -> rs.getString(1)).ifPresent(itemId -> errors.add(
-                "This requester already has a loan for one of the instance's items",
-                "REQUESTER_ALREADY_HAS_LOAN_FOR_ONE_OF_INSTANCES_ITEMS", "itemId", itemId));
-    }
-
-    private static Choice recall(Connection c, String schema, List<ItemView> items, Function<ItemView, Boolean> allows,
-                                 List<ObjectNode> queue) throws SQLException {
+    private static Choice recall(Connection c, String schema, List<ItemView> items, Predicate<ItemView> allows,
+                                 List<ObjectNode> queue, List<Refusal> refusals) throws SQLException {
         List<ItemView> recallable = items.stream()
-                .filter(i -> RequestService.statusAllows("Recall", i.status()) && allows.apply(i)).toList();
+                .filter(i -> RequestChecks.statusAllows(RequestType.RECALL.folioName(), i.status()) && allows.test(i))
+                .toList();
         Map<UUID, ItemView> byId = new HashMap<>();
         recallable.forEach(i -> byId.put(i.id(), i));
-        List<ObjectNode> loans = recallable.isEmpty() ? List.of() : Sql.list(c, "SELECT jsonb FROM " + schema
-                + ".loan WHERE item_id = ANY(?) AND status_name = 'Open' ORDER BY due_date, id",
-                List.of(c.createArrayOf("uuid", byId.keySet().toArray())), rs -> Json.parseObject(rs.getString(1)));
+        List<ObjectNode> loans = recallable.isEmpty() ? List.of()
+                : RequestStore.openLoansByDueDate(c, schema, byId.keySet());
         Map<String, Integer> recalls = new HashMap<>();
-        for (ObjectNode r : queue)
-            if ("Recall".equals(Json.text(r, "requestType")) && r.hasNonNull("itemId")) recalls.merge(Json.text(r, "itemId"), 1, Integer::sum);
+        for (RequestView r : queue.stream().map(RequestView::of).toList())
+            if (r.isOfType(RequestType.RECALL) && r.hasItem()) recalls.merge(r.itemId(), 1, Integer::sum);
         Optional<ObjectNode> loan = loans.stream().filter(l -> !recalls.containsKey(Json.text(l, "itemId"))).findFirst()
                 .or(() -> loans.stream().min(Comparator.comparingInt(l -> recalls.getOrDefault(Json.text(l, "itemId"), 0))));
         if (loan.isPresent()) {
             ItemView item = lock(c, schema, byId.get(UUID.fromString(Json.text(loan.get(), "itemId"))));
-            return new Choice(item, CirculationContext.openLoan(c, schema, item.id()).orElse(loan.get()));
+            return new Choice(item, CirculationContext.openLoan(c, schema, item.id()).orElse(loan.get()), refusals);
         }
-        if (recallable.isEmpty()) throw ApiException.unprocessable("Request has no loan or recallable item", null, "loan", null);
-        return new Choice(lock(c, schema, recallable.getFirst()), null);
+        if (recallable.isEmpty()) throw Refused.because("Request has no loan or recallable item", null, "loan", null);
+        return new Choice(lock(c, schema, recallable.getFirst()), null, refusals);
     }
 
     /** The request policy of each item for this requester: rules matched in memory, policies read in one statement. */
@@ -121,9 +150,10 @@ final class TitleLevelRequests {
     /** FOLIO's pickClosestItem: the pickup point's locations by location, library, campus, institution; else the first. */
     private static ItemView closest(Connection c, String schema, List<ItemView> items, String pickupServicePointId)
             throws SQLException {
-        if (pickupServicePointId == null) return items.getFirst();
-        List<ObjectNode> locations = Sql.list(c, "SELECT jsonb FROM " + schema + ".location WHERE primary_service_point = ?",
-                List.of(UUID.fromString(pickupServicePointId)), rs -> Json.parseObject(rs.getString(1)));
+        // A malformed id is refused with the request's other checks (RequestChecks), not here.
+        UUID pickup = Ids.orNull(pickupServicePointId);
+        if (pickup == null) return items.getFirst();
+        List<ObjectNode> locations = RequestStore.locationsServedBy(c, schema, pickup);
         for (String key : List.of("id", "libraryId", "campusId", "institutionId")) {
             Set<String> wanted = new HashSet<>();
             locations.forEach(l -> wanted.add(Json.text(l, key)));

@@ -19,7 +19,7 @@ final class TitleLevelRequestsApi {
     }
 
     static void register(Router r, Database db, RequestService service) {
-        RequestMove move = new RequestMove(service);
+        RequestMove move = new RequestMove(db, service);
         RecordApi.register(r, db, CirculationTypes.CIRCULATION_SETTINGS, "/circulation-settings-storage/circulation-settings",
                 "circulation-storage.circulation-settings");
         RecordApi.register(r, db, CirculationTypes.CIRCULATION_SETTINGS, "/circulation/settings", "circulation.settings");
@@ -31,15 +31,15 @@ final class TitleLevelRequestsApi {
         });
         r.post("/circulation/requests/queue/instance/{instanceId}/reorder",
                 "circulation.requests.queue.instance-reorder.collection.post", req -> {
-                    List<ObjectNode> queue = db.tx(c -> service.reorder(c, req.schema(), req.pathUuid("instanceId"), true, req.json()));
+                    List<ObjectNode> queue = service.reorder(req.schema(), req.pathUuid("instanceId"), true, req.json());
                     return Response.ok(RecordApi.page("requests", queue, queue.size()));
                 });
         r.post("/circulation/requests/instances", "circulation.requests.instances.item.post", req -> {
-            ObjectNode saved = db.tx(c -> InstanceRequests.create(c, req.schema(), service, req.json(), req.userId()));
+            ObjectNode saved = InstanceRequests.create(db, req.schema(), service, req.json(), req.userId());
             return Response.created(saved).header("Location", "/circulation/requests/" + saved.get("id").asText());
         });
         r.post("/circulation/requests/{id}/move", "circulation.requests.item.move.post", req ->
-                Response.ok(db.tx(c -> move.move(c, req.schema(), req.pathUuid("id"), req.json(), req.userId()))));
+                Response.ok(move.move(req.schema(), req.pathUuid("id"), req.json(), req.userId())));
         r.get("/circulation/pick-slips/{servicePointId}", "circulation.pick-slips.get", req -> {
             List<ObjectNode> slips = db.read(c -> StaffSlips.pickSlips(c, req.schema(), req.pathUuid("servicePointId")));
             ObjectNode body = Json.object();
