@@ -12,6 +12,8 @@ import java.util.UUID;
  * {@code Json.text(loan, "…")} lookups. It wraps the JSON as stored, so writes still start from {@link #json()}.
  */
 public record LoanView(ObjectNode json) {
+    /** The two values of a loan's {@code status.name}. */
+    public static final String OPEN = "Open", CLOSED = "Closed";
 
     public UUID id() {
         return Ids.orNull(Json.text(json, "id"));
@@ -35,7 +37,7 @@ public record LoanView(ObjectNode json) {
     }
 
     public boolean isOpen() {
-        return "Open".equals(status());
+        return OPEN.equals(status());
     }
 
     /** Whether {@code userId} is the borrower (not the proxy). */
