@@ -4,12 +4,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
 import org.quire.platform.db.Sql;
 
+import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -20,7 +24,7 @@ final class LoanStore {
     private LoanStore() {
     }
 
-    // --- Check-out and check-in ---------------------------------------------------------------------------------
+    // --- Check-out, check-in and the loan representation ---------------------------------------------------------------------------------
 
     /** The item's open loan, row-locked for this transaction (one read of the partial unique index loan_one_open_per_item). */
     static Optional<LoanView> openLoan(Connection c, String schema, UUID itemId) throws SQLException {
@@ -68,5 +72,22 @@ final class LoanStore {
                 .orElse(null));
     }
 
-    // --- end of check-out and check-in ---------------------------------------------------------------------------
+    /**
+     * ONE statement for a page of loans (LoanRepresentation.extendAll): the remaining amounts of the loans' open
+     * fee/fine accounts, summed per loan.
+     */
+    static Map<UUID, BigDecimal> remainingOfOpenAccounts(Connection c, String schema, Set<UUID> loanIds)
+            throws SQLException {
+        Map<UUID, BigDecimal> out = new HashMap<>();
+        if (loanIds.isEmpty()) return out;
+        for (var row : Sql.list(c, "SELECT loan_id, sum((jsonb->>'remaining')::numeric) FROM " + schema
+                        + ".account WHERE loan_id = ANY(?) AND status_name = 'Open' GROUP BY loan_id",
+                List.of(c.createArrayOf("uuid", loanIds.toArray())),
+                rs -> Map.entry(rs.getObject(1, UUID.class), rs.getBigDecimal(2)))) {
+            out.put(row.getKey(), row.getValue());
+        }
+        return out;
+    }
+
+    // --- end of check-out, check-in and the loan representation ----------------------------------------------
 }
