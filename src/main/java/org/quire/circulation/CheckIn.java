@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.feesfines.OverdueFines;
 import org.quire.inventory.InventoryTypes;
+import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
 import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Check;
+import org.quire.platform.domain.Refusal;
 import org.quire.platform.records.MultiGet;
 import org.quire.users.PatronView;
 import org.quire.users.UserTypes;
@@ -19,6 +21,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+
+import static org.quire.platform.domain.Check.when;
 
 /**
  * Check-in by barcode: closes the open loan, makes the item Available — or In transit to its location's primary
@@ -38,6 +42,22 @@ import java.util.UUID;
  * are matched in memory (their text is re-read at most every 5 s).
  */
 public final class CheckIn {
+    /** {@code claimedReturnedResolution}'s two values (mod-circulation's ClaimedReturnedResolution). */
+    static final String FOUND_BY_LIBRARY = "Found by library", RETURNED_BY_PATRON = "Returned by patron";
+
+    // FOLIO's order (mod-circulation's CheckInByBarcodeResource), in two stages; the first stops when the item does
+    // not exist or a claimed returned item has no valid resolution.
+
+    /** The item and how a claimed returned one is resolved. */
+    static final List<Check<CheckInFacts>> ITEM = List.of(
+            CheckIn::refuseWhenItemNotFound,
+            CheckIn::refuseWhenClaimedReturnedWithoutResolution,
+            CheckIn::refuseWhenResolutionUnknown);
+
+    /** The service point checked in at. */
+    static final List<Check<CheckInFacts>> SERVICE_POINT = List.of(
+            CheckIn::refuseWhenServicePointNotFound);
+
     private final Database db;
     private final CirculationRulesStore rules;
 
@@ -50,6 +70,20 @@ public final class CheckIn {
                           String schema, UUID staffUserId) {
     }
 
+    /**
+     * What check-in knows when it runs its checks, loaded in two stages.
+     *
+     * @param item     the item, row-locked; null when none has the barcode
+     * @param openLoan the item's open loan, row-locked; null when it has none (loaded in the second stage)
+     * @param found    the service point, the open loan's policies, service points and patron group, and the
+     *                 borrower's notice policy, by role ("sp", "notice") or by id (loaded in the second stage)
+     */
+    record CheckInFacts(Request request, ItemView item, LoanView openLoan, Map<String, ObjectNode> found) {
+        CheckInFacts withLoan(LoanView loan, Map<String, ObjectNode> refs) {
+            return new CheckInFacts(request, item, loan, refs);
+        }
+    }
+
     public ObjectNode checkIn(Request req) {
         return db.tx(c -> run(c, req));
     }
@@ -57,27 +91,79 @@ public final class CheckIn {
     private ObjectNode run(Connection c, Request req) throws SQLException {
         String schema = req.schema();
         Instant now = Instant.now();
-        ItemView item = ItemView.byBarcodeForUpdate(c, schema, req.itemBarcode()).orElseThrow(() ->
-                ApiException.unprocessable("No item with barcode " + req.itemBarcode() + " exists",
-                        "ITEM_BARCODE_NOT_FOUND", "itemBarcode", req.itemBarcode()));
-        String loanAction = ClaimReturned.checkInAction(item.status(), req.claimedReturnedResolution(), req.itemBarcode());
-        ObjectNode openLoan = CirculationContext.openLoan(c, schema, item.id()).orElse(null);
+        CheckInFacts f = new CheckInFacts(req, ItemView.byBarcodeForUpdate(c, schema, req.itemBarcode()).orElse(null),
+                null, Map.of());
+        Check.refuseIfAny(f, ITEM);
 
+        LoanView open = LoanStore.openLoan(c, schema, f.item().id()).orElse(null);
         MultiGet lookups = new MultiGet().add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId());
-        if (openLoan != null) LoanRepresentation.addRefs(lookups, openLoan).add("notice", CirculationTypes.NOTICE_POLICIES,
-                CirculationNotices.loanPolicyId(c, schema, rules, openLoan, item));
-        Map<String, ObjectNode> found = lookups.fetch(c, schema);
-        if (!found.containsKey("sp")) throw ApiException.unprocessable("Service point " + req.servicePointId()
-                + " does not exist", "SERVICE_POINT_NOT_FOUND", "servicePointId", String.valueOf(req.servicePointId()));
+        if (open != null) LoanRepresentation.addRefs(lookups, open.json()).add("notice", CirculationTypes.NOTICE_POLICIES,
+                CirculationNotices.loanPolicyId(c, schema, rules, open.json(), f.item()));
+        f = f.withLoan(open, lookups.fetch(c, schema));
+        Check.refuseIfAny(f, SERVICE_POINT);
+
+        return act(c, f, now);
+    }
+
+    // --- The checks: each pure over the facts ---------------------------------------------------------------------
+
+    static List<Refusal> refuseWhenItemNotFound(CheckInFacts f) {
+        String barcode = f.request().itemBarcode();
+        return when(f.item() == null, () -> Refusal.of("No item with barcode " + barcode + " exists",
+                "ITEM_BARCODE_NOT_FOUND", "itemBarcode", barcode));
+    }
+
+    /** A claimed returned item is checked in only with a resolution (mod-circulation's ClaimedReturnedValidator). */
+    static List<Refusal> refuseWhenClaimedReturnedWithoutResolution(CheckInFacts f) {
+        return when(isClaimedReturned(f) && f.request().claimedReturnedResolution() == null, () -> Refusal.of(
+                "Item is claimed returned, a resolution is required to check in", "CLAIMED_RETURNED_RESOLUTION_REQUIRED",
+                "itemBarcode", f.request().itemBarcode()));
+    }
+
+    static List<Refusal> refuseWhenResolutionUnknown(CheckInFacts f) {
+        String resolution = f.request().claimedReturnedResolution();
+        return when(isClaimedReturned(f) && resolution != null && !FOUND_BY_LIBRARY.equals(resolution)
+                && !RETURNED_BY_PATRON.equals(resolution), () -> Refusal.of("Claimed returned resolution must be \"Found "
+                + "by library\" or \"Returned by patron\"", null, "claimedReturnedResolution", resolution));
+    }
+
+    static List<Refusal> refuseWhenServicePointNotFound(CheckInFacts f) {
+        UUID id = f.request().servicePointId();
+        return when(!f.found().containsKey("sp"), () -> Refusal.of("Service point " + id + " does not exist",
+                "SERVICE_POINT_NOT_FOUND", "servicePointId", String.valueOf(id)));
+    }
+
+    private static boolean isClaimedReturned(CheckInFacts f) {
+        return f.item() != null && ItemStatus.CLAIMED_RETURNED.is(f.item().status());
+    }
+
+    /**
+     * The action of the loan check-in closes: "checkedin", or for a claimed returned item FOLIO's resolution actions
+     * (the checks made sure a claimed returned item has a valid resolution).
+     */
+    static LoanAction loanAction(CheckInFacts f) {
+        if (!isClaimedReturned(f)) return LoanAction.CHECKED_IN;
+        return FOUND_BY_LIBRARY.equals(f.request().claimedReturnedResolution())
+                ? LoanAction.CHECKED_IN_FOUND_BY_LIBRARY : LoanAction.CHECKED_IN_RETURNED_BY_PATRON;
+    }
+
+    // --- Acting --------------------------------------------------------------------------------------------------
+
+    private ObjectNode act(Connection c, CheckInFacts f, Instant now) throws SQLException {
+        Request req = f.request();
+        String schema = req.schema();
+        ItemView item = f.item();
+        Map<String, ObjectNode> found = f.found();
+        ObjectNode openLoan = f.openLoan() == null ? null : f.openLoan().json();
 
         ObjectNode loanOut = null;
         if (openLoan != null) {
             ObjectNode closed = openLoan.deepCopy();
-            closed.putObject("status").put("name", "Closed");
+            closed.putObject("status").put("name", LoanView.CLOSED);
             closed.put("returnDate", Json.dateZ(req.checkInDate()));
             closed.put("systemReturnDate", Json.date(now));
             closed.put("checkinServicePointId", req.servicePointId().toString());
-            closed.put("action", loanAction);
+            closed.put("action", loanAction(f).value());
             loanOut = CirculationTypes.LOANS.replace(c, schema, openLoan, closed, req.staffUserId());
             if (LostItemCheckIn.settle(c, schema, loanOut, item.status(), LoanRepresentation.byId(found.values()),
                     req.servicePointId(), req.staffUserId(), now)) chargeOverdueFine(c, schema, loanOut, item, found, req);
@@ -94,10 +180,10 @@ public final class CheckIn {
         String destination = hold != null ? hold.destination() : destination(item, req.servicePointId());
         ObjectNode status = newItem.putObject("status");
         if (destination == null) {
-            status.put("name", hold != null ? hold.itemStatus() : "Available");
+            status.put("name", hold != null ? hold.itemStatus() : ItemStatus.AVAILABLE.folioName());
             newItem.remove("inTransitDestinationServicePointId");
         } else {
-            status.put("name", "In transit");
+            status.put("name", ItemStatus.IN_TRANSIT.folioName());
             newItem.put("inTransitDestinationServicePointId", destination);
         }
         status.put("date", Json.date(now));
@@ -120,7 +206,7 @@ public final class CheckIn {
         ObjectNode response = Json.object();
         if (loanOut != null) {
             // Only the borrower summary is printed: the user row alone, not the patron's group and blocks.
-            PatronView borrower = UserTypes.USERS.get(c, schema, LoanRepresentation.uuid(loanOut, "userId"))
+            PatronView borrower = UserTypes.USERS.get(c, schema, new LoanView(loanOut).userId())
                     .map(u -> new PatronView(u, null, List.of())).orElse(null);
             ObjectNode loanJson = LoanRepresentation.extend(loanOut, after, borrower, LoanRepresentation.byId(found.values()));
             // The answer's loan is mod-circulation's in-memory one (storage's PUT answers 204): its system return
@@ -150,11 +236,11 @@ public final class CheckIn {
      */
     private static void chargeOverdueFine(Connection c, String schema, ObjectNode loan, ItemView item,
                                           Map<String, ObjectNode> found, Request req) throws SQLException {
-        if ("Found by library".equals(req.claimedReturnedResolution())) return;
+        if (FOUND_BY_LIBRARY.equals(req.claimedReturnedResolution())) return;
         Map<UUID, ObjectNode> policies = LoanRepresentation.byId(found.values());
-        OverdueFines.charge(c, schema, loan, req.checkInDate(), item,
-                policies.get(LoanRepresentation.uuid(loan, "overdueFinePolicyId")),
-                policies.get(LoanRepresentation.uuid(loan, "loanPolicyId")), req.servicePointId(), req.staffUserId());
+        LoanView closed = new LoanView(loan);
+        OverdueFines.charge(c, schema, loan, req.checkInDate(), item, policies.get(closed.overdueFinePolicyId()),
+                policies.get(closed.loanPolicyId()), req.servicePointId(), req.staffUserId());
     }
 
     /** null when this service point serves the item's effective location; else the location's primary one. */

@@ -1,18 +1,22 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.circulation.CheckOutFacts.Terms;
 import org.quire.circulation.blocks.AutomatedBlocks;
 import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.circulation.rules.RuleMatch;
 import org.quire.inventory.InventoryTypes;
+import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
 import org.quire.notices.PatronNotices;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.auth.PermissionCache;
 import org.quire.platform.db.Database;
-import org.quire.platform.db.Sql;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Check;
+import org.quire.platform.domain.Refusal;
+import org.quire.platform.domain.Refused;
 import org.quire.platform.records.MultiGet;
 import org.quire.users.PatronView;
 
@@ -20,14 +24,18 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
+import static org.quire.platform.domain.Check.when;
+
 /**
- * Check-out by barcode, with FOLIO's checks in FOLIO's order (folio-api.md §1.5) and its exact messages, in ONE
- * transaction.
+ * Check-out by barcode, with FOLIO's checks in FOLIO's order (folio-api.md §1.5, mod-circulation's
+ * CheckOutByBarcodeResource) and its exact messages, in ONE transaction: load the facts in stages, run the checks of
+ * each stage, stop where FOLIO stops (no item, no patron, no loan policy), then act.
  * <p>
  * Round trips (no proxy, no item limit): patron + group + manual blocks + the group's patron block limits (1), item +
  * holdings + instance + types + locations, row-locked (1), open loan (1), the item's request queue (1), the four
@@ -42,8 +50,40 @@ import java.util.UUID;
  * the same.
  */
 public final class CheckOut {
-    private static final Set<String> NOT_CHECKOUTABLE = Set.of("Declared lost", "Claimed returned",
-            "Intellectual item", "Aged to lost");
+
+    // FOLIO's order, in four stages; each ends where FOLIO stops early.
+
+    /** Who borrows, through whom, which item: stops when the item does not exist. */
+    static final List<Check<CheckOutFacts>> BORROWER_AND_ITEM = List.of(
+            CheckOut::refuseWhenNoServicePoint,
+            CheckOut::refuseWhenPatronNotFound,
+            CheckOut::refuseWhenPatronBlockedManually,
+            CheckOut::refuseWhenPatronBlockedAutomatically,
+            CheckOut::refuseWhenProxyNotFound,
+            CheckOut::refuseWhenPatronInactive,
+            CheckOut::refuseWhenProxyIsThePatron,
+            CheckOut::refuseWhenProxyInactive,
+            CheckOut::refuseWhenProxyRelationshipInvalid,
+            CheckOut::refuseWhenItemNotFound);
+
+    /** The item's state: stops when the patron does not exist. */
+    static final List<Check<CheckOutFacts>> ITEM_STATE = List.of(
+            CheckOut::refuseWhenItemAlreadyCheckedOut,
+            CheckOut::refuseWhenItemStatusForbidsCheckOut,
+            CheckOut::refuseWhenItemHasOpenLoan,
+            CheckOut::refuseWhenItemRequestedByAnotherPatron);
+
+    /** The loan policy the circulation rules name: stops when it does not exist. */
+    static final List<Check<CheckOutFacts>> LOAN_POLICY = List.of(
+            CheckOut::refuseWhenLoanPolicyNotFound);
+
+    /** What the loan policy limits. */
+    static final List<Check<CheckOutFacts>> LOAN_POLICY_LIMITS = List.of(
+            CheckOut::refuseWhenItemLimitReached,
+            CheckOut::refuseWhenItemNotLoanable);
+
+    private static final Set<ItemStatus> NOT_CHECKOUTABLE = EnumSet.of(ItemStatus.DECLARED_LOST,
+            ItemStatus.CLAIMED_RETURNED, ItemStatus.INTELLECTUAL_ITEM, ItemStatus.AGED_TO_LOST);
 
     private final Database db;
     private final CirculationRulesStore rules;
@@ -64,119 +104,282 @@ public final class CheckOut {
     }
 
     private ObjectNode run(Connection c, Request req) throws SQLException {
+        BlockOverrides overrides = BlockOverrides.of(req.overrideBlocks(),
+                permission -> permissions.has(req.tenant(), req.staffUserId(), permission));
+        CheckOutFacts f = loadBorrowerAndItem(c, req, Instant.now(), overrides);
+        List<Refusal> refused = new ArrayList<>(Check.all(f, BORROWER_AND_ITEM));
+        if (f.item() == null) throw new Refused(refused);
+
+        f = f.withItemState(LoanStore.openLoan(c, req.schema(), f.item().id()).isPresent(),
+                RequestQueue.forItem(c, req.schema(), f.item().id()));
+        refused.addAll(Check.all(f, ITEM_STATE));
+        if (f.patron() == null) throw new Refused(refused);
+
+        f = f.withTerms(loadTerms(c, f));
+        refused.addAll(Check.all(f, LOAN_POLICY));
+        if (f.loanPolicy() == null) throw new Refused(refused);
+
+        if (f.loanPolicy().itemLimit() != null && refused.isEmpty()) f = f.withOpenLoansOfKind(countItemLimit(c, f));
+        refused.addAll(Check.all(f, LOAN_POLICY_LIMITS));
+        Refused.throwIfAny(refused);
+
+        return act(c, f);
+    }
+
+    // --- Loading -----------------------------------------------------------------------------------------------
+
+    /**
+     * The patron (with group, manual blocks and block limits), their automated blocks (counted now, in this
+     * transaction; the patron is locked first when their group has a limit that blocks borrowing), the proxy and its
+     * relations, and the item, row-locked.
+     */
+    private static CheckOutFacts loadBorrowerAndItem(Connection c, Request req, Instant now, BlockOverrides overrides)
+            throws SQLException {
         String schema = req.schema();
-        Instant now = Instant.now();
-        Instant loanDate = req.loanDate() == null ? now : req.loanDate();
-        CirculationErrors errors = new CirculationErrors();
-        if (req.servicePointId() == null)
-            errors.add("Check out must be performed at a service point", "SERVICE_POINT_IS_NOT_PRESENT", "servicePointId", null);
-
         PatronView patron = PatronView.byBarcode(c, schema, req.userBarcode()).orElse(null);
-        if (patron == null) {
-            errors.add("Could not find user with matching barcode", "USER_BARCODE_NOT_FOUND", "userBarcode", req.userBarcode());
-        } else if (patron.blockedFor("borrowing", now)) {
-            errors.add("Patron blocked from borrowing", "USER_IS_BLOCKED_MANUALLY", "userBarcode", req.userBarcode());
-        }
-        boolean overridden = patron != null && checkAutomatedBlocks(c, schema, patron, now, req, errors);
-        PatronView proxy = null;
-        if (req.proxyUserBarcode() != null && !req.proxyUserBarcode().isBlank()) {
-            proxy = PatronView.byBarcode(c, schema, req.proxyUserBarcode()).orElse(null);
-            if (proxy == null) errors.add("Could not find proxy user with matching barcode", "PROXY_USER_BARCODE_NOT_FOUND",
-                    "proxyUserBarcode", req.proxyUserBarcode());
-        }
-        if (patron != null) {
-            Boolean active = patron.active(now);
-            if (active == null) errors.add("Cannot determine if user is active or not", "USER_IS_INACTIVE",
-                    "userBarcode", req.userBarcode());
-            else if (!active) errors.add("Cannot check out to inactive user", "USER_IS_INACTIVE", "userBarcode",
-                    req.userBarcode());
-        }
-        if (proxy != null && patron != null) validateProxy(c, schema, patron, proxy, now, errors, req);
-
+        List<AutomatedBlocks.Block> blocks = patron == null ? List.of()
+                : AutomatedBlocks.forPatron(c, schema, patron, now, AutomatedBlocks.Action.BORROWING);
+        boolean asksForProxy = req.proxyUserBarcode() != null && !req.proxyUserBarcode().isBlank();
+        PatronView proxy = asksForProxy ? PatronView.byBarcode(c, schema, req.proxyUserBarcode()).orElse(null) : null;
+        List<ObjectNode> relations = patron != null && proxy != null && !proxy.id().equals(patron.id())
+                ? LoanStore.proxyRelations(c, schema, patron.id(), proxy.id()) : List.of();
         ItemView item = ItemView.byBarcodeForUpdate(c, schema, req.itemBarcode()).orElse(null);
-        if (item == null) {
-            errors.add("No item with barcode " + req.itemBarcode() + " could be found", "ITEM_BARCODE_NOT_FOUND",
-                    "itemBarcode", req.itemBarcode());
-            errors.throwIfAny();
-        }
-        if ("Checked out".equals(item.status())) {
-            errors.add("Item is already checked out", "ITEM_ALREADY_CHECKED_OUT", "itemBarcode", req.itemBarcode());
-        } else if (NOT_CHECKOUTABLE.contains(item.status())) {
-            errors.add("%s (%s) (Barcode: %s) has the item status %s and cannot be checked out".formatted(item.title(),
-                    item.materialTypeName(), item.barcode(), item.status()), "ITEM_HAS_STATUS", "itemBarcode", item.barcode());
-        }
-        if (CirculationContext.openLoan(c, schema, item.id()).isPresent()) {
-            errors.add("Cannot check out item that already has an open loan", "ITEM_HAS_OPEN_LOAN", "itemBarcode",
-                    item.barcode());
-        }
-        // The item's request queue (one indexed query): refused when its first request is someone else's.
-        List<ObjectNode> requestQueue = RequestQueue.forItem(c, schema, item.id());
-        RequestQueue.refuseWhenRequestedByAnother(requestQueue, item, patron, errors);
-        if (patron == null) errors.throwIfAny();
+        return CheckOutFacts.borrowerAndItem(req, now, overrides, patron, blocks, proxy, relations, item);
+    }
 
-        CirculationRules circulationRules = rules.rules(c, schema);
-        RuleMatch loanRule = CirculationContext.match(circulationRules, PolicyType.LOAN, patron, item);
-        String overdueId = CirculationContext.match(circulationRules, PolicyType.OVERDUE_FINE, patron, item).policyId();
-        String lostId = CirculationContext.match(circulationRules, PolicyType.LOST_ITEM, patron, item).policyId();
-        String noticeId = CirculationContext.match(circulationRules, PolicyType.NOTICE, patron, item).policyId();
+    /** The policies the rules name for this patron and item, and the service point, in one statement. */
+    private Terms loadTerms(Connection c, CheckOutFacts f) throws SQLException {
+        CirculationRules circulationRules = rules.rules(c, f.request().schema());
+        RuleMatch loanRule = CirculationContext.match(circulationRules, PolicyType.LOAN, f.patron(), f.item());
+        String overdueId = CirculationContext.match(circulationRules, PolicyType.OVERDUE_FINE, f.patron(), f.item()).policyId();
+        String lostId = CirculationContext.match(circulationRules, PolicyType.LOST_ITEM, f.patron(), f.item()).policyId();
+        String noticeId = CirculationContext.match(circulationRules, PolicyType.NOTICE, f.patron(), f.item()).policyId();
         Map<String, ObjectNode> found = new MultiGet()
-                .add("loan", CirculationTypes.LOAN_POLICIES, CirculationContext.uuidOrNull(loanRule.policyId()))
-                .add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId())
-                .add("overdue", CirculationTypes.OVERDUE_FINE_POLICIES, CirculationContext.uuidOrNull(overdueId))
-                .add("lost", CirculationTypes.LOST_ITEM_POLICIES, CirculationContext.uuidOrNull(lostId))
-                .add("notice", CirculationTypes.NOTICE_POLICIES, CirculationContext.uuidOrNull(noticeId))
-                .fetch(c, schema);
-        if (!found.containsKey("loan")) {
-            errors.add("Loan policy " + loanRule.policyId() + " could not be found, please check circulation rules",
-                    "LOAN_POLICY_NOT_FOUND", "loanPolicyId", loanRule.policyId());
-            errors.throwIfAny();
-        }
-        LoanPolicy policy = LoanPolicy.from(found.get("loan"));
-        if (policy.itemLimit() != null && !errors.any()) {
-            overridden |= checkItemLimit(c, schema, patron, loanRule, policy, req, errors);
-        }
-        Instant dueDate = null;
-        if (!policy.loanable()) {
-            ObjectNode override = req.overrideBlocks() == null ? null : (ObjectNode) req.overrideBlocks().get("itemNotLoanableBlock");
-            if (override != null) {
-                requireOverride(req, "circulation.override-item-not-loanable-block.post");
-                dueDate = Json.parseInstant(Json.text(override, "dueDate"));
-                if (dueDate == null) throw ApiException.unprocessable("Override should be performed with due date specified",
-                        null, null, null);
-                overridden = true;
-            } else {
-                errors.add("Item is not loanable", "ITEM_NOT_LOANABLE", "loanPolicyName", policy.name());
-            }
-        }
-        errors.throwIfAny();
+                .add("loan", CirculationTypes.LOAN_POLICIES, Ids.orNull(loanRule.policyId()))
+                .add("sp", InventoryTypes.SERVICE_POINTS, f.request().servicePointId())
+                .add("overdue", CirculationTypes.OVERDUE_FINE_POLICIES, Ids.orNull(overdueId))
+                .add("lost", CirculationTypes.LOST_ITEM_POLICIES, Ids.orNull(lostId))
+                .add("notice", CirculationTypes.NOTICE_POLICIES, Ids.orNull(noticeId))
+                .fetch(c, f.request().schema());
+        LoanPolicy policy = found.containsKey("loan") ? LoanPolicy.from(found.get("loan")) : null;
+        return new Terms(loanRule, policy, overdueId, lostId, found);
+    }
 
+    /**
+     * FOLIO's item limit counts the patron's open loans of the same kind (the material types and loan types the
+     * matched rule names; the patron group is the patron's own); a rule that names none of them sets no limit (null).
+     * The patron is locked first, as for automated blocks. Lock order: the patron's group decides whether automated
+     * blocks lock the patron before the item; two check-outs of one patron decide alike, so they never wait on each
+     * other in opposite orders.
+     */
+    private static Long countItemLimit(Connection c, CheckOutFacts f) throws SQLException {
+        RuleMatch rule = f.terms().loanRule();
+        if (rule.materialTypeIds().isEmpty() && rule.loanTypeIds().isEmpty() && rule.patronGroupIds().isEmpty())
+            return null;
+        PatronView.lockForBorrowing(c, f.request().schema(), f.patron().id());
+        return LoanStore.openLoansOfKind(c, f.request().schema(), f.patron().id(), rule.materialTypeIds(),
+                rule.loanTypeIds());
+    }
+
+    // --- The checks: each pure over the facts, answering its refusals in FOLIO's words ----------------------------
+
+    static List<Refusal> refuseWhenNoServicePoint(CheckOutFacts f) {
+        return when(f.request().servicePointId() == null, () -> Refusal.of(
+                "Check out must be performed at a service point", "SERVICE_POINT_IS_NOT_PRESENT", "servicePointId", null));
+    }
+
+    static List<Refusal> refuseWhenPatronNotFound(CheckOutFacts f) {
+        return when(f.patron() == null, () -> Refusal.of("Could not find user with matching barcode",
+                "USER_BARCODE_NOT_FOUND", "userBarcode", f.request().userBarcode()));
+    }
+
+    static List<Refusal> refuseWhenPatronBlockedManually(CheckOutFacts f) {
+        return when(f.patron() != null && f.patron().blockedFor("borrowing", f.now()), () -> Refusal.of(
+                "Patron blocked from borrowing", "USER_IS_BLOCKED_MANUALLY", "userBarcode", f.request().userBarcode()));
+    }
+
+    /** FOLIO's automated blocks (mod-patron-blocks): one refusal per block; {@code patronBlock} overrides them all. */
+    static List<Refusal> refuseWhenPatronBlockedAutomatically(CheckOutFacts f) {
+        if (f.automatedBlocks().isEmpty() || f.overrides().grant(OverrideBlock.PATRON_BLOCK)) return List.of();
+        return f.automatedBlocks().stream()
+                .map(b -> Refusal.of(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null)).toList();
+    }
+
+    static List<Refusal> refuseWhenProxyNotFound(CheckOutFacts f) {
+        return when(f.asksForProxy() && f.proxy() == null, () -> Refusal.of(
+                "Could not find proxy user with matching barcode", "PROXY_USER_BARCODE_NOT_FOUND", "proxyUserBarcode",
+                f.request().proxyUserBarcode()));
+    }
+
+    static List<Refusal> refuseWhenPatronInactive(CheckOutFacts f) {
+        if (f.patron() == null) return List.of();
+        Boolean active = f.patron().active(f.now());
+        if (active == null) return List.of(Refusal.of("Cannot determine if user is active or not", "USER_IS_INACTIVE",
+                "userBarcode", f.request().userBarcode()));
+        return when(!active, () -> Refusal.of("Cannot check out to inactive user", "USER_IS_INACTIVE", "userBarcode",
+                f.request().userBarcode()));
+    }
+
+    static List<Refusal> refuseWhenProxyIsThePatron(CheckOutFacts f) {
+        return when(f.proxy() != null && f.patron() != null && f.proxy().id().equals(f.patron().id()), () -> Refusal.of(
+                "User cannot be proxy for themselves", "USER_CANNOT_BE_PROXY_FOR_THEMSELVES", "proxyUserId",
+                f.proxy().id().toString()));
+    }
+
+    static List<Refusal> refuseWhenProxyInactive(CheckOutFacts f) {
+        if (!f.proxiesForAnother()) return List.of();
+        Boolean active = f.proxy().active(f.now());
+        if (active == null) return List.of(Refusal.of("Cannot determine if proxying user is active or not",
+                "PROXY_USER_IS_INACTIVE", "proxyUserBarcode", f.request().proxyUserBarcode()));
+        return when(!active, () -> Refusal.of("Cannot check out via inactive proxying user", "PROXY_USER_IS_INACTIVE",
+                "proxyUserBarcode", f.request().proxyUserBarcode()));
+    }
+
+    /** A relation is valid when it has not expired and its status, if any, is Active (mod-users' proxiesfor). */
+    static List<Refusal> refuseWhenProxyRelationshipInvalid(CheckOutFacts f) {
+        if (!f.proxiesForAnother()) return List.of();
+        boolean valid = f.proxyRelations().stream().anyMatch(r -> {
+            Instant expires = Json.parseInstant(Json.text(r, "expirationDate"));
+            String status = Json.text(r, "status");
+            return (expires == null || expires.isAfter(f.now())) && (status == null || status.equals("Active"));
+        });
+        return when(!valid, () -> Refusal.of("Cannot check out item via proxy when relationship is invalid",
+                "PROXY_RELATIONSHIP_INVALID", "proxyUserId", f.proxy().id().toString()));
+    }
+
+    static List<Refusal> refuseWhenItemNotFound(CheckOutFacts f) {
+        return when(f.item() == null, () -> Refusal.of("No item with barcode " + f.request().itemBarcode()
+                + " could be found", "ITEM_BARCODE_NOT_FOUND", "itemBarcode", f.request().itemBarcode()));
+    }
+
+    static List<Refusal> refuseWhenItemAlreadyCheckedOut(CheckOutFacts f) {
+        return when(ItemStatus.CHECKED_OUT.is(f.item().status()), () -> Refusal.of("Item is already checked out",
+                "ITEM_ALREADY_CHECKED_OUT", "itemBarcode", f.request().itemBarcode()));
+    }
+
+    static List<Refusal> refuseWhenItemStatusForbidsCheckOut(CheckOutFacts f) {
+        ItemView item = f.item();
+        return when(ItemStatus.named(item.status()).filter(NOT_CHECKOUTABLE::contains).isPresent(), () -> Refusal.of(
+                "%s (%s) (Barcode: %s) has the item status %s and cannot be checked out".formatted(item.title(),
+                        item.materialTypeName(), item.barcode(), item.status()), "ITEM_HAS_STATUS", "itemBarcode",
+                item.barcode()));
+    }
+
+    static List<Refusal> refuseWhenItemHasOpenLoan(CheckOutFacts f) {
+        return when(f.itemHasOpenLoan(), () -> Refusal.of("Cannot check out item that already has an open loan",
+                "ITEM_HAS_OPEN_LOAN", "itemBarcode", f.item().barcode()));
+    }
+
+    /**
+     * FOLIO's "requested by another patron" (RequestQueueService.isItemRequestedByAnotherPatron): the first request
+     * this item can fulfil is someone else's, whatever its status — a Paged item, or one in transit to or waiting for
+     * another requester, goes to nobody else. Every request in the item's queue counts: Quire accepts only Hold Shelf
+     * and Delivery requests (FOLIO's fulfillable ones), and the queue holds only this item's requests and the title's
+     * requests no copy fills yet. Quire does not re-check such a title request against this copy's request and loan
+     * policies as FOLIO does; check-in treats it as this copy's too.
+     */
+    static List<Refusal> refuseWhenItemRequestedByAnotherPatron(CheckOutFacts f) {
+        if (f.requestQueue().isEmpty() || f.patron() == null) return List.of();
+        String requester = Json.text(f.requestQueue().getFirst(), "requesterId");
+        return when(!f.patron().id().toString().equals(requester), () -> Refusal.of(
+                "%s (Barcode: %s) cannot be checked out to user %s because it has been requested by another patron"
+                        .formatted(f.item().title(), f.item().barcode(), RequestQueue.personalName(f.patron())),
+                "ITEM_REQUESTED_BY_ANOTHER_PATRON", "userBarcode", Json.text(f.patron().user(), "barcode")));
+    }
+
+    static List<Refusal> refuseWhenLoanPolicyNotFound(CheckOutFacts f) {
+        String id = f.terms().loanRule().policyId();
+        return when(f.loanPolicy() == null, () -> Refusal.of("Loan policy " + id
+                + " could not be found, please check circulation rules", "LOAN_POLICY_NOT_FOUND", "loanPolicyId", id));
+    }
+
+    /** FOLIO's item limit: the code and message name the kinds the rule limits; {@code itemLimitBlock} overrides. */
+    static List<Refusal> refuseWhenItemLimitReached(CheckOutFacts f) {
+        if (!itemLimitReached(f) || f.overrides().grant(OverrideBlock.ITEM_LIMIT_BLOCK)) return List.of();
+        RuleMatch rule = f.terms().loanRule();
+        boolean m = !rule.materialTypeIds().isEmpty(), t = !rule.loanTypeIds().isEmpty(), g = !rule.patronGroupIds().isEmpty();
+        String suffix, code;
+        if (g && m && t) { suffix = "for combination of patron group, material type and loan type"; code = "ITEM_LIMIT_PATRON_GROUP_MATERIAL_TYPE_LOAN_TYPE"; }
+        else if (g && m) { suffix = "for combination of patron group and material type"; code = "ITEM_LIMIT_PATRON_GROUP_MATERIAL_TYPE"; }
+        else if (g && t) { suffix = "for combination of patron group and loan type"; code = "ITEM_LIMIT_PATRON_GROUP_LOAN_TYPE"; }
+        else if (m && t) { suffix = "for combination of material type and loan type"; code = "ITEM_LIMIT_MATERIAL_TYPE_LOAN_TYPE"; }
+        else if (m) { suffix = "for material type"; code = "ITEM_LIMIT_MATERIAL_TYPE"; }
+        else if (t) { suffix = "for loan type"; code = "ITEM_LIMIT_LOAN_TYPE"; }
+        else { suffix = "for patron group"; code = "ITEM_LIMIT_PATRON_GROUP"; }
+        return List.of(Refusal.of("Patron has reached maximum limit of %d items %s".formatted(f.loanPolicy().itemLimit(),
+                suffix), code, "itemBarcode", f.request().itemBarcode()));
+    }
+
+    /**
+     * {@code itemNotLoanableBlock} overrides a policy that does not lend, and must carry the due date to lend until:
+     * without it check-out stops at once with that reason alone.
+     */
+    static List<Refusal> refuseWhenItemNotLoanable(CheckOutFacts f) {
+        if (f.loanPolicy().loanable()) return List.of();
+        if (f.overrides().grant(OverrideBlock.ITEM_NOT_LOANABLE_BLOCK)) {
+            if (overrideDueDate(f) == null)
+                throw Refused.because("Override should be performed with due date specified", null, null, null);
+            return List.of();
+        }
+        return List.of(Refusal.of("Item is not loanable", "ITEM_NOT_LOANABLE", "loanPolicyName", f.loanPolicy().name()));
+    }
+
+    private static boolean itemLimitReached(CheckOutFacts f) {
+        return f.openLoansOfKind() != null && f.openLoansOfKind() >= f.loanPolicy().itemLimit();
+    }
+
+    private static Instant overrideDueDate(CheckOutFacts f) {
+        return Json.parseInstant(f.overrides().dueDate(OverrideBlock.ITEM_NOT_LOANABLE_BLOCK));
+    }
+
+    /** Whether the loan goes out only because staff overrode a block (its action says so). */
+    static boolean throughOverride(CheckOutFacts f) {
+        return !f.automatedBlocks().isEmpty() && f.overrides().asked(OverrideBlock.PATRON_BLOCK)
+                || itemLimitReached(f) && f.overrides().asked(OverrideBlock.ITEM_LIMIT_BLOCK)
+                || !f.loanPolicy().loanable() && f.overrides().asked(OverrideBlock.ITEM_NOT_LOANABLE_BLOCK);
+    }
+
+    // --- Acting --------------------------------------------------------------------------------------------------
+
+    private static ObjectNode act(Connection c, CheckOutFacts f) throws SQLException {
+        Request req = f.request();
+        String schema = req.schema();
+        Instant now = f.now();
+        Instant loanDate = req.loanDate() == null ? now : req.loanDate();
+        PatronView patron = f.patron();
+        ItemView item = f.item();
+        LoanPolicy policy = f.loanPolicy();
+        Map<String, ObjectNode> found = f.terms().found();
+
+        Instant dueDate = policy.loanable() ? null : overrideDueDate(f);
         if (dueDate == null) {
-            dueDate = DueDates.forCheckOut(policy, loanDate, schedule(c, schema, policy.fixedDueDateScheduleId()),
-                    HoldTerms.from(found.get("loan")).checkOutPeriod(requestQueue, patron.id()));
+            dueDate = DueDates.forCheckOut(policy, loanDate, LoanStore.fixedDueDateSchedule(c, schema,
+                            policy.fixedDueDateScheduleId()),
+                    HoldTerms.from(found.get("loan")).checkOutPeriod(f.requestQueue(), patron.id()));
             dueDate = ClosedLibraryDueDates.apply(c, schema, policy, req.servicePointId(), loanDate, dueDate);
         }
         // An item someone else has recalled goes out on the recall's terms, and its loan counts as recalled even when
         // the date stays (FOLIO's LoanService.truncateLoanWhenItemRecalled).
-        boolean recalled = RequestQueue.recalledBySomeoneElse(requestQueue, patron);
+        boolean recalled = RequestQueue.recalledBySomeoneElse(f.requestQueue(), patron);
         if (recalled) dueDate = Recalls.dueDate(c, schema, found.get("loan"), req.servicePointId(), loanDate, dueDate, now);
-        if (!dueDate.isAfter(loanDate)) throw ApiException.unprocessable("Due date should be later than loan date",
-                null, "dueDate", Json.dateZ(dueDate));
+        if (!dueDate.isAfter(loanDate)) throw Refused.because("Due date should be later than loan date", null,
+                "dueDate", Json.dateZ(dueDate));
 
+        boolean overridden = throughOverride(f);
         ObjectNode loan = Json.object();
         loan.put("id", UUID.randomUUID().toString());
         loan.put("userId", patron.id().toString());
-        if (proxy != null) loan.put("proxyUserId", proxy.id().toString());
+        if (f.proxy() != null) loan.put("proxyUserId", f.proxy().id().toString());
         loan.put("itemId", item.id().toString());
         loan.put("itemEffectiveLocationIdAtCheckOut", Json.text(item.item(), "effectiveLocationId"));
-        loan.putObject("status").put("name", "Open");
+        loan.putObject("status").put("name", LoanView.OPEN);
         loan.put("loanDate", Json.dateZ(loanDate));
         loan.put("dueDate", Json.date(dueDate));
-        loan.put("action", overridden ? "checkedOutThroughOverride" : "checkedout");
-        if (overridden && req.overrideBlocks().hasNonNull("comment"))
-            loan.put("actionComment", req.overrideBlocks().get("comment").asText());
+        loan.put("action", (overridden ? LoanAction.CHECKED_OUT_THROUGH_OVERRIDE : LoanAction.CHECKED_OUT).value());
+        if (overridden && f.overrides().comment() != null) loan.put("actionComment", f.overrides().comment());
         loan.put("loanPolicyId", policy.id());
-        loan.put("overdueFinePolicyId", overdueId);
-        loan.put("lostItemPolicyId", lostId);
+        loan.put("overdueFinePolicyId", f.terms().overdueFinePolicyId());
+        loan.put("lostItemPolicyId", f.terms().lostItemPolicyId());
         loan.put("checkoutServicePointId", req.servicePointId().toString());
         loan.put("renewalCount", 0);
         if (recalled) loan.put("dueDateChangedByRecall", true);
@@ -188,110 +391,17 @@ public final class CheckOut {
         PatronNotices.checkedOut(c, schema, found.get("notice"), loan, req.staffUserId());
 
         ObjectNode newItem = item.item().deepCopy();
-        newItem.putObject("status").put("name", "Checked out").put("date", Json.date(now));
+        newItem.putObject("status").put("name", ItemStatus.CHECKED_OUT.folioName()).put("date", Json.date(now));
         ObjectNode savedItem = InventoryTypes.ITEMS.replace(c, schema, item.item(), newItem, req.staffUserId());
 
-        RequestQueue.fillOnCheckOut(c, schema, requestQueue, item, patron, req.staffUserId());
+        RequestQueue.fillOnCheckOut(c, schema, f.requestQueue(), item, patron, req.staffUserId());
 
         ItemView after = item.withItem(savedItem);
         return LoanRepresentation.extend(loan, after, patron, LoanRepresentation.byId(found.values()));
     }
 
-    private void validateProxy(Connection c, String schema, PatronView patron, PatronView proxy, Instant now,
-                               CirculationErrors errors, Request req) throws SQLException {
-        if (proxy.id().equals(patron.id())) {
-            errors.add("User cannot be proxy for themselves", "USER_CANNOT_BE_PROXY_FOR_THEMSELVES", "proxyUserId",
-                    proxy.id().toString());
-            return;
-        }
-        Boolean active = proxy.active(now);
-        if (active == null) errors.add("Cannot determine if proxying user is active or not", "PROXY_USER_IS_INACTIVE",
-                "proxyUserBarcode", req.proxyUserBarcode());
-        else if (!active) errors.add("Cannot check out via inactive proxying user", "PROXY_USER_IS_INACTIVE",
-                "proxyUserBarcode", req.proxyUserBarcode());
-        List<ObjectNode> relations = Sql.list(c, "SELECT jsonb FROM " + schema + ".proxy_for WHERE user_id = ? AND "
-                + "proxy_user_id = ?", List.of(patron.id(), proxy.id()), rs -> Json.parseObject(rs.getString(1)));
-        boolean valid = relations.stream().anyMatch(r -> {
-            Instant exp = Json.parseInstant(Json.text(r, "expirationDate"));
-            String status = Json.text(r, "status");
-            return (exp == null || exp.isAfter(now)) && (status == null || status.equals("Active"));
-        });
-        if (!valid) errors.add("Cannot check out item via proxy when relationship is invalid",
-                "PROXY_RELATIONSHIP_INVALID", "proxyUserId", proxy.id().toString());
-    }
-
-    /**
-     * FOLIO's automated patron blocks (mod-patron-blocks), computed now in this transaction. Each block that forbids
-     * borrowing is one error with the condition's message; {@code overrideBlocks.patronBlock} overrides them all.
-     */
-    private boolean checkAutomatedBlocks(Connection c, String schema, PatronView patron, Instant now, Request req,
-                                         CirculationErrors errors) throws SQLException {
-        List<AutomatedBlocks.Block> blocks = AutomatedBlocks.forPatron(c, schema, patron, now, AutomatedBlocks.Action.BORROWING);
-        if (blocks.isEmpty()) return false;
-        if (req.overrideBlocks() != null && req.overrideBlocks().has("patronBlock")) {
-            requireOverride(req, "circulation.override-patron-block.post");
-            return true;
-        }
-        for (AutomatedBlocks.Block b : blocks) errors.add(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null);
-        return false;
-    }
-
-    /**
-     * FOLIO's item limit: the patron's open loans of the same kind (the material types, loan types and patron group
-     * the matched rule names) may not reach the policy's limit. Rules that name none of them set no limit. The patron
-     * is locked first, as for automated blocks. Lock order: the patron's group decides whether automated blocks lock
-     * the patron before the item; two check-outs of one patron decide alike, so they never wait on each other in
-     * opposite orders.
-     */
-    private boolean checkItemLimit(Connection c, String schema, PatronView patron, RuleMatch rule, LoanPolicy policy,
-                                   Request req, CirculationErrors errors) throws SQLException {
-        boolean m = !rule.materialTypeIds().isEmpty(), t = !rule.loanTypeIds().isEmpty(), g = !rule.patronGroupIds().isEmpty();
-        if (!m && !t && !g) return false;
-        StringBuilder sql = new StringBuilder("SELECT count(*) FROM " + schema + ".loan l JOIN " + schema
-                + ".item i ON i.id = l.item_id WHERE l.user_id = ? AND l.status_name = 'Open'");
-        List<Object> params = new ArrayList<>();
-        params.add(patron.id());
-        if (m) {
-            sql.append(" AND i.material_type_id = ANY(?)");
-            params.add(c.createArrayOf("uuid", rule.materialTypeIds().stream().map(UUID::fromString).toArray()));
-        }
-        if (t) {
-            sql.append(" AND coalesce(i.temporary_loan_type_id, i.permanent_loan_type_id) = ANY(?)");
-            params.add(c.createArrayOf("uuid", rule.loanTypeIds().stream().map(UUID::fromString).toArray()));
-        }
-        PatronView.lockForBorrowing(c, schema, patron.id());
-        long open = Sql.one(c, sql.toString(), params, rs -> rs.getLong(1)).orElse(0L);
-        if (open < policy.itemLimit()) return false;
-        if (req.overrideBlocks() != null && req.overrideBlocks().has("itemLimitBlock")) {
-            requireOverride(req, "circulation.override-item-limit-block.post");
-            return true;
-        }
-        String suffix, code;
-        if (g && m && t) { suffix = "for combination of patron group, material type and loan type"; code = "ITEM_LIMIT_PATRON_GROUP_MATERIAL_TYPE_LOAN_TYPE"; }
-        else if (g && m) { suffix = "for combination of patron group and material type"; code = "ITEM_LIMIT_PATRON_GROUP_MATERIAL_TYPE"; }
-        else if (g && t) { suffix = "for combination of patron group and loan type"; code = "ITEM_LIMIT_PATRON_GROUP_LOAN_TYPE"; }
-        else if (m && t) { suffix = "for combination of material type and loan type"; code = "ITEM_LIMIT_MATERIAL_TYPE_LOAN_TYPE"; }
-        else if (m) { suffix = "for material type"; code = "ITEM_LIMIT_MATERIAL_TYPE"; }
-        else if (t) { suffix = "for loan type"; code = "ITEM_LIMIT_LOAN_TYPE"; }
-        else { suffix = "for patron group"; code = "ITEM_LIMIT_PATRON_GROUP"; }
-        errors.add("Patron has reached maximum limit of %d items %s".formatted(policy.itemLimit(), suffix), code,
-                "itemBarcode", req.itemBarcode());
-        return false;
-    }
-
-    private void requireOverride(Request req, String permission) {
-        if (!permissions.has(req.tenant(), req.staffUserId(), permission)) {
-            throw ApiException.unprocessable("Missing permissions to override", "INSUFFICIENT_OVERRIDE_PERMISSIONS",
-                    "missingPermissions", permission);
-        }
-        if (!req.overrideBlocks().hasNonNull("comment") || req.overrideBlocks().get("comment").asText().isBlank()) {
-            throw ApiException.unprocessable("Override should be performed with the comment specified", null, null, null);
-        }
-    }
-
+    /** Kept for Renewal until it calls {@link LoanStore#fixedDueDateSchedule} itself: remove then. */
     static List<LoanPolicy.ScheduleEntry> schedule(Connection c, String schema, String scheduleId) throws SQLException {
-        if (scheduleId == null) return List.of();
-        return LoanPolicy.schedule(CirculationTypes.FIXED_DUE_DATE_SCHEDULES.get(c, schema, UUID.fromString(scheduleId))
-                .orElse(null));
+        return LoanStore.fixedDueDateSchedule(c, schema, scheduleId);
     }
 }

@@ -14,7 +14,8 @@ import java.util.UUID;
  * A patron says they returned the item: {@code claim-item-returned} (the loan stays open, action "claimedReturned",
  * the item "Claimed returned"), and the two ways the claim ends: {@code declare-claimed-returned-item-as-missing}
  * (the loan closes with action "markedMissing", the item becomes "Missing") or a check-in with a
- * {@code claimedReturnedResolution} (see {@link #checkInAction}). As mod-circulation; each is one transaction.
+ * {@code claimedReturnedResolution} (see CheckIn's checks and {@code CheckIn.loanAction}). As mod-circulation; each is
+ * one transaction.
  */
 public final class ClaimReturned {
     public static final String CLAIMED_RETURNED = "Claimed returned";
@@ -57,24 +58,6 @@ public final class ClaimReturned {
         loan.put("action", "markedMissing");
         setComment(loan, comment);
         locked.save(c, schema, loan, "Missing", now, staffUserId);
-    }
-
-    /**
-     * The action of a loan closed by check-in: "checkedin", or for a claimed returned item FOLIO's resolution actions
-     * "checkedInFoundByLibrary" / "checkedInReturnedByPatron". A claimed returned item needs a resolution.
-     */
-    static String checkInAction(String itemStatus, String resolution, String itemBarcode) {
-        if (!CLAIMED_RETURNED.equals(itemStatus)) return "checkedin";
-        if (resolution == null) {
-            throw ApiException.unprocessable("Item is claimed returned, a resolution is required to check in",
-                    "CLAIMED_RETURNED_RESOLUTION_REQUIRED", "itemBarcode", itemBarcode);
-        }
-        return switch (resolution) {
-            case "Found by library" -> "checkedInFoundByLibrary";
-            case "Returned by patron" -> "checkedInReturnedByPatron";
-            default -> throw ApiException.unprocessable("Claimed returned resolution must be \"Found by library\" or"
-                    + " \"Returned by patron\"", null, "claimedReturnedResolution", resolution);
-        };
     }
 
     private static void setComment(ObjectNode loan, String comment) {

@@ -5,6 +5,8 @@ public enum LoanAction {
     CHECKED_OUT("checkedout"),
     CHECKED_OUT_THROUGH_OVERRIDE("checkedOutThroughOverride"),
     CHECKED_IN("checkedin"),
+    CHECKED_IN_FOUND_BY_LIBRARY("checkedInFoundByLibrary"),
+    CHECKED_IN_RETURNED_BY_PATRON("checkedInReturnedByPatron"),
     RENEWED("renewed"),
     RENEWED_THROUGH_OVERRIDE("renewedThroughOverride"),
     RECALL_REQUESTED("recallrequested"),

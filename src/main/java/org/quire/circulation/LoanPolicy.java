@@ -16,16 +16,6 @@ public record LoanPolicy(String id, String name, boolean loanable, String profil
                          String alternateFixedDueDateScheduleId, String closedLibraryDueDateManagementId,
                          Period openingTimeOffset) {
 
-    /** A policy without closed-library handling (keeps the computed due date). */
-    public LoanPolicy(String id, String name, boolean loanable, String profileId, Period period,
-                      String fixedDueDateScheduleId, Integer itemLimit, boolean renewable, boolean unlimitedRenewals,
-                      int renewalsAllowed, String renewFromId, boolean differentRenewalPeriod, Period renewalPeriod,
-                      String alternateFixedDueDateScheduleId) {
-        this(id, name, loanable, profileId, period, fixedDueDateScheduleId, itemLimit, renewable, unlimitedRenewals,
-                renewalsAllowed, renewFromId, differentRenewalPeriod, renewalPeriod, alternateFixedDueDateScheduleId,
-                null, null);
-    }
-
     public static LoanPolicy from(ObjectNode j) {
         JsonNode lp = j.path("loansPolicy");
         JsonNode rp = j.path("renewalsPolicy");
@@ -37,6 +27,91 @@ public record LoanPolicy(String id, String name, boolean loanable, String profil
                 rp.path("differentPeriod").asBoolean(false), Period.from(rp.get("period")),
                 Json.text(rp, "alternateFixedDueDateScheduleId"), Json.text(lp, "closedLibraryDueDateManagementId"),
                 Period.from(lp.get("openingTimeOffset")));
+    }
+
+    /** A policy built in code (tests): loanable, Rolling, renewable from the current due date, unless told. */
+    public static Builder builder(String id, String name) {
+        return new Builder(id, name);
+    }
+
+    /** Names the components of this 16-component record, so code that builds one says what it sets. */
+    public static final class Builder {
+        private final String id, name;
+        private boolean loanable = true, renewable = true, unlimitedRenewals, differentRenewalPeriod;
+        private String profileId = "Rolling", fixedDueDateScheduleId, renewFromId = "CURRENT_DUE_DATE",
+                alternateFixedDueDateScheduleId, closedLibraryDueDateManagementId;
+        private Period period, renewalPeriod, openingTimeOffset;
+        private Integer itemLimit;
+        private int renewalsAllowed;
+
+        private Builder(String id, String name) {
+            this.id = id;
+            this.name = name;
+        }
+
+        public Builder notLoanable() {
+            loanable = false;
+            return this;
+        }
+
+        /** A Rolling loan of {@code period}. */
+        public Builder rolling(Period p) {
+            profileId = "Rolling";
+            period = p;
+            return this;
+        }
+
+        /** A Fixed loan, due as the schedule says. */
+        public Builder fixed(String scheduleId) {
+            profileId = "Fixed";
+            fixedDueDateScheduleId = scheduleId;
+            return this;
+        }
+
+        public Builder itemLimit(Integer limit) {
+            itemLimit = limit;
+            return this;
+        }
+
+        public Builder notRenewable() {
+            renewable = false;
+            return this;
+        }
+
+        public Builder renewals(int allowed, boolean unlimited) {
+            renewalsAllowed = allowed;
+            unlimitedRenewals = unlimited;
+            return this;
+        }
+
+        public Builder renewFrom(String id) {
+            renewFromId = id;
+            return this;
+        }
+
+        /** Renewals loan for {@code p} rather than the loan period (null: the same period). */
+        public Builder renewalPeriod(Period p) {
+            differentRenewalPeriod = p != null;
+            renewalPeriod = p;
+            return this;
+        }
+
+        public Builder alternateFixedDueDateSchedule(String scheduleId) {
+            alternateFixedDueDateScheduleId = scheduleId;
+            return this;
+        }
+
+        public Builder closedLibraryDueDateManagement(String id, Period openingTimeOffset) {
+            closedLibraryDueDateManagementId = id;
+            this.openingTimeOffset = openingTimeOffset;
+            return this;
+        }
+
+        public LoanPolicy build() {
+            return new LoanPolicy(id, name, loanable, profileId, period, fixedDueDateScheduleId, itemLimit, renewable,
+                    unlimitedRenewals, renewalsAllowed, renewFromId, differentRenewalPeriod, renewalPeriod,
+                    alternateFixedDueDateScheduleId, closedLibraryDueDateManagementId, openingTimeOffset);
+        }
     }
 
     public boolean fixed() {

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 import org.quire.platform.records.MultiGet;
 import org.quire.users.PatronView;
 import org.quire.users.UserTypes;
@@ -49,7 +49,7 @@ public final class LoanRepresentation {
         }
         Map<UUID, ObjectNode> users = UserTypes.USERS.getMany(c, schema, userIds);
         Map<UUID, ObjectNode> named = byId(refs.fetch(c, schema).values());
-        Map<UUID, BigDecimal> owed = remainingOfOpenAccounts(c, schema, loanIds);
+        Map<UUID, BigDecimal> owed = LoanStore.remainingOfOpenAccounts(c, schema, loanIds);
         List<ObjectNode> out = new ArrayList<>(loans.size());
         for (ObjectNode l : loans) {
             ObjectNode u = users.get(uuid(l, "userId"));
@@ -62,20 +62,6 @@ public final class LoanRepresentation {
             e.putObject("feesAndFines").put("amountRemainingToPay",
                     owed.getOrDefault(uuid(l, "id"), BigDecimal.ZERO).doubleValue());
             out.add(e);
-        }
-        return out;
-    }
-
-    /** ONE statement for a page: the remaining amounts of the loans' open fee/fine accounts, summed per loan. */
-    private static Map<UUID, BigDecimal> remainingOfOpenAccounts(Connection c, String schema, Set<UUID> loanIds)
-            throws SQLException {
-        Map<UUID, BigDecimal> out = new HashMap<>();
-        if (loanIds.isEmpty()) return out;
-        for (var row : Sql.list(c, "SELECT loan_id, sum((jsonb->>'remaining')::numeric) FROM " + schema
-                        + ".account WHERE loan_id = ANY(?) AND status_name = 'Open' GROUP BY loan_id",
-                List.of(c.createArrayOf("uuid", loanIds.toArray())),
-                rs -> Map.entry(rs.getObject(1, UUID.class), rs.getBigDecimal(2)))) {
-            out.put(row.getKey(), row.getValue());
         }
         return out;
     }
@@ -207,8 +193,8 @@ public final class LoanRepresentation {
         if (id != null) ids.add(id);
     }
 
+    /** The id in {@code field}, null when absent or not a UUID. */
     static UUID uuid(ObjectNode n, String field) {
-        String s = Json.text(n, field);
-        return s == null ? null : UUID.fromString(s);
+        return Ids.orNull(Json.text(n, field));
     }
 }

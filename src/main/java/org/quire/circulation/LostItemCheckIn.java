@@ -3,6 +3,7 @@ package org.quire.circulation;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.feesfines.LostItemFees;
 import org.quire.feesfines.LostItemPolicy;
+import org.quire.inventory.ItemStatus;
 import org.quire.platform.Json;
 
 import java.sql.Connection;
@@ -27,12 +28,12 @@ final class LostItemCheckIn {
                           Map<UUID, ObjectNode> policies, UUID servicePointId, UUID staffUserId, Instant now)
             throws SQLException {
         if (!LostAndPaid.isLost(itemStatusBefore)) return true;
-        LostItemPolicy policy = LostItemPolicy.from(policies.get(LoanRepresentation.uuid(closedLoan, "lostItemPolicyId")));
-        String lost = Json.text(closedLoan, "Declared lost".equals(itemStatusBefore) ? "declaredLostDate"
+        LoanView loan = new LoanView(closedLoan);
+        LostItemPolicy policy = LostItemPolicy.from(policies.get(loan.lostItemPolicyId()));
+        String lost = Json.text(closedLoan, ItemStatus.DECLARED_LOST.is(itemStatusBefore) ? "declaredLostDate"
                 : "agedToLostDelayedBilling.agedToLostDate");
         Instant lostDate = lost == null ? null : Json.parseInstant(lost);
-        LostItemFees.settleOnReturn(c, schema, LoanRepresentation.uuid(closedLoan, "id"), policy, lostDate, now,
-                servicePointId, staffUserId);
+        LostItemFees.settleOnReturn(c, schema, loan.id(), policy, lostDate, now, servicePointId, staffUserId);
         return policy.chargeOverdueFine() && policy.refundsWhenReturned(lostDate, now);
     }
 }

@@ -136,24 +136,6 @@ public final class RequestQueue {
     // ---- check-out ---------------------------------------------------------------------------------------------
 
     /**
-     * FOLIO's "requested by another patron" (RequestQueueService.isItemRequestedByAnotherPatron): the first request
-     * this item can fulfil is someone else's, whatever its status — a Paged item, or one in transit to or waiting for
-     * another requester, goes to nobody else. Every request in the item's queue counts: Quire accepts only Hold Shelf
-     * and Delivery requests (FOLIO's fulfillable ones), and the queue holds only this item's requests and the title's
-     * requests no copy fills yet. Quire does not re-check such a title request against this copy's request and loan
-     * policies as FOLIO does; check-in treats it as this copy's too.
-     */
-    static void refuseWhenRequestedByAnother(List<ObjectNode> queue, ItemView item, PatronView patron,
-                                             CirculationErrors errors) {
-        if (queue.isEmpty() || patron == null) return;
-        if (!RequestView.of(queue.getFirst()).isRequestedBy(patron.id())) {
-            errors.add("%s (Barcode: %s) cannot be checked out to user %s because it has been requested by another patron"
-                    .formatted(item.title(), item.barcode(), personalName(patron)), "ITEM_REQUESTED_BY_ANOTHER_PATRON",
-                    "userBarcode", Json.text(patron.user(), "barcode"));
-        }
-    }
-
-    /**
      * Checking the item out to the requester of the first request fills that request (a title-level one no item
      * filled yet is filled by this item).
      */

@@ -15,18 +15,18 @@ class DueDatesTest {
     static final Instant LOAN = Instant.parse("2026-01-31T10:15:00Z");
 
     static LoanPolicy rolling(int n, String unit, String renewFrom, Period renewalPeriod) {
-        return new LoanPolicy("p", "Policy", true, "Rolling", new Period(n, unit), null, null, true, false, 2,
-                renewFrom, renewalPeriod != null, renewalPeriod, null);
+        return LoanPolicy.builder("p", "Policy").rolling(new Period(n, unit)).renewals(2, false).renewFrom(renewFrom)
+                .renewalPeriod(renewalPeriod).build();
     }
 
     /** A Rolling policy with a closedLibraryDueDateManagementId. */
     static LoanPolicy rolling(int n, String unit, String closedLibraryOption) {
-        return new LoanPolicy("p", "Policy", true, "Rolling", new Period(n, unit), null, null, true, false, 2,
-                "CURRENT_DUE_DATE", false, null, null, closedLibraryOption, null);
+        return LoanPolicy.builder("p", "Policy").rolling(new Period(n, unit)).renewals(2, false)
+                .closedLibraryDueDateManagement(closedLibraryOption, null).build();
     }
 
     static LoanPolicy fixed() {
-        return new LoanPolicy("f", "Fixed", true, "Fixed", null, "s", null, true, false, 2, "SYSTEM_DATE", false, null, null);
+        return LoanPolicy.builder("f", "Fixed").fixed("s").renewals(2, false).renewFrom("SYSTEM_DATE").build();
     }
 
     static final List<LoanPolicy.ScheduleEntry> SEMESTER = List.of(new LoanPolicy.ScheduleEntry(
@@ -77,10 +77,10 @@ class DueDatesTest {
     void aFixedScheduleDueTime_isKeptOrMovedToTheEndOfItsDayAsThePolicySays() {
         List<LoanPolicy.ScheduleEntry> noon = List.of(new LoanPolicy.ScheduleEntry(Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-05-31T23:59:59Z"), Instant.parse("2026-06-15T12:00:00Z")));
-        LoanPolicy keepTime = new LoanPolicy("f", "Fixed", true, "Fixed", null, "s", null, true, false, 2, "SYSTEM_DATE",
-                false, null, null, "CURRENT_DUE_DATE_TIME", null);
-        LoanPolicy keepDate = new LoanPolicy("f", "Fixed", true, "Fixed", null, "s", null, true, false, 2, "SYSTEM_DATE",
-                false, null, null, "CURRENT_DUE_DATE", null);
+        LoanPolicy keepTime = LoanPolicy.builder("f", "Fixed").fixed("s").renewals(2, false).renewFrom("SYSTEM_DATE")
+                .closedLibraryDueDateManagement("CURRENT_DUE_DATE_TIME", null).build();
+        LoanPolicy keepDate = LoanPolicy.builder("f", "Fixed").fixed("s").renewals(2, false).renewFrom("SYSTEM_DATE")
+                .closedLibraryDueDateManagement("CURRENT_DUE_DATE", null).build();
         assertThat(DueDates.forCheckOut(keepTime, LOAN, noon)).isEqualTo(Instant.parse("2026-06-15T12:00:00Z"));
         assertThat(DueDates.forCheckOut(keepDate, LOAN, noon)).isEqualTo(Instant.parse("2026-06-15T23:59:59Z"));
     }

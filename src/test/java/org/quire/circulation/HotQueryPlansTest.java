@@ -4,7 +4,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.quire.Fixtures;
 import org.quire.TestServer;
-import org.quire.circulation.blocks.PatronCounts;
+import org.quire.circulation.blocks.PatronBlocksStore;
 import org.quire.inventory.ItemView;
 import org.quire.platform.cql.SqlWhere;
 import org.quire.platform.db.Database;
@@ -102,7 +102,7 @@ class HotQueryPlansTest {
     void patronCountsForAutomatedBlocks_useTheLoanUserIndex() {
         java.time.Instant now = java.time.Instant.now();
         UUID user = someUser();
-        String p = plan(PatronCounts.sql(schema), now, user, user);
+        String p = plan(PatronBlocksStore.countsSql(schema), now, user, user);
         // (loan_policy, a table of a few rows, may be read whole for the grace periods)
         assertThat(p).doesNotContainPattern("Seq Scan on loan\\s").doesNotContain("Seq Scan on item")
                 .contains("loan_user_id_status_idx").contains("account_user_id_status_idx");
@@ -129,7 +129,7 @@ class HotQueryPlansTest {
     void openLoanByItem_usesThePartialUniqueIndex() {
         UUID item = db.read(c -> Sql.one(c, "SELECT item_id FROM " + schema + ".loan LIMIT 1", List.of(),
                 rs -> rs.getObject(1, UUID.class)).orElseThrow());
-        String p = plan(CirculationContext.openLoanSql(schema), item);
+        String p = plan(LoanStore.openLoanSql(schema), item);
         assertThat(p).doesNotContain("Seq Scan on loan").contains("loan_one_open_per_item");
     }
 

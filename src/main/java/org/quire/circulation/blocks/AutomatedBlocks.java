@@ -58,7 +58,7 @@ public final class AutomatedBlocks {
         List<BlockLimit> limits = BlockLimit.from(patron.blockLimits()).stream().filter(action.configured).toList();
         if (limits.isEmpty()) return List.of();
         if (action == Action.BORROWING) PatronView.lockForBorrowing(c, schema, patron.id());
-        return evaluate(limits, PatronCounts.of(c, schema, patron.id(), now)).stream().filter(action.blocked).toList();
+        return evaluate(limits, PatronBlocksStore.counts(c, schema, patron.id(), now)).stream().filter(action.blocked).toList();
     }
 
     public static List<Block> evaluate(List<BlockLimit> limits, PatronCounts counts) {

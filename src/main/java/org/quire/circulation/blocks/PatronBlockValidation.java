@@ -3,8 +3,7 @@ package org.quire.circulation.blocks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
-import org.quire.platform.http.ApiException;
-import org.quire.platform.domain.Refusal;
+import org.quire.platform.domain.Refused;
 import org.quire.platform.records.RecordHooks;
 
 import java.sql.Connection;
@@ -19,8 +18,8 @@ final class PatronBlockValidation {
     private PatronBlockValidation() {
     }
 
-    private static ApiException invalid(String key, String value, String message) {
-        return ApiException.unprocessable(List.of(Refusal.of(message, "-1", key, value)));
+    private static Refused invalid(String key, String value, String message) {
+        return Refused.because(message, "-1", key, value);
     }
 
     /** A condition's message is shown exactly when it blocks something; its name and value type are fixed. */
