@@ -3,6 +3,7 @@ package org.quire.circulation;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.feesfines.LostItemPolicy;
 import org.quire.inventory.InventoryTypes;
+import org.quire.inventory.ItemStatus;
 import org.quire.platform.Json;
 import org.quire.platform.Period;
 import org.quire.platform.db.Sql;
@@ -29,8 +30,6 @@ import java.util.UUID;
  * items are locked (1) and the loans (1), skipping rows someone else holds, each re-checked; two writes per loan.
  */
 public final class AgeToLost implements TenantJob {
-    static final String NOT_AGEABLE = "('Declared lost', 'Aged to lost', 'Claimed returned')";
-
     @Override
     public String name() {
         return "age-to-lost";
@@ -49,26 +48,21 @@ public final class AgeToLost implements TenantJob {
     public int run(Connection c, String schema, Instant now, int limit) throws SQLException {
         Thresholds t = thresholds(c, schema, now);
         if (t.policies().length == 0) return 0;
-        List<Object> params = new ArrayList<>(List.of(c.createArrayOf("uuid", t.policies()),
-                c.createArrayOf("timestamptz", t.normal()), c.createArrayOf("timestamptz", t.recalled()),
-                now));
-        List<UUID[]> candidates = Sql.list(c, candidatesSql(schema, false) + " ORDER BY l.due_date LIMIT ?",
-                append(params, limit), rs -> new UUID[]{rs.getObject(1, UUID.class), rs.getObject(2, UUID.class)});
+        List<LoanStore.LoanAndItem> candidates = LoanStore.ageToLostCandidates(c, schema, t.policies(), t.normal(),
+                t.recalled(), now, limit);
         if (candidates.isEmpty()) return 0;
 
-        Map<UUID, ObjectNode> items = lockItems(c, schema, candidates.stream().map(x -> x[1]).toList(),
-                "status_name NOT IN " + NOT_AGEABLE);
-        List<Object> lockParams = append(params, c.createArrayOf("uuid", candidates.stream().map(x -> x[0]).toArray()));
-        lockParams.add(c.createArrayOf("uuid", items.keySet().toArray()));
-        List<ObjectNode> loans = Sql.list(c, candidatesSql(schema, true)
-                        + " AND l.id = ANY(?) AND l.item_id = ANY(?) FOR UPDATE OF l SKIP LOCKED", lockParams,
-                rs -> Json.parseObject(rs.getString(1)));
+        Map<UUID, ObjectNode> items = LoanStore.lockItemsSkippingHeld(c, schema,
+                candidates.stream().map(LoanStore.LoanAndItem::itemId).toList(), true,
+                ItemStatus.DECLARED_LOST, ItemStatus.AGED_TO_LOST, ItemStatus.CLAIMED_RETURNED);
+        List<ObjectNode> loans = LoanStore.lockAgeToLostLoans(c, schema, t.policies(), t.normal(), t.recalled(), now,
+                candidates.stream().map(LoanStore.LoanAndItem::loanId).toList(), items.keySet());
 
         for (ObjectNode loan : loans) {
             LostItemPolicy policy = t.byId().get(LoanRepresentation.uuid(loan, "lostItemPolicyId"));
             boolean recalled = loan.path("dueDateChangedByRecall").asBoolean(false);
             ObjectNode aged = loan.deepCopy();
-            aged.put("action", "itemAgedToLost");
+            aged.put("action", LoanAction.ITEM_AGED_TO_LOST.value());
             aged.remove("actionComment");
             ObjectNode billing = aged.putObject("agedToLostDelayedBilling");
             billing.put("lostItemHasBeenBilled", false);
@@ -77,33 +71,17 @@ public final class AgeToLost implements TenantJob {
             CirculationTypes.LOANS.replace(c, schema, loan, aged, null);
             ObjectNode item = items.get(LoanRepresentation.uuid(loan, "itemId"));
             ObjectNode newItem = item.deepCopy();
-            newItem.putObject("status").put("name", "Aged to lost").put("date", Json.date(now));
+            newItem.putObject("status").put("name", ItemStatus.AGED_TO_LOST.folioName()).put("date", Json.date(now));
             InventoryTypes.ITEMS.replace(c, schema, item, newItem, null);
         }
         return loans.size();
-    }
-
-    /**
-     * Open loans not yet lost whose due date is before their policy's threshold. With {@code lock} it returns the
-     * loans' JSON (for the FOR UPDATE), else their ids and item ids.
-     */
-    static String candidatesSql(String schema, boolean lock) {
-        return "SELECT " + (lock ? "l.jsonb" : "l.id, l.item_id") + " FROM " + schema + ".loan l"
-                + " JOIN unnest(?::uuid[], ?::timestamptz[], ?::timestamptz[]) AS t (policy_id, normal, recalled)"
-                + " ON t.policy_id = l.lost_item_policy_id"
-                + " JOIN " + schema + ".item i ON i.id = l.item_id AND i.status_name NOT IN " + NOT_AGEABLE
-                + " WHERE l.status_name = 'Open' AND l.action NOT IN ('declaredLost', 'itemAgedToLost', 'claimedReturned')"
-                + " AND l.due_date < ? AND l.due_date < CASE WHEN l.jsonb->>'dueDateChangedByRecall' = 'true'"
-                + " THEN t.recalled ELSE t.normal END";
     }
 
     private static Thresholds thresholds(Connection c, String schema, Instant now) throws SQLException {
         List<UUID> ids = new ArrayList<>();
         List<String> normal = new ArrayList<>(), recalled = new ArrayList<>();
         Map<UUID, LostItemPolicy> byId = new HashMap<>();
-        for (ObjectNode p : Sql.list(c, "SELECT jsonb FROM " + schema + ".lost_item_policy WHERE"
-                        + " jsonb->'itemAgedLostOverdue' IS NOT NULL OR jsonb->'recalledItemAgedLostOverdue' IS NOT NULL",
-                List.of(), rs -> Json.parseObject(rs.getString(1)))) {
+        for (ObjectNode p : LoanStore.agingLostItemPolicies(c, schema)) {
             LostItemPolicy policy = LostItemPolicy.from(p);
             Period n = policy.agedLostOverdue(false), r = policy.agedLostOverdue(true);
             if (n == null && r == null) continue;
@@ -116,23 +94,5 @@ public final class AgeToLost implements TenantJob {
         }
         return new Thresholds(ids.toArray(UUID[]::new), normal.toArray(String[]::new), recalled.toArray(String[]::new),
                 byId);
-    }
-
-    /** The item rows of {@code ids} still in a state {@code condition} accepts, locked, skipping those held. */
-    static Map<UUID, ObjectNode> lockItems(Connection c, String schema, List<UUID> ids, String condition)
-            throws SQLException {
-        Map<UUID, ObjectNode> out = new HashMap<>();
-        for (ObjectNode item : Sql.list(c, "SELECT jsonb FROM " + schema + ".item WHERE id = ANY(?) AND " + condition
-                        + " ORDER BY id FOR UPDATE SKIP LOCKED", List.of(c.createArrayOf("uuid", ids.toArray())),
-                rs -> Json.parseObject(rs.getString(1)))) {
-            out.put(UUID.fromString(Json.text(item, "id")), item);
-        }
-        return out;
-    }
-
-    private static List<Object> append(List<Object> params, Object more) {
-        List<Object> out = new ArrayList<>(params);
-        out.add(more);
-        return out;
     }
 }

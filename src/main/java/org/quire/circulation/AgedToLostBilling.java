@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.feesfines.LostItemFees;
 import org.quire.feesfines.LostItemPolicy;
 import org.quire.inventory.InventoryTypes;
+import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 import org.quire.platform.jobs.TenantJob;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,15 +46,12 @@ public final class AgedToLostBilling implements TenantJob {
 
     @Override
     public int run(Connection c, String schema, Instant now, int limit) throws SQLException {
-        List<UUID[]> candidates = Sql.list(c, candidatesSql(schema, false) + " ORDER BY l.aged_to_lost_bill_date LIMIT ?",
-                List.of(now, limit), rs -> new UUID[]{rs.getObject(1, UUID.class), rs.getObject(2, UUID.class)});
+        List<LoanStore.LoanAndItem> candidates = LoanStore.agedToLostBillingCandidates(c, schema, now, limit);
         if (candidates.isEmpty()) return 0;
-        Map<UUID, ObjectNode> items = AgeToLost.lockItems(c, schema, candidates.stream().map(x -> x[1]).toList(),
-                "status_name = 'Aged to lost'");
-        List<ObjectNode> loans = Sql.list(c, candidatesSql(schema, true) + " AND l.id = ANY(?) AND l.item_id = ANY(?)"
-                        + " FOR UPDATE OF l SKIP LOCKED", List.of(now, c.createArrayOf("uuid", candidates.stream().map(x -> x[0])
-                        .toArray()), c.createArrayOf("uuid", items.keySet().toArray())),
-                rs -> Json.parseObject(rs.getString(1)));
+        Map<UUID, ObjectNode> items = LoanStore.lockItemsSkippingHeld(c, schema,
+                candidates.stream().map(LoanStore.LoanAndItem::itemId).toList(), false, ItemStatus.AGED_TO_LOST);
+        List<ObjectNode> loans = LoanStore.lockAgedToLostBillingLoans(c, schema, now,
+                candidates.stream().map(LoanStore.LoanAndItem::loanId).toList(), items.keySet());
         if (loans.isEmpty()) return 0;
 
         Map<UUID, ItemView> views = new HashMap<>();
@@ -78,7 +75,7 @@ public final class AgedToLostBilling implements TenantJob {
                 LostAndPaid.close(billed, now);
                 ObjectNode item = items.get(LoanRepresentation.uuid(loan, "itemId"));
                 ObjectNode paid = item.deepCopy();
-                paid.putObject("status").put("name", "Lost and paid").put("date", Json.date(now));
+                paid.putObject("status").put("name", ItemStatus.LOST_AND_PAID.folioName()).put("date", Json.date(now));
                 InventoryTypes.ITEMS.replace(c, schema, item, paid, null);
             } else if (!LostItemFees.charge(c, schema, loan, views.get(LoanRepresentation.uuid(loan, "itemId")),
                     policy, true, null, null, now)) {
@@ -89,12 +86,5 @@ public final class AgedToLostBilling implements TenantJob {
             CirculationTypes.LOANS.replace(c, schema, loan, billed, null);
         }
         return loans.size();
-    }
-
-    /** Loans waiting to be billed (the item still Aged to lost); with {@code lock} their JSON, else the ids. */
-    static String candidatesSql(String schema, boolean lock) {
-        return "SELECT " + (lock ? "l.jsonb" : "l.id, l.item_id") + " FROM " + schema + ".loan l"
-                + " JOIN " + schema + ".item i ON i.id = l.item_id AND i.status_name = 'Aged to lost'"
-                + " WHERE l.status_name = 'Open' AND l.lost_item_has_been_billed = false AND l.aged_to_lost_bill_date <= ?";
     }
 }

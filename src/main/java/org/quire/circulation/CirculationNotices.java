@@ -5,7 +5,7 @@ import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Refused;
 import org.quire.users.UserTypes;
 
 import java.sql.Connection;
@@ -37,7 +37,7 @@ final class CirculationNotices {
         CirculationRules parsed;
         try {
             parsed = rules.rules(c, schema);
-        } catch (ApiException e) {
+        } catch (Refused invalidRules) {
             return null;
         }
         return CirculationContext.uuidOrNull(parsed.match(PolicyType.NOTICE,

@@ -6,7 +6,7 @@ import org.quire.circulation.rules.PolicyType;
 import org.quire.circulation.rules.RulesSyntaxException;
 import org.quire.platform.Json;
 import org.quire.platform.db.Sql;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Refused;
 import org.quire.platform.records.RecordStore;
 
 import java.sql.Connection;
@@ -68,7 +68,7 @@ public final class CirculationRulesStore {
         try {
             rules = cached != null && cached.text.equals(text) ? cached.rules : CirculationRules.parse(text);
         } catch (RulesSyntaxException e) {
-            throw ApiException.unprocessable("The circulation rules of this tenant are missing or invalid: "
+            throw Refused.because("The circulation rules of this tenant are missing or invalid: "
                     + e.getMessage() + " (line " + e.line() + ", column " + e.column() + ")",
                     "CIRCULATION_RULES_INVALID", "line", String.valueOf(e.line()));
         }

@@ -1,9 +1,10 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.ItemStatus;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Refused;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -18,7 +19,6 @@ import java.util.UUID;
  * one transaction.
  */
 public final class ClaimReturned {
-    public static final String CLAIMED_RETURNED = "Claimed returned";
     private final Database db;
 
     public ClaimReturned(Database db) {
@@ -30,11 +30,11 @@ public final class ClaimReturned {
             Instant now = Instant.now();
             LockedLoan locked = LockedLoan.lock(c, schema, loanId).refuseWhenClosed();
             ObjectNode loan = locked.loan().deepCopy();
-            loan.put("action", "claimedReturned");
+            loan.put("action", LoanAction.CLAIMED_RETURNED.value());
             setComment(loan, comment);
             loan.put("claimedReturnedDate", Json.date(claimedReturnedDate));
             LockedLoan.removeAgedToLostBilling(loan);
-            locked.save(c, schema, loan, CLAIMED_RETURNED, now, staffUserId);
+            locked.save(c, schema, loan, ItemStatus.CLAIMED_RETURNED, now, staffUserId);
             return null;
         });
     }
@@ -50,14 +50,14 @@ public final class ClaimReturned {
             throws SQLException {
         Instant now = Instant.now();
         LockedLoan locked = LockedLoan.lock(c, schema, loanId).refuseWhenClosed();
-        if (!CLAIMED_RETURNED.equals(locked.item().status())) {
-            throw ApiException.unprocessable("Item is not Claimed returned", null, "itemId", locked.item().id().toString());
+        if (!ItemStatus.CLAIMED_RETURNED.is(locked.item().status())) {
+            throw Refused.because("Item is not Claimed returned", null, "itemId", locked.item().id().toString());
         }
         ObjectNode loan = locked.loan().deepCopy();
         loan.putObject("status").put("name", "Closed");
-        loan.put("action", "markedMissing");
+        loan.put("action", LoanAction.MARKED_MISSING.value());
         setComment(loan, comment);
-        locked.save(c, schema, loan, "Missing", now, staffUserId);
+        locked.save(c, schema, loan, ItemStatus.MISSING, now, staffUserId);
     }
 
     private static void setComment(ObjectNode loan, String comment) {

@@ -4,7 +4,8 @@ import org.quire.calendar.CalendarStore;
 import org.quire.calendar.DayOpening;
 import org.quire.calendar.Openings;
 import org.quire.platform.Period;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Refusal;
+import org.quire.platform.domain.Refused;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -31,8 +32,9 @@ import java.util.UUID;
  * </ul>
  * A service point with no calendar at all is treated as always open (the due date is kept). One that has calendars
  * is closed on dates none of them covers, as mod-calendar answers; if no open time is found within a year the
- * check-out fails with FOLIO's "Calendar timetable is absent for requested date". Times are UTC, as all of Quire's
- * due dates for now.
+ * check-out fails with FOLIO's "Calendar timetable is absent for requested date" ({@link #apply}); {@link #tryApply}
+ * answers that case as empty, for the callers that decide otherwise (a renewal override, the hold shelf). Times are
+ * UTC, as all of Quire's due dates for now.
  */
 public final class ClosedLibraryDueDates {
     private static final LocalTime END_OF_DAY = LocalTime.of(23, 59, 59);
@@ -41,11 +43,7 @@ public final class ClosedLibraryDueDates {
     }
 
     /** Whether the policy's option needs the service point's openings at all. */
-    public static boolean needsCalendar(LoanPolicy p) {
-        return needsCalendar(p.closedLibraryDueDateManagementId());
-    }
-
-    static boolean needsCalendar(String o) {
+    private static boolean needsCalendar(String o) {
         return o != null && switch (o) {
             case "END_OF_THE_PREVIOUS_OPEN_DAY", "END_OF_THE_NEXT_OPEN_DAY", "END_OF_THE_CURRENT_SERVICE_POINT_HOURS",
                  "BEGINNING_OF_THE_NEXT_OPEN_SERVICE_POINT_HOURS" -> true;
@@ -55,17 +53,24 @@ public final class ClosedLibraryDueDates {
 
     /**
      * The due date after closed-library handling, reading the service point's openings in ONE statement and only when
-     * the policy's option needs them.
+     * the policy's option needs them; refused when the service point has no open time near it.
      */
     static Instant apply(Connection c, String schema, LoanPolicy p, UUID servicePointId, Instant from, Instant due)
             throws SQLException {
-        return apply(c, schema, p.closedLibraryDueDateManagementId(), p.openingTimeOffset(), servicePointId, from, due);
+        return tryApply(c, schema, p, servicePointId, from, due).orElseThrow(() -> new Refused(timetableAbsent()));
+    }
+
+    /** The same, empty when the service point has no open time near the due date. */
+    static Optional<Instant> tryApply(Connection c, String schema, LoanPolicy p, UUID servicePointId, Instant from,
+                                      Instant due) throws SQLException {
+        return tryApply(c, schema, p.closedLibraryDueDateManagementId(), p.openingTimeOffset(), servicePointId, from,
+                due);
     }
 
     /** The same for an option and offset named by the caller (the hold shelf's, see HoldShelfExpiration). */
-    static Instant apply(Connection c, String schema, String option, Period offset, UUID servicePointId, Instant from,
-                         Instant due) throws SQLException {
-        if (!needsCalendar(option) || servicePointId == null) return due;
+    static Optional<Instant> tryApply(Connection c, String schema, String option, Period offset, UUID servicePointId,
+                                      Instant from, Instant due) throws SQLException {
+        if (!needsCalendar(option) || servicePointId == null) return Optional.of(due);
         LocalDate dueDay = day(due);
         LocalDate lo = day(from).isBefore(dueDay.minusDays(Openings.SEARCH_DAYS)) ? day(from)
                 : dueDay.minusDays(Openings.SEARCH_DAYS);
@@ -73,36 +78,32 @@ public final class ClosedLibraryDueDates {
         return adjust(option, offset, openings, from, due);
     }
 
-    /** Pure: the due date for {@code openings} (loan or renewal at {@code from}). */
-    static Instant adjust(LoanPolicy p, Openings openings, Instant from, Instant due) {
-        return adjust(p.closedLibraryDueDateManagementId(), p.openingTimeOffset(), openings, from, due);
-    }
-
-    static Instant adjust(String option, Period offset, Openings openings, Instant from, Instant due) {
-        if (!needsCalendar(option) || !openings.hasCalendar()) return due;
+    /** Pure: the due date for {@code openings} (loan or renewal at {@code from}); empty when no open time is found. */
+    static Optional<Instant> adjust(String option, Period offset, Openings openings, Instant from, Instant due) {
+        if (!needsCalendar(option) || !openings.hasCalendar()) return Optional.of(due);
         LocalDate dueDay = day(due);
+        // needsCalendar admits exactly these four options.
         return switch (option) {
-            case "END_OF_THE_PREVIOUS_OPEN_DAY" -> openings.day(dueDay).open() ? due
-                    : endOfDay(openings.previousOpen(dueDay).orElseThrow(ClosedLibraryDueDates::timetableAbsent));
-            case "END_OF_THE_NEXT_OPEN_DAY" -> openings.day(dueDay).open() ? due
-                    : endOfDay(openings.nextOpen(dueDay).orElseThrow(ClosedLibraryDueDates::timetableAbsent));
+            case "END_OF_THE_PREVIOUS_OPEN_DAY" -> openings.day(dueDay).open() ? Optional.of(due)
+                    : openings.previousOpen(dueDay).map(ClosedLibraryDueDates::endOfDay);
+            case "END_OF_THE_NEXT_OPEN_DAY" -> openings.day(dueDay).open() ? Optional.of(due)
+                    : openings.nextOpen(dueDay).map(ClosedLibraryDueDates::endOfDay);
             case "END_OF_THE_CURRENT_SERVICE_POINT_HOURS" -> {
                 List<Interval> open = intervals(openings, day(from).minusDays(1), dueDay.plusDays(Openings.SEARCH_DAYS));
-                if (containing(open, due).isPresent()) yield due;
-                Interval current = containing(open, from)
+                if (containing(open, due).isPresent()) yield Optional.of(due);
+                yield containing(open, from)
                         .or(() -> open.stream().filter(i -> i.start().isAfter(from)).findFirst())
-                        .orElseThrow(ClosedLibraryDueDates::timetableAbsent);
-                yield current.end();
+                        .map(Interval::end);
             }
-            case "BEGINNING_OF_THE_NEXT_OPEN_SERVICE_POINT_HOURS" -> {
+            default -> {    // BEGINNING_OF_THE_NEXT_OPEN_SERVICE_POINT_HOURS
                 List<Interval> open = intervals(openings, dueDay.minusDays(1), dueDay.plusDays(Openings.SEARCH_DAYS));
-                if (containing(open, due).isPresent()) yield due;
-                Interval next = open.stream().filter(i -> i.start().isAfter(due)).findFirst()
-                        .orElseThrow(ClosedLibraryDueDates::timetableAbsent);
-                Instant withOffset = offset == null || offset.duration() <= 0 ? next.start() : offset.addTo(next.start());
-                yield withOffset.isAfter(next.end()) ? next.end() : withOffset;
+                if (containing(open, due).isPresent()) yield Optional.of(due);
+                yield open.stream().filter(i -> i.start().isAfter(due)).findFirst().map(next -> {
+                    Instant withOffset = offset == null || offset.duration() <= 0 ? next.start()
+                            : offset.addTo(next.start());
+                    return withOffset.isAfter(next.end()) ? next.end() : withOffset;
+                });
             }
-            default -> due;
         };
     }
 
@@ -140,8 +141,8 @@ public final class ClosedLibraryDueDates {
         return t.atZone(ZoneOffset.UTC).toLocalDate();
     }
 
-    private static ApiException timetableAbsent() {
-        return ApiException.unprocessable("Calendar timetable is absent for requested date", "CALENDAR_TIMETABLE_ABSENT",
-                null, null);
+    /** mod-circulation's refusal when no open time is found for the due date. */
+    static Refusal timetableAbsent() {
+        return Refusal.of("Calendar timetable is absent for requested date", "CALENDAR_TIMETABLE_ABSENT", null, null);
     }
 }

@@ -3,9 +3,10 @@ package org.quire.circulation;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.feesfines.LostItemFees;
 import org.quire.feesfines.LostItemPolicy;
+import org.quire.inventory.ItemStatus;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Refused;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -43,8 +44,8 @@ public final class DeclareLost {
         String schema = req.schema();
         Instant now = Instant.now();
         LockedLoan locked = LockedLoan.lock(c, schema, req.loanId()).refuseWhenClosed();
-        if ("Declared lost".equals(locked.item().status())) {
-            throw ApiException.unprocessable("The item is already declared lost", null, "itemId",
+        if (ItemStatus.DECLARED_LOST.is(locked.item().status())) {
+            throw Refused.because("The item is already declared lost", null, "itemId",
                     locked.item().id().toString());
         }
         UUID policyId = LoanRepresentation.uuid(locked.loan(), "lostItemPolicyId");
@@ -52,25 +53,25 @@ public final class DeclareLost {
                 CirculationTypes.LOST_ITEM_POLICIES.get(c, schema, policyId).orElse(null));
 
         ObjectNode loan = locked.loan().deepCopy();
-        loan.put("action", "declaredLost");
+        loan.put("action", LoanAction.DECLARED_LOST.value());
         loan.put("actionComment", req.comment() == null ? "" : req.comment());
         loan.put("declaredLostDate", Json.date(req.declaredLostDateTime() == null ? now : req.declaredLostDateTime()));
         LockedLoan.removeAgedToLostBilling(loan);
-        if ("Aged to lost".equals(locked.item().status())) {
+        if (ItemStatus.AGED_TO_LOST.is(locked.item().status())) {
             LostItemFees.cancelOnDeclaredLost(c, schema, req.loanId(), req.servicePointId(), req.staffUserId());
         }
         if (!LostItemFees.anyDue(policy, false)) {
             // Nothing to charge: FOLIO closes the loan at once, the item "Lost and paid".
             LostAndPaid.close(loan, now);
-            locked.save(c, schema, loan, "Lost and paid", now, req.staffUserId());
+            locked.save(c, schema, loan, ItemStatus.LOST_AND_PAID, now, req.staffUserId());
             return;
         }
         if (!LostItemFees.charge(c, schema, loan, locked.item(), policy, false, req.servicePointId(),
                 req.staffUserId(), now)) {
             String location = Json.text(locked.item().item(), "permanentLocationId");
-            throw ApiException.unprocessable("No fee/fine owner found for item's permanent location", null,
+            throw Refused.because("No fee/fine owner found for item's permanent location", null,
                     "locationId", location != null ? location : Json.text(locked.item().item(), "effectiveLocationId"));
         }
-        locked.save(c, schema, loan, "Declared lost", now, req.staffUserId());
+        locked.save(c, schema, loan, ItemStatus.DECLARED_LOST, now, req.staffUserId());
     }
 }

@@ -1,7 +1,8 @@
 package org.quire.circulation;
 
 import org.quire.platform.Period;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Refusal;
+import org.quire.platform.domain.Refused;
 
 import java.time.Instant;
 import java.time.LocalTime;
@@ -14,14 +15,11 @@ import java.util.Optional;
  * schedule: mod-circulation's RollingCheckOutDueDateStrategy) and Fixed (the schedule entry covering the loan date),
  * then the time of day the policy's closedLibraryDueDateManagementId gives (see {@link #timeOfDay}). Moving past
  * closed days is ClosedLibraryDueDates'. Pure functions of their inputs; times are UTC (the tenant time zone setting
- * is not read yet).
+ * is not read yet). No HTTP here: a check-out the policy cannot date is {@link Refused}; a renewal it cannot date is
+ * an empty answer, so that a renewal override can decide on it (see Renewal).
  */
 public final class DueDates {
     private DueDates() {
-    }
-
-    public static Instant forCheckOut(LoanPolicy p, Instant loanDate, List<LoanPolicy.ScheduleEntry> schedule) {
-        return forCheckOut(p, loanDate, schedule, null);
     }
 
     /**
@@ -33,38 +31,37 @@ public final class DueDates {
                                       Period alternate) {
         if (p.fixed() && alternate != null) return timeOfDay(p, limit(alternate.addTo(loanDate), loanDate, schedule));
         if (p.fixed()) {
-            return timeOfDay(p, covering(schedule, loanDate).orElseThrow(() -> ApiException.unprocessable(
+            return timeOfDay(p, covering(schedule, loanDate).orElseThrow(() -> Refused.because(
                     "Item can't be checked out as the loan date falls outside of the date ranges in the loan policy. "
                             + "Please review " + p.name() + " before retrying checking out", null, "loanPolicyName", p.name())));
         }
-        if (p.period() == null) throw ApiException.unprocessable("Loan policy " + p.name()
+        if (p.period() == null) throw Refused.because("Loan policy " + p.name()
                 + " has no loan period", null, "loanPolicyId", p.id());
         Period period = alternate != null ? alternate : p.period();
         return timeOfDay(p, limit(period.addTo(loanDate), loanDate, schedule));
     }
 
-    /** The renewed due date, or a 422 with FOLIO's renewal message. {@code schedule} is the one the policy names. */
-    public static Instant forRenewal(LoanPolicy p, Instant currentDue, Instant now, List<LoanPolicy.ScheduleEntry> schedule) {
-        return forRenewal(p, currentDue, now, schedule, null);
-    }
-
     /**
-     * {@code alternate}, when not null, replaces the renewal period (FOLIO's alternate renewal period for holds); a
-     * Fixed policy's loan then renews from now by that period with no schedule limit (mod-circulation's
-     * determineStrategy for a renewal with a hold request).
+     * The renewed due date; empty when a Fixed policy's schedule has no range covering now ({@link
+     * #renewalOutsideOfRange} says so). {@code schedule} is the one the policy names. {@code alternate}, when not
+     * null, replaces the renewal period (FOLIO's alternate renewal period for holds); a Fixed policy's loan then renews
+     * from now by that period with no schedule limit (mod-circulation's determineStrategy for a renewal with a hold
+     * request).
      */
-    public static Instant forRenewal(LoanPolicy p, Instant currentDue, Instant now, List<LoanPolicy.ScheduleEntry> schedule,
-                                     Period alternate) {
-        if (p.fixed() && alternate != null) return timeOfDay(p, alternate.addTo(now));
-        if (p.fixed()) {
-            return timeOfDay(p, covering(schedule, now).orElseThrow(() -> ApiException.unprocessable(
-                    "renewal date falls outside of date ranges in fixed loan policy", "RENEWAL_DATE_OUTSIDE_OF_RANGE",
-                    "loanPolicyName", p.name())));
-        }
+    public static Optional<Instant> forRenewal(LoanPolicy p, Instant currentDue, Instant now,
+                                               List<LoanPolicy.ScheduleEntry> schedule, Period alternate) {
+        if (p.fixed() && alternate != null) return Optional.of(timeOfDay(p, alternate.addTo(now)));
+        if (p.fixed()) return covering(schedule, now).map(due -> timeOfDay(p, due));
         Period period = alternate != null ? alternate
                 : p.differentRenewalPeriod() && p.renewalPeriod() != null ? p.renewalPeriod() : p.period();
         Instant from = "SYSTEM_DATE".equals(p.renewFromId()) ? now : currentDue;
-        return timeOfDay(p, limit(period.addTo(from), from, schedule));
+        return Optional.of(timeOfDay(p, limit(period.addTo(from), from, schedule)));
+    }
+
+    /** mod-circulation's refusal when a Fixed policy's schedule does not cover the renewal date. */
+    static Refusal renewalOutsideOfRange(LoanPolicy p) {
+        return Refusal.of("renewal date falls outside of date ranges in fixed loan policy",
+                "RENEWAL_DATE_OUTSIDE_OF_RANGE", "loanPolicyName", p.name());
     }
 
     /**

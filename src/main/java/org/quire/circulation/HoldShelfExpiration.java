@@ -3,7 +3,6 @@ package org.quire.circulation;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
 import org.quire.platform.Period;
-import org.quire.platform.http.ApiException;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -40,12 +39,8 @@ final class HoldShelfExpiration {
         // As mod-circulation: "current hours" are those around the computed date, and the beginning of the next
         // opening is offset by the hold shelf period itself (its BeginningOfNextOpenHoursStrategy gets that duration).
         Period offset = option.startsWith("BEGINNING") ? period : null;
-        try {
-            return ClosedLibraryDueDates.apply(c, schema, option, offset, UUID.fromString(Json.text(servicePoint, "id")),
-                    base, base);
-        } catch (ApiException noOpenDay) {
-            // A calendar with no open time within a year must not stop the check-in: keep the computed date.
-            return base;
-        }
+        // A calendar with no open time within a year must not stop the check-in: keep the computed date.
+        return ClosedLibraryDueDates.tryApply(c, schema, option, offset, UUID.fromString(Json.text(servicePoint, "id")),
+                base, base).orElse(base);
     }
 }

@@ -28,14 +28,14 @@ record HoldTerms(Period alternateCheckoutLoanPeriod, boolean renewItemsWithReque
      */
     Period checkOutPeriod(List<ObjectNode> queue, UUID borrowerId) {
         if (alternateCheckoutLoanPeriod == null) return null;
-        boolean pendingHold = queue.stream().anyMatch(r -> "Hold".equals(Json.text(r, "requestType"))
-                && RequestQueue.NOT_YET_FILLED.equals(Json.text(r, "status"))
+        boolean pendingHold = queue.stream().anyMatch(r -> RequestType.HOLD.is(Json.text(r, "requestType"))
+                && RequestStatus.OPEN_NOT_YET_FILLED.is(Json.text(r, "status"))
                 && !borrowerId.toString().equals(Json.text(r, "requesterId")));
         return pendingHold ? alternateCheckoutLoanPeriod : null;
     }
 
     /** As mod-circulation: a renewal is "with a hold request" when the first request of the item's queue is a Hold. */
     static boolean firstRequestIsHold(List<ObjectNode> queue) {
-        return !queue.isEmpty() && "Hold".equals(Json.text(queue.getFirst(), "requestType"));
+        return !queue.isEmpty() && RequestType.HOLD.is(Json.text(queue.getFirst(), "requestType"));
     }
 }

@@ -2,6 +2,7 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.ApiException;
@@ -32,12 +33,7 @@ public final class LoanActionsApi {
     private static void registerAnonymization(Router r, LoanAnonymization anonymization) {
         r.prettyPrint("/loan-anonymization/");
         r.post("/loan-anonymization/by-user/{userId}", "circulation.loans.collection.anonymize.user.post", req -> {
-            java.util.UUID userId;
-            try {
-                userId = java.util.UUID.fromString(req.path("userId"));
-            } catch (IllegalArgumentException e) {
-                userId = null;
-            }
+            java.util.UUID userId = Ids.orNull(req.path("userId"));
             LoanAnonymization.Outcome outcome = userId == null
                     ? new LoanAnonymization.Outcome(java.util.List.of(), java.util.List.of())
                     : anonymization.byUser(req.schema(), userId);

@@ -1,10 +1,8 @@
 package org.quire.circulation;
 
 import org.quire.platform.db.Database;
-import org.quire.platform.db.Sql;
 import org.quire.platform.events.Outbox;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
@@ -35,29 +33,10 @@ public final class LoanAnonymization {
     }
 
     public Outcome byUser(String schema, UUID userId) {
-        String sql = """
-                WITH closed AS (
-                    SELECT l.id, l.jsonb FROM %1$s.loan l
-                    WHERE l.user_id = ? AND l.status_name = 'Closed' FOR UPDATE),
-                with_fees AS (
-                    SELECT c.id FROM closed c WHERE EXISTS (SELECT 1 FROM %1$s.account a WHERE a.loan_id = c.id)),
-                anonymized AS (
-                    UPDATE %1$s.loan l SET jsonb = l.jsonb - 'userId', user_id = NULL
-                    FROM closed c WHERE l.id = c.id AND c.id NOT IN (SELECT id FROM with_fees)
-                    RETURNING l.id, c.jsonb AS old, l.jsonb AS new),
-                events AS (
-                    INSERT INTO %1$s.outbox (topic, record_id, payload)
-                    SELECT 'circulation.loan', id, jsonb_build_object('type', 'UPDATED', 'old', old, 'new', new)
-                    FROM anonymized)
-                SELECT (SELECT coalesce(array_agg(id::text ORDER BY id), '{}') FROM anonymized),
-                       (SELECT coalesce(array_agg(id::text ORDER BY id), '{}') FROM with_fees)
-                """.formatted(schema);
         return db.tx(c -> {
-            Outcome outcome = Sql.one(c, sql, List.of(userId), rs -> new Outcome(
-                    Arrays.asList((String[]) rs.getArray(1).getArray()),
-                    Arrays.asList((String[]) rs.getArray(2).getArray()))).orElseThrow();
-            if (!outcome.anonymized().isEmpty()) Outbox.written(schema);
-            return outcome;
+            LoanStore.Anonymized done = LoanStore.anonymizeClosedLoans(c, schema, userId);
+            if (!done.anonymized().isEmpty()) Outbox.written(schema);
+            return new Outcome(done.anonymized(), done.withFeesAndFines());
         });
     }
 }

@@ -2,10 +2,11 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.circulation.rules.PolicyType;
+import org.quire.inventory.ItemStatus;
 import org.quire.notices.PatronNotices;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Refused;
 import org.quire.users.PatronView;
 
 import java.time.Instant;
@@ -20,10 +21,9 @@ import java.util.UUID;
  * date" notices moved to the new date) — 8 statements.
  */
 public final class LoanChanges {
-    static final String PATRON_INFO_ADDED = "patronInfoAdded";
-    static final String STAFF_INFO_ADDED = "staffInfoAdded";
     /** ItemStatusValidator.refuseWhenItemStatusDoesNotAllowDueDateChange. */
-    private static final Set<String> NO_DUE_DATE_CHANGE = Set.of("Declared lost", "Claimed returned", "Aged to lost");
+    private static final Set<ItemStatus> NO_DUE_DATE_CHANGE = Set.of(ItemStatus.DECLARED_LOST,
+            ItemStatus.CLAIMED_RETURNED, ItemStatus.AGED_TO_LOST);
 
     /** FOLIO's notice event (sendWhen) for a due date staff changed. */
     static final String MANUAL_DUE_DATE_CHANGE = "Manual due date change";
@@ -45,16 +45,16 @@ public final class LoanChanges {
         db.tx(c -> {
             LockedLoan locked = LockedLoan.lock(c, schema, loanId).refuseWhenClosed();
             String status = locked.item().status();
-            if (NO_DUE_DATE_CHANGE.contains(status)) {
-                throw ApiException.unprocessable("item is " + status, null, "itemId", locked.item().id().toString());
+            if (NO_DUE_DATE_CHANGE.stream().anyMatch(s -> s.is(status))) {
+                throw Refused.because("item is " + status, null, "itemId", locked.item().id().toString());
             }
             ObjectNode loan = locked.loan().deepCopy();
             loan.put("dueDate", Json.date(dueDate));
-            loan.put("action", "dueDateChanged");
+            loan.put("action", LoanAction.DUE_DATE_CHANGED.value());
             loan.remove("actionComment");
             if (loan.path("dueDateChangedByRecall").asBoolean(false)
                     && RequestQueue.forItemReadOnly(c, schema, locked.item().id()).stream()
-                    .noneMatch(r -> "Recall".equals(Json.text(r, "requestType")))) {
+                    .noneMatch(r -> RequestType.RECALL.is(Json.text(r, "requestType")))) {
                 loan.put("dueDateChangedByRecall", false);
             }
             ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, locked.loan(), loan, staffUserId);
@@ -76,14 +76,15 @@ public final class LoanChanges {
 
     /** Records a note for the patron or for staff on the loan: its action and action comment. */
     public void addInfo(String schema, UUID loanId, String action, String comment, UUID staffUserId) {
+        String patronInfo = LoanAction.PATRON_INFO_ADDED.value(), staffInfo = LoanAction.STAFF_INFO_ADDED.value();
         if (action == null || comment == null || comment.isBlank()
-                || !(action.equals(PATRON_INFO_ADDED) || action.equals(STAFF_INFO_ADDED))) {
-            throw ApiException.unprocessable("An action of type " + PATRON_INFO_ADDED + " or " + STAFF_INFO_ADDED
+                || !(action.equals(patronInfo) || action.equals(staffInfo))) {
+            throw Refused.because("An action of type " + patronInfo + " or " + staffInfo
                     + ", with associated actionComment, required in order to add info", null, "action", null);
         }
         db.tx(c -> {
             ObjectNode stored = CirculationTypes.LOANS.getForUpdate(c, schema, loanId)
-                    .orElseThrow(() -> org.quire.platform.records.RecordApi.notFound("loans", loanId.toString()));
+                    .orElseThrow(() -> LockedLoan.notFound(loanId));
             ObjectNode loan = stored.deepCopy();
             loan.put("action", action);
             loan.put("actionComment", comment);

@@ -2,10 +2,11 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.inventory.InventoryTypes;
+import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
-import org.quire.platform.http.ApiException;
-import org.quire.platform.records.RecordApi;
+import org.quire.platform.domain.NotFound;
+import org.quire.platform.domain.Refused;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -21,21 +22,26 @@ record LockedLoan(ObjectNode loan, ItemView item) {
 
     static LockedLoan lock(Connection c, String schema, UUID loanId) throws SQLException {
         ObjectNode unlocked = CirculationTypes.LOANS.get(c, schema, loanId)
-                .orElseThrow(() -> RecordApi.notFound("loans", loanId.toString()));
+                .orElseThrow(() -> notFound(loanId));
         ItemView item = ItemView.byIdForUpdate(c, schema, LoanRepresentation.uuid(unlocked, "itemId"))
-                .orElseThrow(() -> ApiException.unprocessable("Item does not exist", null, "itemId",
+                .orElseThrow(() -> Refused.because("Item does not exist", null, "itemId",
                         Json.text(unlocked, "itemId")));
         ObjectNode loan = CirculationTypes.LOANS.getForUpdate(c, schema, loanId)
-                .orElseThrow(() -> RecordApi.notFound("loans", loanId.toString()));
+                .orElseThrow(() -> notFound(loanId));
         return new LockedLoan(loan, item);
     }
 
     /** mod-circulation's LoanValidator.refuseWhenLoanIsClosed. */
     LockedLoan refuseWhenClosed() {
         if ("Closed".equals(Json.text(loan, "status.name"))) {
-            throw ApiException.unprocessable("Loan is closed", null, "loanId", Json.text(loan, "id"));
+            throw Refused.because("Loan is closed", null, "loanId", Json.text(loan, "id"));
         }
         return this;
+    }
+
+    /** The storage API's answer for a loan that does not exist (RecordApi's "Not found: loans <id>"). */
+    static NotFound notFound(UUID loanId) {
+        return new NotFound("Not found: loans " + loanId);
     }
 
     /**
@@ -50,11 +56,11 @@ record LockedLoan(ObjectNode loan, ItemView item) {
     }
 
     /** Saves the loan as changed and the item with its new status, each with its outbox event. */
-    void save(Connection c, String schema, ObjectNode newLoan, String itemStatus, Instant now, UUID staffUserId)
+    void save(Connection c, String schema, ObjectNode newLoan, ItemStatus itemStatus, Instant now, UUID staffUserId)
             throws SQLException {
         CirculationTypes.LOANS.replace(c, schema, loan, newLoan, staffUserId);
         ObjectNode newItem = item.item().deepCopy();
-        newItem.putObject("status").put("name", itemStatus).put("date", Json.date(now));
+        newItem.putObject("status").put("name", itemStatus.folioName()).put("date", Json.date(now));
         InventoryTypes.ITEMS.replace(c, schema, item.item(), newItem, staffUserId);
     }
 }

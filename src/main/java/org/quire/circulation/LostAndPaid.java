@@ -1,10 +1,9 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.feesfines.FeesFinesTypes;
 import org.quire.inventory.InventoryTypes;
+import org.quire.inventory.ItemStatus;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -23,13 +22,13 @@ public final class LostAndPaid {
     }
 
     static boolean isLost(String itemStatus) {
-        return "Declared lost".equals(itemStatus) || "Aged to lost".equals(itemStatus);
+        return ItemStatus.DECLARED_LOST.is(itemStatus) || ItemStatus.AGED_TO_LOST.is(itemStatus);
     }
 
     /** Closes the loan of a lost item as lost and paid: the loan and item given are locked by the caller. */
     static void close(ObjectNode loan, Instant now) {
         loan.putObject("status").put("name", "Closed");
-        loan.put("action", "closedLoan");
+        loan.put("action", LoanAction.CLOSED_LOAN.value());
         loan.put("returnDate", Json.dateZ(now));
     }
 
@@ -41,20 +40,15 @@ public final class LostAndPaid {
      */
     public static void afterAccountAction(Connection c, String schema, Collection<UUID> accountIds, UUID staffUserId)
             throws SQLException {
-        List<UUID> loanIds = Sql.list(c, "SELECT DISTINCT a.loan_id FROM " + schema + ".account a WHERE a.id = ANY(?)"
-                        + " AND a.loan_id IS NOT NULL AND a.fee_fine_id = ANY(?) AND NOT EXISTS (SELECT 1 FROM " + schema
-                        + ".account o WHERE o.loan_id = a.loan_id AND o.fee_fine_id = ANY(?) AND o.status_name <> 'Closed')"
-                        + " ORDER BY a.loan_id",
-                List.of(c.createArrayOf("uuid", accountIds.toArray()), lostTypes(c), lostTypes(c)),
-                rs -> rs.getObject(1, UUID.class));
-        for (UUID loanId : loanIds) closeIfLost(c, schema, loanId, staffUserId);
+        for (UUID loanId : LoanStore.loansWithLostFeesSettled(c, schema, accountIds)) {
+            closeIfLost(c, schema, loanId, staffUserId);
+        }
     }
 
     private static void closeIfLost(Connection c, String schema, UUID loanId, UUID staffUserId) throws SQLException {
         ObjectNode loan = CirculationTypes.LOANS.get(c, schema, loanId).orElse(null);
         if (loan == null || !"Open".equals(Json.text(loan, "status.name"))) return;
-        ObjectNode item = Sql.one(c, "SELECT jsonb FROM " + schema + ".item WHERE id = ? FOR UPDATE SKIP LOCKED",
-                List.of(LoanRepresentation.uuid(loan, "itemId")), rs -> Json.parseObject(rs.getString(1))).orElse(null);
+        ObjectNode item = LoanStore.itemLockedUnlessHeld(c, schema, LoanRepresentation.uuid(loan, "itemId")).orElse(null);
         if (item == null || !isLost(Json.text(item, "status.name"))) return;
         loan = CirculationTypes.LOANS.getForUpdate(c, schema, loanId).orElse(null);
         if (loan == null || !"Open".equals(Json.text(loan, "status.name"))) return;
@@ -63,12 +57,7 @@ public final class LostAndPaid {
         close(closed, now);
         CirculationTypes.LOANS.replace(c, schema, loan, closed, staffUserId);
         ObjectNode newItem = item.deepCopy();
-        newItem.putObject("status").put("name", "Lost and paid").put("date", Json.date(now));
+        newItem.putObject("status").put("name", ItemStatus.LOST_AND_PAID.folioName()).put("date", Json.date(now));
         InventoryTypes.ITEMS.replace(c, schema, item, newItem, staffUserId);
-    }
-
-    private static java.sql.Array lostTypes(Connection c) throws SQLException {
-        return c.createArrayOf("uuid", new Object[]{FeesFinesTypes.LOST_ITEM_FEE_TYPE,
-                FeesFinesTypes.LOST_ITEM_PROCESSING_FEE_TYPE});
     }
 }

@@ -6,14 +6,16 @@ import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.circulation.rules.RuleMatch;
 import org.quire.feesfines.OverdueFines;
-import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
 import org.quire.notices.PatronNotices;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.Period;
 import org.quire.platform.auth.PermissionCache;
 import org.quire.platform.db.Database;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Check;
+import org.quire.platform.domain.Refusal;
+import org.quire.platform.domain.Refused;
 import org.quire.platform.records.MultiGet;
 import org.quire.users.PatronView;
 
@@ -22,11 +24,13 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Renewal by barcode: the loan's current policy (by the circulation rules) decides whether and until when it can be
- * renewed. All renewal errors are collected and returned together, as FOLIO does.
+ * Renewal by barcode or id: the loan's current policy (by the circulation rules) decides whether and until when it can
+ * be renewed. It loads the facts in FOLIO's stages, runs {@link RenewalChecks} (all refusals of a stage answered
+ * together, as FOLIO does), then computes the new due date (or takes the override's) and writes the loan.
  * <p>
  * Round trips: item (1), patron with the group's patron block limits (1), open loan (1), policies (with the notice
  * policy) + service point (1), the item's request queue, row-locked (1), [schedule (1)], [the check-out service
@@ -59,14 +63,6 @@ public final class Renewal {
         String described() {
             return (byId() ? "ID " : "barcode ") + value;
         }
-
-        UUID uuid() {
-            try {
-                return UUID.fromString(value);
-            } catch (IllegalArgumentException e) {
-                return null;
-            }
-        }
     }
 
     /** @param overrideBlocks FOLIO's {@code overrideBlocks} (see RenewalOverride), or null */
@@ -76,13 +72,13 @@ public final class Renewal {
 
     private static ItemView findItem(Connection c, String schema, Ref ref) throws SQLException {
         if (!ref.byId()) return ItemView.byBarcodeForUpdate(c, schema, ref.value()).orElse(null);
-        UUID id = ref.uuid();
+        UUID id = Ids.orNull(ref.value());
         return id == null ? null : ItemView.byIdForUpdate(c, schema, id).orElse(null);
     }
 
     private static PatronView findPatron(Connection c, String schema, Ref ref) throws SQLException {
         if (!ref.byId()) return PatronView.byBarcode(c, schema, ref.value()).orElse(null);
-        UUID id = ref.uuid();
+        UUID id = Ids.orNull(ref.value());
         return id == null ? null : PatronView.byId(c, schema, id).orElse(null);
     }
 
@@ -93,32 +89,19 @@ public final class Renewal {
     private ObjectNode run(Connection c, Request req) throws SQLException {
         String schema = req.schema();
         Instant now = Instant.now();
-        CirculationErrors errors = new CirculationErrors();
-        Ref itemRef = req.item(), userRef = req.user();
-        ItemView item = findItem(c, schema, itemRef);
-        if (item == null) errors.add("No item with " + itemRef.described() + " exists",
-                itemRef.byId() ? "ITEM_NOT_FOUND" : "ITEM_BARCODE_NOT_FOUND", itemRef.field(), itemRef.value());
-        PatronView patron = findPatron(c, schema, userRef);
-        if (patron == null) errors.add("Could not find user with matching " + (userRef.byId() ? "ID" : "barcode"),
-                userRef.byId() ? "USER_NOT_FOUND" : "USER_BARCODE_NOT_FOUND", userRef.field(), userRef.value());
-        errors.throwIfAny();
-        ObjectNode loan = CirculationContext.openLoan(c, schema, item.id()).orElseThrow(() -> ApiException.unprocessable(
-                "No open loan for item with " + itemRef.described(), "LOAN_NOT_FOUND", itemRef.field(), itemRef.value()));
-        if (!patron.id().toString().equals(Json.text(loan, "userId"))) {
-            throw ApiException.unprocessable("Cannot renew item checked out to different user",
-                    "RENEWAL_ITEM_CHECKED_OUT_TO_DIFFERENT_USER", userRef.field(), userRef.value());
-        }
+        // Load in FOLIO's stages, each refused on its own: the item and the user, their loan, the override.
+        ItemView item = findItem(c, schema, req.item());
+        PatronView patron = findPatron(c, schema, req.user());
+        Refused.throwIfAny(RenewalChecks.refuseWhenNotFound(req.item(), item, req.user(), patron));
+        ObjectNode loan = CirculationContext.openLoan(c, schema, item.id()).orElse(null);
+        Refused.throwIfAny(RenewalChecks.refuseWhenNotLoanedToPatron(req.item(), req.user(), loan, patron));
         RenewalOverride override = RenewalOverride.from(req.overrideBlocks());
-        override.check(permissions, req.tenant(), req.staffUserId());
-        if (!Boolean.TRUE.equals(patron.active(now))) errors.add("Cannot renew loan when user is inactive or expired",
-                "USER_IS_INACTIVE", userRef.field(), userRef.value());
-        if (!override.patronBlock()) {
-            if (patron.blockedFor("renewals", now)) errors.add("Patron blocked from renewing", "USER_IS_BLOCKED_MANUALLY",
-                    userRef.field(), userRef.value());
-            for (AutomatedBlocks.Block b : AutomatedBlocks.forPatron(c, schema, patron, now, AutomatedBlocks.Action.RENEWALS))
-                errors.add(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null);
-        }
+        Refused.throwIfAny(override.refusals(block -> permissions.has(req.tenant(), req.staffUserId(),
+                block.permission())));
 
+        // The facts of the checks; the automated blocks are not read when a patron block override sets them aside.
+        List<AutomatedBlocks.Block> automated = override.patronBlock() ? List.of()
+                : AutomatedBlocks.forPatron(c, schema, patron, now, AutomatedBlocks.Action.RENEWALS);
         CirculationRules circulationRules = rules.rules(c, schema);
         RuleMatch rule = CirculationContext.match(circulationRules, PolicyType.LOAN, patron, item);
         String noticeId = CirculationContext.match(circulationRules, PolicyType.NOTICE, patron, item).policyId();
@@ -126,47 +109,22 @@ public final class Renewal {
                 .add("loan", CirculationTypes.LOAN_POLICIES, CirculationContext.uuidOrNull(rule.policyId()))
                 .add("notice", CirculationTypes.NOTICE_POLICIES, CirculationContext.uuidOrNull(noticeId)), loan)
                 .fetch(c, schema);
-        if (!found.containsKey("loan")) throw ApiException.unprocessable("Loan policy " + rule.policyId()
-                + " could not be found, please check circulation rules", "LOAN_POLICY_NOT_FOUND", "loanPolicyId", rule.policyId());
-        LoanPolicy policy = LoanPolicy.from(found.get("loan"));
-        int renewals = loan.path("renewalCount").asInt(0);
-        List<ObjectNode> queue = RequestQueue.forItem(c, schema, item.id());
-        // The loan policy's refusals are collected apart: a renewal block override sets them aside.
-        CirculationErrors policyErrors = new CirculationErrors();
-        RenewalWithRequests.refuseWhenRecalled(queue, policyErrors);
-        boolean recalled = policyErrors.any();
-        boolean limitReached = policy.loanable() && policy.renewable() && !policy.unlimitedRenewals()
-                && renewals >= policy.renewalsAllowed();
-        if (!policy.loanable()) policyErrors.add("item is not loanable", "ITEM_NOT_LOANABLE", "loanPolicyName", policy.name());
-        else if (!policy.renewable()) policyErrors.add("loan is not renewable", "LOAN_NOT_RENEWABLE", "loanPolicyName", policy.name());
-        else if (limitReached)
-            policyErrors.add("loan at maximum renewal number", "LOAN_RENEWAL_LIMIT_REACHED", "loanPolicyName", policy.name());
-        // Quire does not override the renewal of a lost item (FOLIO would also check it out again).
-        if (LostAndPaid.isLost(item.status())) errors.add("item is " + item.status(), null, "itemId", item.id().toString());
-        Period holdPeriod = policy.loanable() && policy.renewable()
-                ? RenewalWithRequests.holdPeriod(queue, policy, HoldTerms.from(found.get("loan")), policyErrors) : null;
-        if (!override.renewalBlock()) policyErrors.addTo(errors);
-        errors.throwIfAny();
+        Refused.throwIfAny(RenewalChecks.refuseWhenLoanPolicyMissing(rule.policyId(), found.get("loan")));
+        RenewalFacts facts = new RenewalFacts(req.user(), item, patron, loan, override, automated,
+                LoanPolicy.from(found.get("loan")), HoldTerms.from(found.get("loan")),
+                RequestQueue.forItem(c, schema, item.id()), now);
+        Check.refuseIfAny(facts, RenewalChecks.CHECKS);
 
-        Instant currentDue = Json.parseInstant(Json.text(loan, "dueDate"));
-        // As mod-circulation: the alternate renewal schedule applies only with "different period" set (for a Fixed
-        // policy it is the renewal's schedule, for a Rolling one its due-date limit).
-        String scheduleId = policy.differentRenewalPeriod() && policy.alternateFixedDueDateScheduleId() != null
-                ? policy.alternateFixedDueDateScheduleId() : policy.fixedDueDateScheduleId();
-        Instant newDue;
-        if (override.renewalBlock()) {
-            newDue = overriddenDueDate(c, schema, req, override, policy, loan, scheduleId, holdPeriod, currentDue, now,
-                    recalled || limitReached);
-        } else {
-            newDue = proposedDueDate(c, schema, req, policy, loan, scheduleId, holdPeriod, currentDue, now);
-        }
-        if (!newDue.isAfter(currentDue)) throw ApiException.unprocessable("renewal would not change the due date",
-                "RENEWAL_WOULD_NOT_CHANGE_DUE_DATE", "loanPolicyName", policy.name());
+        LoanPolicy policy = facts.policy();
+        Instant currentDue = facts.currentDueDate();
+        Instant newDue = override.renewalBlock() ? overriddenDueDate(c, req, facts)
+                : proposedDueDate(c, req, facts).orRefuse();
+        Refused.throwIfAny(RenewalChecks.refuseWhenDueDateUnchanged(policy, currentDue, newDue));
 
         ObjectNode renewed = loan.deepCopy();
         renewed.put("dueDate", Json.date(newDue));
-        renewed.put("renewalCount", renewals + 1);
-        renewed.put("action", override.any() ? "renewedThroughOverride" : "renewed");
+        renewed.put("renewalCount", facts.renewalCount() + 1);
+        renewed.put("action", (override.any() ? LoanAction.RENEWED_THROUGH_OVERRIDE : LoanAction.RENEWED).value());
         if (override.any()) renewed.put("actionComment", override.comment());
         renewed.put("loanPolicyId", policy.id());
         ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, loan, renewed, req.staffUserId());
@@ -179,41 +137,57 @@ public final class Renewal {
         return answer;
     }
 
-    /** The policy's new due date (fixed schedule or period, then closed-library handling). */
-    private static Instant proposedDueDate(Connection c, String schema, Request req, LoanPolicy policy, ObjectNode loan,
-                                           String scheduleId, Period holdPeriod, Instant currentDue, Instant now)
-            throws SQLException {
-        Instant due = DueDates.forRenewal(policy, currentDue, now, CheckOut.schedule(c, schema, scheduleId), holdPeriod);
+    /** The policy's new due date, or the refusal saying why it cannot give one. */
+    private record Proposed(Instant due, Refusal refusal) {
+        Instant orRefuse() {
+            if (refusal != null) throw new Refused(refusal);
+            return due;
+        }
+    }
+
+    /**
+     * The policy's new due date (fixed schedule or period, then closed-library handling); refused when the schedule
+     * does not cover the renewal or the service point has no open time near the date.
+     */
+    private static Proposed proposedDueDate(Connection c, Request req, RenewalFacts f) throws SQLException {
+        LoanPolicy policy = f.policy();
+        // As mod-circulation: the alternate renewal schedule applies only with "different period" set (for a Fixed
+        // policy it is the renewal's schedule, for a Rolling one its due-date limit).
+        String scheduleId = policy.differentRenewalPeriod() && policy.alternateFixedDueDateScheduleId() != null
+                ? policy.alternateFixedDueDateScheduleId() : policy.fixedDueDateScheduleId();
+        Optional<Instant> due = DueDates.forRenewal(policy, f.currentDueDate(), f.now(),
+                CheckOut.schedule(c, req.schema(), scheduleId), RenewalWithRequests.holdPeriod(f.queue(), policy, f.holds()));
+        if (due.isEmpty()) return new Proposed(null, DueDates.renewalOutsideOfRange(policy));
         // As mod-circulation: the loan's check-out service point's hours decide, not the renewing desk's.
-        UUID servicePoint = CirculationContext.uuidOrNull(Json.text(loan, "checkoutServicePointId"));
-        return ClosedLibraryDueDates.apply(c, schema, policy, servicePoint == null ? req.servicePointId() : servicePoint,
-                now, due);
+        UUID servicePoint = CirculationContext.uuidOrNull(Json.text(f.loan(), "checkoutServicePointId"));
+        return ClosedLibraryDueDates.tryApply(c, req.schema(), policy,
+                        servicePoint == null ? req.servicePointId() : servicePoint, f.now(), due.get())
+                .map(d -> new Proposed(d, null))
+                .orElseGet(() -> new Proposed(null, ClosedLibraryDueDates.timetableAbsent()));
     }
 
     /**
      * mod-circulation's override renewal: a policy that cannot give a date (not loanable, not renewable, outside its
-     * schedule) takes the override's due date; otherwise the policy's date when it moves the loan on, else the
-     * override's. Only FOLIO's overridable cases pass: the renewal limit, a recall, a date that would not change.
+     * schedule, no open day) takes the override's due date; otherwise the policy's date when it moves the loan on,
+     * else the override's. Only FOLIO's overridable cases pass: the renewal limit, a recall, a date that would not
+     * change.
      */
-    private static Instant overriddenDueDate(Connection c, String schema, Request req, RenewalOverride override,
-                                             LoanPolicy policy, ObjectNode loan, String scheduleId, Period holdPeriod,
-                                             Instant currentDue, Instant now, boolean blocked) throws SQLException {
-        if (!policy.loanable() || !policy.renewable()) {
-            if (override.dueDate() == null) throw RenewalOverride.dueDateRequired();
-            return override.dueDate();
+    private static Instant overriddenDueDate(Connection c, Request req, RenewalFacts f) throws SQLException {
+        LoanPolicy policy = f.policy();
+        RenewalOverride override = f.override();
+        if (!policy.loanable() || !policy.renewable()) return overrideDate(override, RenewalOverride.dueDateRequired());
+        Proposed proposed = proposedDueDate(c, req, f);
+        if (proposed.refusal() != null) return overrideDate(override, RenewalOverride.dueDateRequired());
+        if (proposed.due().isAfter(f.currentDueDate())) {
+            Refused.throwIfAny(override.refuseWhenNotAnOverrideCase(Check.all(f, RenewalChecks.POLICY_CHECKS), policy));
+            return proposed.due();
         }
-        Instant proposed;
-        try {
-            proposed = proposedDueDate(c, schema, req, policy, loan, scheduleId, holdPeriod, currentDue, now);
-        } catch (ApiException e) {
-            if (override.dueDate() == null) throw RenewalOverride.dueDateRequired();
-            return override.dueDate();
-        }
-        if (proposed.isAfter(currentDue)) {
-            if (!blocked) throw RenewalOverride.notMatchingOverrideCases(policy);
-            return proposed;
-        }
-        if (override.dueDate() == null) throw RenewalOverride.newDueDateRequired();
+        return overrideDate(override, RenewalOverride.newDueDateRequired());
+    }
+
+    /** The override's due date, or {@code refusal} when it names none. */
+    private static Instant overrideDate(RenewalOverride override, Refusal refusal) {
+        if (override.dueDate() == null) throw new Refused(refusal);
         return override.dueDate();
     }
 

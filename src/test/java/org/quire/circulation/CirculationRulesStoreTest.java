@@ -3,7 +3,7 @@ package org.quire.circulation;
 import org.junit.jupiter.api.Test;
 import org.quire.TestServer;
 import org.quire.app.TenantInstaller;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Refused;
 import org.quire.platform.tenancy.Tenants;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,8 +17,8 @@ class CirculationRulesStoreTest {
         CirculationRulesStore store = new CirculationRulesStore();
         String schema = Tenants.schema("no_rules");
         assertThatThrownBy(() -> TestServer.get().database().read(c -> store.rules(c, schema)))
-                .isInstanceOfSatisfying(ApiException.class, e -> {
-                    assertThat(e.status()).isEqualTo(422);
+                .isInstanceOfSatisfying(Refused.class, e -> {
+                    assertThat(e.refusals().getFirst().code()).isEqualTo("CIRCULATION_RULES_INVALID");
                     assertThat(e.getMessage()).startsWith("The circulation rules of this tenant are missing or invalid");
                 });
     }

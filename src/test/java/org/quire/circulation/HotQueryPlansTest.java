@@ -111,14 +111,14 @@ class HotQueryPlansTest {
     @Test
     void ageToLostCandidates_useThePartialDueDateIndex() {
         String now = java.time.Instant.now().toString();
-        String p = plan(AgeToLost.candidatesSql(schema, false) + " ORDER BY l.due_date LIMIT ?",
+        String p = plan(LoanStore.ageToLostCandidatesSql(schema, false) + " ORDER BY l.due_date LIMIT ?",
                 "{" + UUID.randomUUID() + "}", "{" + now + "}", "{" + now + "}", now, 200);
         assertThat(p).doesNotContain("Seq Scan on loan").contains("loan_age_to_lost_idx");
     }
 
     @Test
     void agedToLostBillingCandidates_useThePartialBillingIndex() {
-        String p = plan(AgedToLostBilling.candidatesSql(schema, false) + " ORDER BY l.aged_to_lost_bill_date LIMIT ?",
+        String p = plan(LoanStore.agedToLostBillingCandidatesSql(schema, false) + " ORDER BY l.aged_to_lost_bill_date LIMIT ?",
                 java.time.Instant.now().toString(), 200);
         // The waiting loans' partial index, or (with no aged-to-lost items at all, as here) the item status index.
         assertThat(p).doesNotContain("Seq Scan on loan").doesNotContain("Seq Scan on item")
