@@ -15,7 +15,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.UUID;
 
 import static org.quire.inventory.InventoryTypes.INSTANCES;
@@ -30,12 +29,6 @@ import static org.quire.inventory.InventoryTypes.ITEMS;
 public final class InventoryBusinessApi {
     private InventoryBusinessApi() {
     }
-
-    /** FOLIO's item status names (mod-inventory-storage itemStatus.json, mod-inventory's ItemStatusName). */
-    static final Set<String> ITEM_STATUSES = Set.of("Aged to lost", "Available", "Awaiting pickup", "Awaiting delivery",
-            "Checked out", "Claimed returned", "Declared lost", "In process", "In process (non-requestable)",
-            "In transit", "Intellectual item", "Long missing", "Lost and paid", "Missing", "On order", "Paged",
-            "Restricted", "Order closed", "Unavailable", "Unknown", "Withdrawn");
 
     public static void register(Router r, Database db, MarkItem.FulfilmentRequests requests) {
         r.get("/inventory/items", "inventory.items.collection.get", req -> items(db, req));
@@ -61,9 +54,10 @@ public final class InventoryBusinessApi {
                         .orElseThrow(() -> ApiException.notFound("No item found"));
                 refuseHridChange(old, item);
                 // ItemsValidator.claimedReturnedMarkedAsMissing: such an item is resolved through check-in instead.
-                if ("Claimed returned".equals(Json.text(old, "status.name")) && "Missing".equals(Json.text(item, "status.name")))
+                if (ItemStatus.CLAIMED_RETURNED.is(Json.text(old, "status.name"))
+                        && ItemStatus.MISSING.is(Json.text(item, "status.name")))
                     throw ApiException.unprocessable("Claimed returned item cannot be marked as missing", null,
-                            "status.name", "Missing");
+                            "status.name", ItemStatus.MISSING.folioName());
                 refuseTakenBarcode(c, req.schema(), item, id);
                 return ITEMS.replace(c, req.schema(), old, item, req.userId());
             });
@@ -76,13 +70,7 @@ public final class InventoryBusinessApi {
         for (MarkItem.Target target : MarkItem.Target.values()) {
             r.post("/inventory/items/{id}/" + target.action, target.permission(), req -> {
                 UUID id = req.pathUuid("id");
-                return switch (db.tx(c -> MarkItem.mark(c, req.schema(), id, target, requests, req.userId()))) {
-                    case MarkItem.Outcome.Marked m -> Response.ok(m.item().toBusinessJson());
-                    // ItemsValidator.refuseWhenItemNotFound → NotFoundException → 404 with its message as text
-                    case MarkItem.Outcome.NotFound n -> Response.text(404, "No item found");
-                    case MarkItem.Outcome.NotAllowed na -> throw ApiException.unprocessable(na.message(), null,
-                            "status.name", na.currentStatus());
-                };
+                return Response.ok(MarkItem.mark(db, req.schema(), id, target, requests, req.userId()).toBusinessJson());
             });
         }
 
@@ -144,7 +132,8 @@ public final class InventoryBusinessApi {
         String status = Json.text(item, "status.name");
         if (status == null || status.isBlank())
             throw ApiException.unprocessable("Status is a required field", null, "status", null);
-        if (!ITEM_STATUSES.contains(status))
+        // FOLIO's item status names (mod-inventory-storage itemStatus.json, mod-inventory's ItemStatusName)
+        if (ItemStatus.named(status).isEmpty())
             throw ApiException.unprocessable("Undefined status specified", null, "status.name", status);
         return item;
     }

@@ -1,9 +1,6 @@
 package org.quire.inventory;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
-import org.quire.platform.events.Outbox;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -52,12 +49,8 @@ public final class MoveRecords {
     public static Outcome moveItems(Connection c, String schema, String toHoldingsRecordId, List<String> itemIds,
                                     UUID userId) throws SQLException {
         UUID target = uuidOrNull(toHoldingsRecordId);
-        // FOR NO KEY UPDATE: two moves into the same holdings record take their orders one after the other, while
-        // new items may still reference it (their foreign key check needs only KEY SHARE).
-        Optional<Integer> maxOrder = target == null ? Optional.empty() : Sql.one(c, "SELECT coalesce((SELECT max("
-                        + "item_order) FROM " + schema + ".item WHERE holdings_record_id = h.id), 0) FROM " + schema
-                        + ".holdings_record h WHERE h.id = ? FOR NO KEY UPDATE OF h", List.of(target),
-                rs -> rs.getInt(1));
+        Optional<Integer> maxOrder = target == null ? Optional.empty()
+                : InventoryStore.lockHoldingsForItemOrder(c, schema, target);
         if (maxOrder.isEmpty()) return new Outcome.TargetNotFound("Holding with id=%s not found".formatted(toHoldingsRecordId));
 
         List<ObjectNode> previous = lockAll(c, schema, "item", itemIds);
@@ -87,8 +80,7 @@ public final class MoveRecords {
     public static Outcome moveHoldings(Connection c, String schema, String toInstanceId, List<String> holdingsIds,
                                        UUID userId) throws SQLException {
         UUID target = uuidOrNull(toInstanceId);
-        boolean exists = target != null && Sql.one(c, "SELECT 1 FROM " + schema + ".instance WHERE id = ? FOR KEY SHARE",
-                List.of(target), rs -> true).isPresent();
+        boolean exists = target != null && InventoryStore.lockInstanceKey(c, schema, target);
         if (!exists) return new Outcome.TargetNotFound("Instance with id=%s not found".formatted(toInstanceId));
 
         List<ObjectNode> previous = lockAll(c, schema, "holdings_record", holdingsIds);
@@ -109,24 +101,14 @@ public final class MoveRecords {
             holdings[i] = UUID.fromString(previous.get(i).get("id").asText());
             oldInstances[i] = UUID.fromString(previous.get(i).get("instanceId").asText());
         }
-        int n = Sql.update(c, "INSERT INTO " + schema + ".outbox (topic, record_id, payload) "
-                + "SELECT ?, i.id, jsonb_build_object('type', 'UPDATED', "
-                + "'old', i.jsonb || jsonb_build_object('instanceId', m.old_instance), "
-                + "'new', i.jsonb || jsonb_build_object('instanceId', ?::uuid)) "
-                + "FROM unnest(?::uuid[], ?::uuid[]) AS m(holdings_id, old_instance) "
-                + "JOIN " + schema + ".item i ON i.holdings_record_id = m.holdings_id ORDER BY i.id",
-                List.of(ITEMS.type().eventTopic(), toInstance, c.createArrayOf("uuid", holdings),
-                        c.createArrayOf("uuid", oldInstances)));
-        if (n > 0) Outbox.written(schema);
+        InventoryStore.appendItemEventsOfMovedHoldings(c, schema, holdings, oldInstances, toInstance);
     }
 
     /** The records of {@code ids} that exist, row-locked in id order (two movers never deadlock). */
     private static List<ObjectNode> lockAll(Connection c, String schema, String table, List<String> ids)
             throws SQLException {
         List<UUID> valid = ids.stream().map(MoveRecords::uuidOrNull).filter(java.util.Objects::nonNull).distinct().toList();
-        if (valid.isEmpty()) return List.of();
-        return Sql.list(c, "SELECT jsonb FROM " + schema + "." + table + " WHERE id = ANY(?) ORDER BY id FOR UPDATE",
-                List.of(c.createArrayOf("uuid", valid.toArray())), rs -> Json.parseObject(rs.getString(1)));
+        return InventoryStore.lockInIdOrder(c, schema, table, valid);
     }
 
     /**
