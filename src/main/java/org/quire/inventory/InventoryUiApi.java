@@ -47,13 +47,13 @@ public final class InventoryUiApi {
             ObjectNode body = req.json();
             String to = requiredId(body, "toHoldingsRecordId");
             List<String> ids = ids(body, "itemIds", "Item ids aren't specified");
-            return moved(db.tx(c -> MoveRecords.moveItems(c, req.schema(), to, ids, req.userId())));
+            return moved(MoveRecords.moveItems(db, req.schema(), to, ids, req.userId()));
         });
         r.post("/inventory/holdings/move", "inventory.holdings.move.item.post", req -> {
             ObjectNode body = req.json();
             String to = requiredId(body, "toInstanceId");
             List<String> ids = ids(body, "holdingsRecordIds", "Holdings record ids aren't specified");
-            return moved(db.tx(c -> MoveRecords.moveHoldings(c, req.schema(), to, ids, req.userId())));
+            return moved(MoveRecords.moveHoldings(db, req.schema(), to, ids, req.userId()));
         });
     }
 
@@ -62,8 +62,8 @@ public final class InventoryUiApi {
      * '=' into exactly two parts — and sends "holdingsRecordId==" + the second part (sort clause included) to item
      * storage. Quire parses that query and also insists it is the one holdingsRecordId clause (FOLIO would pass
      * "holdingsRecordId==H or barcode<>x" on, a scan of every item), else the same 400. The items are sorted in SQL
-     * by typed columns and the names of their types and location ({@link InventoryStore#itemFieldsWithReferenceNames}); a sort
-     * index Quire does not have is a 400. A term that is not a UUID matches nothing (200, no items), as RMB's CQL.
+     * by typed columns and the names of their types and location
+     * ({@link InventoryStore#itemFieldsWithReferenceNames}); a sort index Quire does not have is a 400. A term that is not a UUID matches nothing (200, no items), as RMB's CQL.
      * <p>
      * Bound-with items (relations) are not stored in Quire: every holdings record has only its own items, so
      * {@code relations=onlyBoundWiths} and {@code onlyBoundWithsSkipDirectlyLinkedItem} answer no items — what

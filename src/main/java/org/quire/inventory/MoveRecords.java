@@ -1,6 +1,7 @@
 package org.quire.inventory;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.db.Database;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -17,7 +18,8 @@ import static org.quire.inventory.InventoryTypes.ITEMS;
 
 /**
  * mod-inventory's MoveApi: items to another holdings record, holdings records to another instance, each in ONE
- * transaction of a fixed number of statements whatever the number of records (FOLIO: one storage PUT per record).
+ * transaction (opened here) of a fixed number of statements whatever the number of records (FOLIO: one storage PUT
+ * per record).
  * <p>
  * Items: the target holdings record, row-locked, with the highest item order in it (1); the items, row-locked (1);
  * the holdings records the moved items' effective location and call number come from (1, ItemHooks); the items
@@ -46,8 +48,13 @@ public final class MoveRecords {
      * the highest order in the target holdings record, keeping their relative order (items without one last), so
      * moving items back and forth never inflates the numbers.
      */
-    public static Outcome moveItems(Connection c, String schema, String toHoldingsRecordId, List<String> itemIds,
-                                    UUID userId) throws SQLException {
+    public static Outcome moveItems(Database db, String schema, String toHoldingsRecordId, List<String> itemIds,
+                                    UUID userId) {
+        return db.tx(c -> moveItems(c, schema, toHoldingsRecordId, itemIds, userId));
+    }
+
+    private static Outcome moveItems(Connection c, String schema, String toHoldingsRecordId, List<String> itemIds,
+                                     UUID userId) throws SQLException {
         UUID target = uuidOrNull(toHoldingsRecordId);
         Optional<Integer> maxOrder = target == null ? Optional.empty()
                 : InventoryStore.lockHoldingsForItemOrder(c, schema, target);
@@ -77,8 +84,13 @@ public final class MoveRecords {
      * not change; they still get an UPDATED event each, carrying the instance before and after (as FOLIO's item
      * domain events carry {@code instanceId}), so that consumers indexing items by instance learn of the move.
      */
-    public static Outcome moveHoldings(Connection c, String schema, String toInstanceId, List<String> holdingsIds,
-                                       UUID userId) throws SQLException {
+    public static Outcome moveHoldings(Database db, String schema, String toInstanceId, List<String> holdingsIds,
+                                       UUID userId) {
+        return db.tx(c -> moveHoldings(c, schema, toInstanceId, holdingsIds, userId));
+    }
+
+    private static Outcome moveHoldings(Connection c, String schema, String toInstanceId, List<String> holdingsIds,
+                                        UUID userId) throws SQLException {
         UUID target = uuidOrNull(toInstanceId);
         boolean exists = target != null && InventoryStore.lockInstanceKey(c, schema, target);
         if (!exists) return new Outcome.TargetNotFound("Instance with id=%s not found".formatted(toInstanceId));
