@@ -43,7 +43,7 @@ public final class CalendarApi {
         r.post("/calendar/calendars", "calendar.endpoint.calendars.post", calendarErrors(req -> {
             // As mod-calendar: an id in the body is ignored and a new one generated.
             Calendar cal = Calendar.parse(req.json(), UUID.randomUUID());
-            return Response.created(db.tx(c -> save(c, req, cal, null)));
+            return Response.created(SaveCalendar.create(db, req.schema(), cal, req.userId()));
         }));
         r.delete("/calendar/calendars", "calendar.endpoint.calendars.delete", calendarErrors(req -> {
             List<UUID> ids = uuids(req, "id");
@@ -60,10 +60,7 @@ public final class CalendarApi {
         r.put("/calendar/calendars/{calendarId}", "calendar.endpoint.calendars.calendarId.put", calendarErrors(req -> {
             UUID id = pathId(req);
             Calendar cal = Calendar.parse(req.json(), id);
-            return Response.ok(db.tx(c -> {
-                ObjectNode previous = CalendarStore.get(c, req.schema(), id).orElseThrow(CalendarError::notFound);
-                return save(c, req, cal, previous);
-            }));
+            return Response.ok(SaveCalendar.replace(db, req.schema(), cal, req.userId()));
         }));
         r.delete("/calendar/calendars/{calendarId}", "calendar.endpoint.calendars.calendarId.delete", calendarErrors(req -> {
             UUID id = pathId(req);
@@ -112,41 +109,24 @@ public final class CalendarApi {
         }));
     }
 
-    /** Validation (400), overlap with another calendar of the same service points (409), then the upsert. */
-    private static ObjectNode save(java.sql.Connection c, Request req, Calendar cal, ObjectNode previous)
-            throws java.sql.SQLException {
-        List<CalendarError.Item> errors = new ArrayList<>(CalendarValidation.errors(cal));
-        int status = 400;
-        if (!cal.startDate().isAfter(cal.endDate())) {
-            CalendarStore.lockServicePoints(c, req.schema(), cal.assignments());
-            for (CalendarStore.Overlap o : CalendarStore.overlaps(c, req.schema(), cal)) {
-                errors.add(new CalendarError.Item("calendarDateOverlap", "This calendar overlaps with another calendar (“"
-                        + o.name() + "” from " + CalendarValidation.date(o.startDate()) + " to "
-                        + CalendarValidation.date(o.endDate()) + ")"));
-                status = 409;
-            }
-        }
-        if (!errors.isEmpty()) throw new CalendarError(status, errors);
-        Instant now = Instant.now();
-        ObjectNode md = Json.object();
-        String by = req.userId() == null ? null : req.userId().toString();
-        md.put("createdDate", previous == null ? Json.dateZ(now) : Json.text(previous, "metadata.createdDate"));
-        md.put("createdByUserId", previous == null ? by : Json.text(previous, "metadata.createdByUserId"));
-        md.put("updatedDate", Json.dateZ(now));
-        md.put("updatedByUserId", by);
-        ObjectNode json = cal.toJson(md);
-        CalendarStore.save(c, req.schema(), cal, json, now);
-        return json;
-    }
-
     private static Handler calendarErrors(Handler h) {
         return req -> {
             try {
                 return h.handle(req);
             } catch (CalendarError e) {
-                return e.response();
+                return response(e);
             }
         };
+    }
+
+    /** mod-calendar's error body: {@code {"timestamp", "status", "errors": [{"code", "message"}]}}. */
+    static Response response(CalendarError e) {
+        ObjectNode body = Json.object();
+        body.put("timestamp", Json.dateZ(Instant.now()));
+        body.put("status", e.status());
+        ArrayNode errors = body.putArray("errors");
+        for (CalendarError.Item i : e.items()) errors.addObject().put("code", i.code()).put("message", i.message());
+        return Response.json(e.status(), body);
     }
 
     private static UUID pathId(Request req) {

@@ -1,17 +1,13 @@
 package org.quire.calendar;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.platform.Json;
-import org.quire.platform.http.Response;
-
-import java.time.Instant;
 import java.util.List;
 
 /**
  * A failure in mod-calendar's own error shape, which differs from the rest of FOLIO:
  * {@code {"timestamp", "status", "errors": [{"code", "message"}]}} with camelCase codes (calendarNotFound,
  * calendarDateOverlap, calendarNoName …) that ui-calendar translates. Validation failures are 400, overlaps 409.
+ * Domain data only: CalendarApi renders it (its shape is not the rest of FOLIO's, so platform.domain's refusals,
+ * rendered by ErrorMapper, do not fit).
  */
 public final class CalendarError extends RuntimeException {
     public record Item(String code, String message) {
@@ -44,14 +40,5 @@ public final class CalendarError extends RuntimeException {
 
     public List<Item> items() {
         return items;
-    }
-
-    public Response response() {
-        ObjectNode body = Json.object();
-        body.put("timestamp", Json.dateZ(Instant.now()));
-        body.put("status", status);
-        ArrayNode errors = body.putArray("errors");
-        for (Item i : items) errors.addObject().put("code", i.code()).put("message", i.message());
-        return Response.json(status, body);
     }
 }

@@ -5,13 +5,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
-import org.quire.platform.db.Sql;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.http.Request;
 import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
 import org.quire.platform.records.RecordStore;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -115,15 +116,10 @@ public final class SettingsApi {
     }
 
     /** Whether another entry holds this entry's scope and key (globally, or for the same user). */
-    private static boolean taken(java.sql.Connection c, String schema, ObjectNode entry) throws java.sql.SQLException {
+    private static boolean taken(Connection c, String schema, ObjectNode entry) throws SQLException {
         String userId = Json.text(entry, "userId");
-        return Sql.one(c, "SELECT 1 FROM " + schema + ".setting_entry WHERE scope = ? AND key = ? AND id <> ? AND "
-                        + (userId == null ? "user_id IS NULL" : "user_id = ?"),
-                userId == null ? List.of(Json.text(entry, "scope"), Json.text(entry, "key"),
-                        UUID.fromString(Json.text(entry, "id")))
-                        : List.of(Json.text(entry, "scope"), Json.text(entry, "key"),
-                        UUID.fromString(Json.text(entry, "id")), UUID.fromString(userId)),
-                rs -> true).isPresent();
+        return SettingsStore.scopeAndKeyTaken(c, schema, Json.text(entry, "scope"), Json.text(entry, "key"),
+                UUID.fromString(Json.text(entry, "id")), userId == null ? null : UUID.fromString(userId));
     }
 
     private static UUID id(Request req) {

@@ -1,7 +1,6 @@
 package org.quire.inventory;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.platform.db.Sql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -16,8 +15,7 @@ final class Hrids {
             throws SQLException {
         int missing = (int) records.stream().filter(r -> !r.hasNonNull("hrid")).count();
         if (missing == 0) return;
-        List<Long> numbers = Sql.list(c, "SELECT nextval('" + schema + "." + sequence + "') FROM generate_series(1, ?)",
-                List.of(missing), rs -> rs.getLong(1));
+        List<Long> numbers = InventoryStore.nextNumbers(c, schema, sequence, missing);
         int i = 0;
         for (ObjectNode r : records) {
             if (!r.hasNonNull("hrid")) r.put("hrid", prefix + String.format("%011d", numbers.get(i++)));

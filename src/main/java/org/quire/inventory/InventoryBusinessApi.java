@@ -11,11 +11,7 @@ import org.quire.platform.http.Router;
 import org.quire.platform.records.RecordApi;
 import org.quire.platform.records.RecordStore;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.List;
-import java.util.Objects;
-import java.util.Set;
 import java.util.UUID;
 
 import static org.quire.inventory.InventoryTypes.INSTANCES;
@@ -31,42 +27,20 @@ public final class InventoryBusinessApi {
     private InventoryBusinessApi() {
     }
 
-    /** FOLIO's item status names (mod-inventory-storage itemStatus.json, mod-inventory's ItemStatusName). */
-    static final Set<String> ITEM_STATUSES = Set.of("Aged to lost", "Available", "Awaiting pickup", "Awaiting delivery",
-            "Checked out", "Claimed returned", "Declared lost", "In process", "In process (non-requestable)",
-            "In transit", "Intellectual item", "Long missing", "Lost and paid", "Missing", "On order", "Paged",
-            "Restricted", "Order closed", "Unavailable", "Unknown", "Withdrawn");
-
     public static void register(Router r, Database db, MarkItem.FulfilmentRequests requests) {
         r.get("/inventory/items", "inventory.items.collection.get", req -> items(db, req));
-        r.get("/inventory/items/{id}", "inventory.items.item.get", req -> db.read(c -> ItemView.byId(c, req.schema(),
+        r.get("/inventory/items/{id}", "inventory.items.item.get", req -> db.read(c -> InventoryStore.itemById(c, req.schema(),
                         req.pathUuid("id"))).map(v -> Response.ok(v.toBusinessJson()))
                 .orElseThrow(() -> RecordApi.notFound("items", req.path("id"))));
         // mod-inventory answers a created item with its representation (201, no Location header) and an update with
         // 204 (Items.addItem → respondWithItemRepresentation, Items.updateItem → noContent).
         r.post("/inventory/items", "inventory.items.item.post", req -> {
-            ObjectNode item = fromBusiness(refuseBadStatus(req.json()));
-            ItemView saved = db.tx(c -> {
-                refuseTakenBarcode(c, req.schema(), item, null);
-                UUID id = RecordApi.id(ITEMS.insert(c, req.schema(), item, req.userId()));
-                return ItemView.byId(c, req.schema(), id).orElseThrow();
-            });
+            ItemView saved = BusinessWrites.createItem(db, req.schema(), fromBusiness(req.json()), req.userId());
             return Response.created(saved.toBusinessJson());
         });
         r.put("/inventory/items/{id}", "inventory.items.item.put", req -> {
             UUID id = req.pathUuid("id");
-            ObjectNode item = fromBusiness(refuseBadStatus(req.json()));
-            db.tx(c -> {
-                ObjectNode old = ITEMS.getForUpdate(c, req.schema(), id)
-                        .orElseThrow(() -> ApiException.notFound("No item found"));
-                refuseHridChange(old, item);
-                // ItemsValidator.claimedReturnedMarkedAsMissing: such an item is resolved through check-in instead.
-                if ("Claimed returned".equals(Json.text(old, "status.name")) && "Missing".equals(Json.text(item, "status.name")))
-                    throw ApiException.unprocessable("Claimed returned item cannot be marked as missing", null,
-                            "status.name", "Missing");
-                refuseTakenBarcode(c, req.schema(), item, id);
-                return ITEMS.replace(c, req.schema(), old, item, req.userId());
-            });
+            BusinessWrites.updateItem(db, req.schema(), id, fromBusiness(req.json()), req.userId());
             return Response.noContent();
         });
         r.delete("/inventory/items/{id}", "inventory.items.item.delete", req -> {
@@ -76,13 +50,7 @@ public final class InventoryBusinessApi {
         for (MarkItem.Target target : MarkItem.Target.values()) {
             r.post("/inventory/items/{id}/" + target.action, target.permission(), req -> {
                 UUID id = req.pathUuid("id");
-                return switch (db.tx(c -> MarkItem.mark(c, req.schema(), id, target, requests, req.userId()))) {
-                    case MarkItem.Outcome.Marked m -> Response.ok(m.item().toBusinessJson());
-                    // ItemsValidator.refuseWhenItemNotFound → NotFoundException → 404 with its message as text
-                    case MarkItem.Outcome.NotFound n -> Response.text(404, "No item found");
-                    case MarkItem.Outcome.NotAllowed na -> throw ApiException.unprocessable(na.message(), null,
-                            "status.name", na.currentStatus());
-                };
+                return Response.ok(MarkItem.mark(db, req.schema(), id, target, requests, req.userId()).toBusinessJson());
             });
         }
 
@@ -110,12 +78,7 @@ public final class InventoryBusinessApi {
         r.put("/inventory/instances/{id}", "inventory.instances.item.put", req -> {
             UUID id = req.pathUuid("id");
             ObjectNode instance = withoutDerived(req.json());
-            db.tx(c -> {
-                ObjectNode old = INSTANCES.getForUpdate(c, req.schema(), id)
-                        .orElseThrow(() -> ApiException.notFound("Instance not found"));
-                refuseHridChange(old, instance);
-                return INSTANCES.replace(c, req.schema(), old, instance, req.userId());
-            });
+            BusinessWrites.updateInstance(db, req.schema(), id, instance, req.userId());
             return Response.noContent();
         });
         r.delete("/inventory/instances/{id}", "inventory.instances.item.delete", req -> {
@@ -131,38 +94,12 @@ public final class InventoryBusinessApi {
         SqlWhere where = ITEMS.translate(req.param("query").orElse(null));
         String order = where.orderBy().isEmpty() ? ITEMS.type().defaultSort() : where.orderBy();
         return db.read(c -> {
-            List<ObjectNode> page = ItemView.search(c, req.schema(), where, order, limit, offset).stream()
+            List<ObjectNode> page = InventoryStore.searchItems(c, req.schema(), where, order, limit, offset).stream()
                     .map(ItemView::toBusinessJson).toList();
             long total = RecordStore.pageTellsTotal(limit, offset, page.size()) ? offset + page.size()
                     : ITEMS.search(c, req.schema(), req.param("query").orElse(null), 0, 0).totalRecords();
             return Response.ok(RecordApi.page("items", page, total));
         });
-    }
-
-    /** ItemStatusValidator.itemHasCorrectStatus, checked before anything else on POST and PUT. */
-    private static ObjectNode refuseBadStatus(ObjectNode item) {
-        String status = Json.text(item, "status.name");
-        if (status == null || status.isBlank())
-            throw ApiException.unprocessable("Status is a required field", null, "status", null);
-        if (!ITEM_STATUSES.contains(status))
-            throw ApiException.unprocessable("Undefined status specified", null, "status.name", status);
-        return item;
-    }
-
-    /** mod-inventory checks the barcode itself and answers 400 text (the unique index stays the last word). */
-    private static void refuseTakenBarcode(Connection c, String schema, ObjectNode item, UUID self) throws SQLException {
-        String barcode = Json.text(item, "barcode");
-        if (barcode == null) return;
-        var other = ITEMS.findBy(c, schema, "barcode", barcode);
-        if (other.isPresent() && (self == null || !self.equals(RecordApi.id(other.get()))))
-            throw ApiException.badRequest("Barcode must be unique, %s is already assigned to another item".formatted(barcode));
-    }
-
-    /** ItemsValidator.hridChanged / InstancesValidators.refuseWhenHridChanged: an absent HRID is a change too. */
-    private static void refuseHridChange(ObjectNode old, ObjectNode next) {
-        String hrid = Json.text(next, "hrid");
-        if (!Objects.equals(Json.text(old, "hrid"), hrid))
-            throw ApiException.unprocessable("HRID can not be updated", null, "hrid", hrid);
     }
 
     /**

@@ -1,14 +1,17 @@
 package org.quire.inventory;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.records.RecordHooks;
 import org.quire.platform.records.RecordStore;
+import org.quire.platform.records.RecordType;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -27,6 +30,17 @@ final class InventoryHooks {
         }
     }
 
+    /**
+     * The item store without the item hooks, for items whose derived fields the caller has just computed from the
+     * holdings record it holds (same table, columns and events as {@link InventoryTypes#ITEMS}).
+     */
+    private static final RecordStore ITEMS_DERIVED_HERE = new RecordStore(withoutHooks(InventoryTypes.ITEMS.type()));
+
+    private static RecordType withoutHooks(RecordType t) {
+        return new RecordType(t.table(), t.collectionKey(), t.columns(), t.required(), t.versioned(), RecordHooks.NONE,
+                t.cqlFields(), t.defaultSort(), t.eventTopic());
+    }
+
     static final class HoldingsHooks implements RecordHooks {
         @Override
         public void beforeWrite(Connection c, String schema, List<ObjectNode> records, List<ObjectNode> previous)
@@ -38,24 +52,33 @@ final class InventoryHooks {
             }
         }
 
-        /** A holdings record's location or call number flows into its items' effective values. */
+        /**
+         * A holdings record's location or call number flows into its items' effective values, written by the user
+         * who changed the holdings record (stamped on it already). Two statements whatever the number of items: the
+         * items, locked; their new versions, one batch. They are written through {@link #ITEMS_DERIVED_HERE}: the
+         * item hooks would derive them again, reading the holdings records this transaction has just written.
+         */
         @Override
         public void afterWrite(Connection c, String schema, List<ObjectNode> records, List<ObjectNode> previous)
                 throws SQLException {
-            List<UUID> changed = new ArrayList<>();
+            Map<UUID, ObjectNode> changed = new HashMap<>();
             for (int i = 0; i < records.size(); i++) {
                 ObjectNode old = previous.get(i);
-                if (old != null && itemRelevantChange(old, records.get(i))) changed.add(UUID.fromString(records.get(i).get("id").asText()));
+                if (old != null && itemRelevantChange(old, records.get(i)))
+                    changed.put(UUID.fromString(records.get(i).get("id").asText()), records.get(i));
             }
             if (changed.isEmpty()) return;
-            List<ObjectNode> items = org.quire.platform.db.Sql.list(c, "SELECT jsonb FROM " + schema
-                            + ".item WHERE holdings_record_id = ANY(?) FOR UPDATE",
-                    List.of(c.createArrayOf("uuid", changed.toArray())), rs -> Json.parseObject(rs.getString(1)));
+            List<ObjectNode> items = InventoryStore.itemsOfHoldingsForUpdate(c, schema, changed.keySet());
             if (items.isEmpty()) return;
-            java.util.Map<String, ObjectNode> byId = new java.util.HashMap<>();
-            for (ObjectNode h : records) byId.put(h.get("id").asText(), h);
-            for (ObjectNode item : items) ItemHooks.derive(item, byId.get(item.get("holdingsRecordId").asText()));
-            InventoryTypes.ITEMS.insertAll(c, schema, items, null, true);
+            List<ObjectNode> derived = new ArrayList<>(items.size());
+            for (ObjectNode item : items) {
+                ObjectNode next = item.deepCopy();
+                ItemHooks.derive(next, changed.get(UUID.fromString(item.get("holdingsRecordId").asText())));
+                derived.add(next);
+            }
+            // every holdings record of one write carries the same writer
+            UUID writer = Ids.orNull(Json.text(changed.values().iterator().next(), "metadata.updatedByUserId"));
+            ITEMS_DERIVED_HERE.replaceAll(c, schema, items, derived, writer);
         }
 
         private static boolean itemRelevantChange(ObjectNode a, ObjectNode b) {

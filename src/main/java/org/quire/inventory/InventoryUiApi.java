@@ -10,7 +10,6 @@ import org.quire.platform.cql.CqlQuery;
 import org.quire.platform.cql.CqlToSql;
 import org.quire.platform.cql.SqlWhere;
 import org.quire.platform.db.Database;
-import org.quire.platform.db.Sql;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.http.Request;
 import org.quire.platform.http.Response;
@@ -48,13 +47,13 @@ public final class InventoryUiApi {
             ObjectNode body = req.json();
             String to = requiredId(body, "toHoldingsRecordId");
             List<String> ids = ids(body, "itemIds", "Item ids aren't specified");
-            return moved(db.tx(c -> MoveRecords.moveItems(c, req.schema(), to, ids, req.userId())));
+            return moved(MoveRecords.moveItems(db, req.schema(), to, ids, req.userId()));
         });
         r.post("/inventory/holdings/move", "inventory.holdings.move.item.post", req -> {
             ObjectNode body = req.json();
             String to = requiredId(body, "toInstanceId");
             List<String> ids = ids(body, "holdingsRecordIds", "Holdings record ids aren't specified");
-            return moved(db.tx(c -> MoveRecords.moveHoldings(c, req.schema(), to, ids, req.userId())));
+            return moved(MoveRecords.moveHoldings(db, req.schema(), to, ids, req.userId()));
         });
     }
 
@@ -63,8 +62,8 @@ public final class InventoryUiApi {
      * '=' into exactly two parts — and sends "holdingsRecordId==" + the second part (sort clause included) to item
      * storage. Quire parses that query and also insists it is the one holdingsRecordId clause (FOLIO would pass
      * "holdingsRecordId==H or barcode<>x" on, a scan of every item), else the same 400. The items are sorted in SQL
-     * by typed columns and the names of their types and location ({@link ItemView#withReferenceNames}); a sort
-     * index Quire does not have is a 400. A term that is not a UUID matches nothing (200, no items), as RMB's CQL.
+     * by typed columns and the names of their types and location
+     * ({@link InventoryStore#itemFieldsWithReferenceNames}); a sort index Quire does not have is a 400. A term that is not a UUID matches nothing (200, no items), as RMB's CQL.
      * <p>
      * Bound-with items (relations) are not stored in Quire: every holdings record has only its own items, so
      * {@code relations=onlyBoundWiths} and {@code onlyBoundWithsSkipDirectlyLinkedItem} answer no items — what
@@ -94,7 +93,7 @@ public final class InventoryUiApi {
             if (!(cql.root() instanceof CqlClause clause) || !"holdingsRecordId".equalsIgnoreCase(clause.index())
                     || !Set.of("==", "=").contains(clause.relation()))
                 throw ApiException.badRequest(notByHoldings);
-            where = CqlToSql.translate(cql, ItemView.withReferenceNames(req.schema()));
+            where = CqlToSql.translate(cql, InventoryStore.itemFieldsWithReferenceNames(req.schema()));
         } catch (CqlException e) {
             throw ApiException.badRequest(e.getMessage());
         }
@@ -102,11 +101,10 @@ public final class InventoryUiApi {
         // the id breaks ties, so that pages never overlap
         String order = (where.orderBy().isEmpty() ? "item_order" : where.orderBy()) + ", id";
         return db.read(c -> {
-            List<ObjectNode> page = ItemView.search(c, req.schema(), where, order, limit, offset).stream()
+            List<ObjectNode> page = InventoryStore.searchItems(c, req.schema(), where, order, limit, offset).stream()
                     .map(ItemView::toBusinessJson).toList();
             long total = RecordStore.pageTellsTotal(limit, offset, page.size()) ? offset + page.size()
-                    : Sql.one(c, "SELECT count(*) FROM " + req.schema() + ".item WHERE " + where.where(),
-                    where.params(), rs -> rs.getLong(1)).orElse(0L);
+                    : InventoryStore.countItems(c, req.schema(), where);
             return Response.ok(RecordApi.page("items", page, total));
         });
     }

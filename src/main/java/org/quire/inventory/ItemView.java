@@ -3,124 +3,72 @@ package org.quire.inventory;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
-import org.quire.platform.cql.CqlField;
 import org.quire.platform.cql.CqlFields;
-import org.quire.platform.cql.FieldType;
 import org.quire.platform.cql.SqlWhere;
-import org.quire.platform.db.Sql;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 
 /**
  * An item with everything around it that circulation and the business API need — holdings, instance, material and
- * loan types, locations — fetched in ONE statement (FOLIO needs a chain of HTTP calls for the same). Of the
- * instance only id, title, hrid and contributors are read: a MARC-derived instance can be large.
+ * loan types, locations — fetched in ONE statement by {@link InventoryStore} (FOLIO needs a chain of HTTP calls for
+ * the same). Of the instance only id, title, hrid and contributors are present. Pure data: the lookups below are
+ * the store's, kept here as delegates for existing callers.
  */
 public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance, ObjectNode materialType,
                        ObjectNode permanentLoanType, ObjectNode temporaryLoanType, ObjectNode effectiveLocation,
                        ObjectNode permanentLocation, ObjectNode temporaryLocation) {
 
-    /*
-     * The reference records are scalar subqueries rather than LEFT JOINs: the result is the same, but a nine-table
-     * join costs PostgreSQL ~1.6 ms to plan, and statements it re-plans on every execution (id = ANY(?), which keeps
-     * custom plans) paid that each time; as subqueries planning takes ~0.3 ms.
-     */
-    private static final String SELECT = """
-            SELECT i.jsonb, h.jsonb,
-                   jsonb_build_object('id', inst.id, 'title', inst.title, 'hrid', inst.hrid,
-                                      'contributors', coalesce(inst.jsonb->'contributors', '[]'::jsonb)),
-                   (SELECT jsonb FROM %1$s.material_type WHERE id = i.material_type_id),
-                   (SELECT jsonb FROM %1$s.loan_type WHERE id = i.permanent_loan_type_id),
-                   (SELECT jsonb FROM %1$s.loan_type WHERE id = i.temporary_loan_type_id),
-                   (SELECT jsonb FROM %1$s.location WHERE id = i.effective_location_id),
-                   (SELECT jsonb FROM %1$s.location WHERE id = i.permanent_location_id),
-                   (SELECT jsonb FROM %1$s.location WHERE id = i.temporary_location_id)
-            FROM (%2$s) i
-            JOIN %1$s.holdings_record h ON h.id = i.holdings_record_id
-            JOIN %1$s.instance inst ON inst.id = h.instance_id
-            """;
+    // ---- lookups: delegates to InventoryStore, which holds the SQL ---------------------------------------------
 
-    /** The item row is locked until the transaction ends: concurrent check-outs of one item queue here. */
+    /** @see InventoryStore#itemByBarcodeForUpdate */
     public static Optional<ItemView> byBarcodeForUpdate(Connection c, String schema, String barcode) throws SQLException {
-        return Sql.one(c, byBarcodeSql(schema, true), List.of(barcode), ItemView::map);
+        return InventoryStore.itemByBarcodeForUpdate(c, schema, barcode);
     }
 
-    /** The statement behind the barcode lookups (public so a test can EXPLAIN exactly it). */
+    /** @see InventoryStore#itemByBarcodeSql */
     public static String byBarcodeSql(String schema, boolean lock) {
-        return SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE barcode = ?" + (lock ? " FOR UPDATE" : ""));
+        return InventoryStore.itemByBarcodeSql(schema, lock);
     }
 
-    /** By id, the item row locked until the transaction ends (request creation serialises on it like check-out). */
-    public static Optional<ItemView> byIdForUpdate(Connection c, String schema, java.util.UUID id) throws SQLException {
-        return Sql.one(c, SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE id = ? FOR UPDATE"), List.of(id),
-                ItemView::map);
+    /** @see InventoryStore#itemByIdForUpdate */
+    public static Optional<ItemView> byIdForUpdate(Connection c, String schema, UUID id) throws SQLException {
+        return InventoryStore.itemByIdForUpdate(c, schema, id);
     }
 
-    public static Optional<ItemView> byId(Connection c, String schema, java.util.UUID id) throws SQLException {
-        return Sql.one(c, SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE id = ?"), List.of(id), ItemView::map);
+    /** @see InventoryStore#itemById */
+    public static Optional<ItemView> byId(Connection c, String schema, UUID id) throws SQLException {
+        return InventoryStore.itemById(c, schema, id);
     }
 
-    public static List<ItemView> byIds(Connection c, String schema, java.util.Collection<java.util.UUID> ids)
-            throws SQLException {
-        if (ids.isEmpty()) return List.of();
-        return Sql.list(c, SELECT.formatted(schema, "SELECT * FROM " + schema + ".item WHERE id = ANY(?)"), List.of(c.createArrayOf("uuid", ids.toArray())),
-                ItemView::map);
+    /** @see InventoryStore#itemsByIds */
+    public static List<ItemView> byIds(Connection c, String schema, Collection<UUID> ids) throws SQLException {
+        return InventoryStore.itemsByIds(c, schema, ids);
     }
 
-    /** The items of an instance, oldest first (the order title-level requests choose among them in). */
-    public static List<ItemView> byInstance(Connection c, String schema, java.util.UUID instanceId) throws SQLException {
-        return Sql.list(c, SELECT.formatted(schema, "SELECT it.* FROM " + schema + ".item it JOIN " + schema
-                + ".holdings_record hr ON hr.id = it.holdings_record_id WHERE hr.instance_id = ?")
-                + " ORDER BY i.created_date, i.id", List.of(instanceId), ItemView::map);
+    /** @see InventoryStore#itemsOfInstance */
+    public static List<ItemView> byInstance(Connection c, String schema, UUID instanceId) throws SQLException {
+        return InventoryStore.itemsOfInstance(c, schema, instanceId);
     }
 
-    /** A CQL page of items, already translated to SQL over the item table's typed columns. */
+    /** @see InventoryStore#searchItems */
     public static List<ItemView> search(Connection c, String schema, SqlWhere where, String orderBy, int limit,
                                         int offset) throws SQLException {
-        List<Object> params = new ArrayList<>(where.params());
-        params.add(limit);
-        params.add(offset);
-        // row_number keeps the page's order through the joins without re-sorting on joined columns
-        String inner = "SELECT *, row_number() OVER (ORDER BY " + orderBy + ") AS rn FROM " + schema + ".item WHERE "
-                + where.where() + " ORDER BY " + orderBy + " LIMIT ? OFFSET ?";
-        return Sql.list(c, SELECT.formatted(schema, inner) + " ORDER BY i.rn", params, ItemView::map);
+        return InventoryStore.searchItems(c, schema, where, orderBy, limit, offset);
     }
 
-    /**
-     * The item's CQL indexes plus the names the Inventory app sorts a holdings record's items by (ui-inventory
-     * useHoldingItemsQuery: materialType.name, temporaryLoanType.name, effectiveLocation.name; and
-     * permanentLoanType.name), each the referenced record's name column read by a scalar subquery on its primary
-     * key. FOLIO's storage has no such fields on the stored item (its sort by them orders nothing); Quire sorts by
-     * the names shown. For {@link #search}'s item rows only; the expressions name {@code schema}.
-     */
+    /** @see InventoryStore#itemFieldsWithReferenceNames */
     public static CqlFields withReferenceNames(String schema) {
-        List<CqlField> fields = new ArrayList<>(InventoryTypes.ITEMS.type().cqlFields().all());
-        fields.add(nameOf(schema, "materialType.name", "material_type", "material_type_id"));
-        fields.add(nameOf(schema, "permanentLoanType.name", "loan_type", "permanent_loan_type_id"));
-        fields.add(nameOf(schema, "temporaryLoanType.name", "loan_type", "temporary_loan_type_id"));
-        fields.add(nameOf(schema, "effectiveLocation.name", "location", "effective_location_id"));
-        return CqlFields.of(fields.toArray(CqlField[]::new));
+        return InventoryStore.itemFieldsWithReferenceNames(schema);
     }
 
-    private static CqlField nameOf(String schema, String index, String table, String idColumn) {
-        return new CqlField(index, "(SELECT r.name FROM " + schema + "." + table + " r WHERE r.id = " + idColumn + ")",
-                FieldType.TEXT);
-    }
-
-    private static ItemView map(ResultSet rs) throws SQLException {
-        return new ItemView(obj(rs, 1), obj(rs, 2), obj(rs, 3), obj(rs, 4), obj(rs, 5), obj(rs, 6), obj(rs, 7),
-                obj(rs, 8), obj(rs, 9));
-    }
-
-    private static ObjectNode obj(ResultSet rs, int col) throws SQLException {
-        String s = rs.getString(col);
-        return s == null ? null : Json.parseObject(s);
-    }
+    // ---- the item ----------------------------------------------------------------------------------------------
 
     /** The same context around a new version of the item (after a status change). */
     public ItemView withItem(ObjectNode newItem) {
@@ -136,12 +84,26 @@ public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance
         return Json.text(item, "barcode");
     }
 
+    /** The status name as stored (FOLIO's {@code status.name}). */
     public String status() {
         return Json.text(item, "status.name");
     }
 
-    public java.util.UUID id() {
-        return java.util.UUID.fromString(item.get("id").asText());
+    /** The status, or empty for a name FOLIO does not have. */
+    public Optional<ItemStatus> itemStatus() {
+        return ItemStatus.named(status());
+    }
+
+    public boolean hasStatus(ItemStatus wanted) {
+        return wanted.is(status());
+    }
+
+    public boolean hasAnyStatus(Set<ItemStatus> statuses) {
+        return statuses.stream().anyMatch(this::hasStatus);
+    }
+
+    public UUID id() {
+        return UUID.fromString(item.get("id").asText());
     }
 
     public String materialTypeName() {

@@ -1,12 +1,21 @@
 package org.quire.inventory;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.db.Database;
+import org.quire.platform.domain.Check;
+import org.quire.platform.domain.NotFound;
+import org.quire.platform.domain.Refusal;
+import org.quire.platform.domain.Refused;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Optional;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+
+import static org.quire.inventory.ItemStatus.*;
+
 
 /**
  * mod-inventory's item state actions ({@code POST /inventory/items/{id}/mark-…}, its MoveItemIntoStatusService): the
@@ -21,40 +30,46 @@ public final class MarkItem {
 
     /** The targets, with the source statuses FOLIO's validator for each allows (same order as FOLIO's sets). */
     public enum Target {
-        IN_PROCESS("mark-in-process", "In process", Set.of("Available", "Awaiting delivery", "Awaiting pickup",
-                "In transit", "Lost and paid", "Missing", "Order closed", "Paged", "Withdrawn")),
-        IN_PROCESS_NON_REQUESTABLE("mark-in-process-non-requestable", "In process (non-requestable)", Set.of(
-                "Aged to lost", "Available", "Awaiting delivery", "Awaiting pickup", "Checked out", "Claimed returned",
-                "Declared lost", "Intellectual item", "In transit", "Long missing", "Lost and paid", "Missing",
-                "On order", "Order closed", "Paged", "Restricted", "Unavailable", "Unknown", "Withdrawn")),
-        INTELLECTUAL_ITEM("mark-intellectual-item", "Intellectual item", Set.of("Available", "Awaiting delivery",
-                "Awaiting pickup", "In process (non-requestable)", "In transit", "Long missing", "Lost and paid",
-                "Missing", "Order closed", "Paged", "Unavailable", "Withdrawn")),
-        LONG_MISSING("mark-long-missing", "Long missing", Set.of("Available", "Awaiting delivery", "Awaiting pickup",
-                "Intellectual item", "In process (non-requestable)", "In transit", "Lost and paid", "Missing",
-                "Order closed", "Paged", "Unavailable", "Unknown", "Withdrawn")),
-        MISSING("mark-missing", "Missing", Set.of("Available", "Awaiting delivery", "Awaiting pickup", "In transit",
-                "In process", "In process (non-requestable)", "Long missing", "Paged", "Unavailable", "Withdrawn")),
-        RESTRICTED("mark-restricted", "Restricted", Set.of("Aged to lost", "Claimed returned", "Checked out",
-                "Declared lost", "Available", "Awaiting delivery", "Awaiting pickup", "Intellectual item",
-                "In process (non-requestable)", "In transit", "Long missing", "Lost and paid", "Missing", "On order",
-                "Order closed", "Paged", "Unavailable", "Unknown", "Withdrawn")),
-        UNAVAILABLE("mark-unavailable", "Unavailable", Set.of("Available", "Awaiting delivery", "Awaiting pickup",
-                "In process (non-requestable)", "In transit", "Long missing", "Lost and paid", "Missing",
-                "Order closed", "Paged", "Unknown", "Withdrawn")),
-        UNKNOWN("mark-unknown", "Unknown", Set.of("Available", "Awaiting delivery", "Awaiting pickup", "In transit",
-                "Lost and paid", "Missing", "Order closed", "Paged", "Withdrawn")),
-        WITHDRAWN("mark-withdrawn", "Withdrawn", Set.of("Available", "Awaiting delivery", "Awaiting pickup",
-                "Lost and paid", "In process", "Intellectual item", "In process (non-requestable)", "In transit",
-                "Long missing", "Missing", "Paged", "Restricted", "Unavailable", "Unknown"));
+        IN_PROCESS("mark-in-process", ItemStatus.IN_PROCESS, EnumSet.of(AVAILABLE, AWAITING_DELIVERY, AWAITING_PICKUP,
+                IN_TRANSIT, LOST_AND_PAID, ItemStatus.MISSING, ORDER_CLOSED, PAGED, ItemStatus.WITHDRAWN)),
+        IN_PROCESS_NON_REQUESTABLE("mark-in-process-non-requestable", ItemStatus.IN_PROCESS_NON_REQUESTABLE, EnumSet.of(
+                AGED_TO_LOST, AVAILABLE, AWAITING_DELIVERY, AWAITING_PICKUP, CHECKED_OUT, CLAIMED_RETURNED,
+                DECLARED_LOST, ItemStatus.INTELLECTUAL_ITEM, IN_TRANSIT, ItemStatus.LONG_MISSING, LOST_AND_PAID,
+                ItemStatus.MISSING, ON_ORDER, ORDER_CLOSED, PAGED, ItemStatus.RESTRICTED, ItemStatus.UNAVAILABLE,
+                ItemStatus.UNKNOWN, ItemStatus.WITHDRAWN)),
+        INTELLECTUAL_ITEM("mark-intellectual-item", ItemStatus.INTELLECTUAL_ITEM, EnumSet.of(AVAILABLE,
+                AWAITING_DELIVERY, AWAITING_PICKUP, ItemStatus.IN_PROCESS_NON_REQUESTABLE, IN_TRANSIT,
+                ItemStatus.LONG_MISSING, LOST_AND_PAID, ItemStatus.MISSING, ORDER_CLOSED, PAGED,
+                ItemStatus.UNAVAILABLE, ItemStatus.WITHDRAWN)),
+        LONG_MISSING("mark-long-missing", ItemStatus.LONG_MISSING, EnumSet.of(AVAILABLE, AWAITING_DELIVERY,
+                AWAITING_PICKUP, ItemStatus.INTELLECTUAL_ITEM, ItemStatus.IN_PROCESS_NON_REQUESTABLE, IN_TRANSIT,
+                LOST_AND_PAID, ItemStatus.MISSING, ORDER_CLOSED, PAGED, ItemStatus.UNAVAILABLE, ItemStatus.UNKNOWN,
+                ItemStatus.WITHDRAWN)),
+        MISSING("mark-missing", ItemStatus.MISSING, EnumSet.of(AVAILABLE, AWAITING_DELIVERY, AWAITING_PICKUP,
+                IN_TRANSIT, ItemStatus.IN_PROCESS, ItemStatus.IN_PROCESS_NON_REQUESTABLE, ItemStatus.LONG_MISSING,
+                PAGED, ItemStatus.UNAVAILABLE, ItemStatus.WITHDRAWN)),
+        RESTRICTED("mark-restricted", ItemStatus.RESTRICTED, EnumSet.of(AGED_TO_LOST, CLAIMED_RETURNED, CHECKED_OUT,
+                DECLARED_LOST, AVAILABLE, AWAITING_DELIVERY, AWAITING_PICKUP, ItemStatus.INTELLECTUAL_ITEM,
+                ItemStatus.IN_PROCESS_NON_REQUESTABLE, IN_TRANSIT, ItemStatus.LONG_MISSING, LOST_AND_PAID,
+                ItemStatus.MISSING, ON_ORDER, ORDER_CLOSED, PAGED, ItemStatus.UNAVAILABLE, ItemStatus.UNKNOWN,
+                ItemStatus.WITHDRAWN)),
+        UNAVAILABLE("mark-unavailable", ItemStatus.UNAVAILABLE, EnumSet.of(AVAILABLE, AWAITING_DELIVERY,
+                AWAITING_PICKUP, ItemStatus.IN_PROCESS_NON_REQUESTABLE, IN_TRANSIT, ItemStatus.LONG_MISSING,
+                LOST_AND_PAID, ItemStatus.MISSING, ORDER_CLOSED, PAGED, ItemStatus.UNKNOWN, ItemStatus.WITHDRAWN)),
+        UNKNOWN("mark-unknown", ItemStatus.UNKNOWN, EnumSet.of(AVAILABLE, AWAITING_DELIVERY, AWAITING_PICKUP,
+                IN_TRANSIT, LOST_AND_PAID, ItemStatus.MISSING, ORDER_CLOSED, PAGED, ItemStatus.WITHDRAWN)),
+        WITHDRAWN("mark-withdrawn", ItemStatus.WITHDRAWN, EnumSet.of(AVAILABLE, AWAITING_DELIVERY, AWAITING_PICKUP,
+                LOST_AND_PAID, ItemStatus.IN_PROCESS, ItemStatus.INTELLECTUAL_ITEM,
+                ItemStatus.IN_PROCESS_NON_REQUESTABLE, IN_TRANSIT, ItemStatus.LONG_MISSING, ItemStatus.MISSING, PAGED,
+                ItemStatus.RESTRICTED, ItemStatus.UNAVAILABLE, ItemStatus.UNKNOWN));
 
         /** The last path segment, e.g. {@code mark-withdrawn}. */
         public final String action;
         /** The status the item moves into. */
-        public final String status;
-        final Set<String> allowedSources;
+        public final ItemStatus status;
+        final Set<ItemStatus> allowedSources;
 
-        Target(String action, String status, Set<String> allowedSources) {
+        Target(String action, ItemStatus status, Set<ItemStatus> allowedSources) {
             this.action = action;
             this.status = status;
             this.allowedSources = allowedSources;
@@ -74,33 +89,33 @@ public final class MarkItem {
         void returnToQueue(Connection c, String schema, UUID itemId, UUID userId) throws SQLException;
     }
 
-    /** The outcome: the marked item, or FOLIO's refusal. */
-    public sealed interface Outcome {
-        record Marked(ItemView item) implements Outcome {
-        }
-
-        record NotFound() implements Outcome {
-        }
-
-        /** 422 from AbstractTargetItemStatusValidator: the message and the item's current status. */
-        record NotAllowed(String message, String currentStatus) implements Outcome {
-        }
+    /**
+     * Marks the item, in its own transaction. Refusals as mod-inventory's: an unknown item is {@link NotFound} "No
+     * item found" (ItemsValidator.refuseWhenItemNotFound, 404 text), a status the target does not allow moving from
+     * is {@link Refused} with the current status (AbstractTargetItemStatusValidator, 422).
+     */
+    public static ItemView mark(Database db, String schema, UUID itemId, Target target, FulfilmentRequests requests,
+                                UUID userId) {
+        return db.tx(c -> mark(c, schema, itemId, target, requests, userId));
     }
 
-    public static Outcome mark(Connection c, String schema, UUID itemId, Target target, FulfilmentRequests requests,
-                               UUID userId) throws SQLException {
-        Optional<ItemView> found = ItemView.byIdForUpdate(c, schema, itemId);
-        if (found.isEmpty()) return new Outcome.NotFound();
-        ItemView view = found.get();
-        String current = view.status();
-        if (!target.allowedSources.contains(current)) {
-            return new Outcome.NotAllowed("Item is not allowed to be marked as " + target.status, current);
-        }
+    static ItemView mark(Connection c, String schema, UUID itemId, Target target, FulfilmentRequests requests,
+                         UUID userId) throws SQLException {
+        ItemView view = InventoryStore.itemByIdForUpdate(c, schema, itemId)
+                .orElseThrow(() -> new NotFound("No item found"));
+        Refused.throwIfAny(refuseWhenStatusNotAllowed(view, target));
         requests.returnToQueue(c, schema, itemId, userId);
         ObjectNode next = view.item().deepCopy();
         // The name only: the item store stamps status.date when the name changes, as mod-inventory-storage does.
-        next.putObject("status").put("name", target.status);
+        next.putObject("status").put("name", target.status.folioName());
         ObjectNode saved = InventoryTypes.ITEMS.replace(c, schema, view.item(), next, userId);
-        return new Outcome.Marked(view.withItem(saved));
+        return view.withItem(saved);
+    }
+
+    /** AbstractTargetItemStatusValidator: the item may move into the target only from the statuses it lists. */
+    static List<Refusal> refuseWhenStatusNotAllowed(ItemView item, Target target) {
+        return Check.when(!item.hasAnyStatus(target.allowedSources), () -> Refusal.of(
+                "Item is not allowed to be marked as " + target.status.folioName(), null, "status.name",
+                item.status()));
     }
 }

@@ -2,9 +2,7 @@ package org.quire.inventory;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Ids;
-import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
-import org.quire.platform.events.Outbox;
+import org.quire.platform.db.Database;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -21,7 +19,8 @@ import static org.quire.inventory.InventoryTypes.ITEMS;
 
 /**
  * mod-inventory's MoveApi: items to another holdings record, holdings records to another instance, each in ONE
- * transaction of a fixed number of statements whatever the number of records (FOLIO: one storage PUT per record).
+ * transaction (opened here) of a fixed number of statements whatever the number of records (FOLIO: one storage PUT
+ * per record).
  * <p>
  * Items: the target holdings record, row-locked, with the highest item order in it (1); the items, row-locked (1);
  * the holdings records the moved items' effective location and call number come from (1, ItemHooks); the items
@@ -50,15 +49,16 @@ public final class MoveRecords {
      * the highest order in the target holdings record, keeping their relative order (items without one last), so
      * moving items back and forth never inflates the numbers.
      */
-    public static Outcome moveItems(Connection c, String schema, String toHoldingsRecordId, List<String> itemIds,
-                                    UUID userId) throws SQLException {
-        UUID target = uuidOrNull(toHoldingsRecordId);
-        // FOR NO KEY UPDATE: two moves into the same holdings record take their orders one after the other, while
-        // new items may still reference it (their foreign key check needs only KEY SHARE).
-        Optional<Integer> maxOrder = target == null ? Optional.empty() : Sql.one(c, "SELECT coalesce((SELECT max("
-                        + "item_order) FROM " + schema + ".item WHERE holdings_record_id = h.id), 0) FROM " + schema
-                        + ".holdings_record h WHERE h.id = ? FOR NO KEY UPDATE OF h", List.of(target),
-                rs -> rs.getInt(1));
+    public static Outcome moveItems(Database db, String schema, String toHoldingsRecordId, List<String> itemIds,
+                                    UUID userId) {
+        return db.tx(c -> moveItems(c, schema, toHoldingsRecordId, itemIds, userId));
+    }
+
+    private static Outcome moveItems(Connection c, String schema, String toHoldingsRecordId, List<String> itemIds,
+                                     UUID userId) throws SQLException {
+        UUID target = Ids.orNull(toHoldingsRecordId);
+        Optional<Integer> maxOrder = target == null ? Optional.empty()
+                : InventoryStore.lockHoldingsForItemOrder(c, schema, target);
         if (maxOrder.isEmpty()) return new Outcome.TargetNotFound("Holding with id=%s not found".formatted(toHoldingsRecordId));
 
         List<ObjectNode> previous = lockAll(c, schema, "item", itemIds);
@@ -85,11 +85,15 @@ public final class MoveRecords {
      * not change; they still get an UPDATED event each, carrying the instance before and after (as FOLIO's item
      * domain events carry {@code instanceId}), so that consumers indexing items by instance learn of the move.
      */
-    public static Outcome moveHoldings(Connection c, String schema, String toInstanceId, List<String> holdingsIds,
-                                       UUID userId) throws SQLException {
-        UUID target = uuidOrNull(toInstanceId);
-        boolean exists = target != null && Sql.one(c, "SELECT 1 FROM " + schema + ".instance WHERE id = ? FOR KEY SHARE",
-                List.of(target), rs -> true).isPresent();
+    public static Outcome moveHoldings(Database db, String schema, String toInstanceId, List<String> holdingsIds,
+                                       UUID userId) {
+        return db.tx(c -> moveHoldings(c, schema, toInstanceId, holdingsIds, userId));
+    }
+
+    private static Outcome moveHoldings(Connection c, String schema, String toInstanceId, List<String> holdingsIds,
+                                        UUID userId) throws SQLException {
+        UUID target = Ids.orNull(toInstanceId);
+        boolean exists = target != null && InventoryStore.lockInstanceKey(c, schema, target);
         if (!exists) return new Outcome.TargetNotFound("Instance with id=%s not found".formatted(toInstanceId));
 
         List<ObjectNode> previous = lockAll(c, schema, "holdings_record", holdingsIds);
@@ -110,24 +114,14 @@ public final class MoveRecords {
             holdings[i] = UUID.fromString(previous.get(i).get("id").asText());
             oldInstances[i] = UUID.fromString(previous.get(i).get("instanceId").asText());
         }
-        int n = Sql.update(c, "INSERT INTO " + schema + ".outbox (topic, record_id, payload) "
-                + "SELECT ?, i.id, jsonb_build_object('type', 'UPDATED', "
-                + "'old', i.jsonb || jsonb_build_object('instanceId', m.old_instance), "
-                + "'new', i.jsonb || jsonb_build_object('instanceId', ?::uuid)) "
-                + "FROM unnest(?::uuid[], ?::uuid[]) AS m(holdings_id, old_instance) "
-                + "JOIN " + schema + ".item i ON i.holdings_record_id = m.holdings_id ORDER BY i.id",
-                List.of(ITEMS.type().eventTopic(), toInstance, c.createArrayOf("uuid", holdings),
-                        c.createArrayOf("uuid", oldInstances)));
-        if (n > 0) Outbox.written(schema);
+        InventoryStore.appendItemEventsOfMovedHoldings(c, schema, holdings, oldInstances, toInstance);
     }
 
     /** The records of {@code ids} that exist, row-locked in id order (two movers never deadlock). */
     private static List<ObjectNode> lockAll(Connection c, String schema, String table, List<String> ids)
             throws SQLException {
         List<UUID> valid = ids.stream().map(MoveRecords::uuidOrNull).filter(java.util.Objects::nonNull).distinct().toList();
-        if (valid.isEmpty()) return List.of();
-        return Sql.list(c, "SELECT jsonb FROM " + schema + "." + table + " WHERE id = ANY(?) ORDER BY id FOR UPDATE",
-                List.of(c.createArrayOf("uuid", valid.toArray())), rs -> Json.parseObject(rs.getString(1)));
+        return InventoryStore.lockInIdOrder(c, schema, table, valid);
     }
 
     /**
@@ -139,16 +133,12 @@ public final class MoveRecords {
         for (ObjectNode m : moved) left.merge(m.get("id").asText(), 1, Integer::sum);
         List<String> out = new ArrayList<>();
         for (String id : requested) {
-            UUID u = uuidOrNull(id);
+            UUID u = Ids.orNull(id);
             String key = u == null ? null : u.toString();
             Integer count = key == null ? null : left.get(key);
             if (count != null && count > 0) left.put(key, count - 1);
             else out.add(id);
         }
         return out;
-    }
-
-    private static UUID uuidOrNull(String s) {
-        return Ids.orNull(s);
     }
 }

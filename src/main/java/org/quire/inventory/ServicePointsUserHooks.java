@@ -2,14 +2,12 @@ package org.quire.inventory;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
-import org.quire.platform.http.ApiException;
+import org.quire.platform.domain.Refused;
 import org.quire.platform.records.RecordHooks;
 import org.quire.platform.records.RecordStore;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -30,12 +28,11 @@ final class ServicePointsUserHooks implements RecordHooks {
             if (id != null && !id.isEmpty()) wanted.add(RecordStore.uuid(id, "defaultServicePointId"));
         }
         if (wanted.isEmpty()) return;
-        Set<UUID> found = new HashSet<>(Sql.list(c, "SELECT id FROM " + schema + ".service_point WHERE id = ANY(?)",
-                List.of((Object) wanted.toArray(UUID[]::new)), rs -> rs.getObject(1, UUID.class)));
+        Set<UUID> found = InventoryStore.existingServicePoints(c, schema, wanted);
         for (UUID id : wanted) {
             if (!found.contains(id)) {
                 // RMB's wording for a foreign key violation (PgExceptionUtil), as mod-inventory-storage answers it.
-                throw ApiException.unprocessable("Cannot set service_point_user.defaultservicepointid = " + id
+                throw Refused.because("Cannot set service_point_user.defaultservicepointid = " + id
                         + " because it does not exist in service_point.id.", "foreign_key_violation",
                         "defaultServicePointId", id.toString());
             }

@@ -34,76 +34,61 @@ public final class NotesApi {
     public static void register(Router r, Database db) {
         r.get("/note-types", "note.types.collection.get", errors(req -> {
             int limit = limit(req, "getNoteTypeCollection"), offset = offset(req, "getNoteTypeCollection");
-            NoteTypeService.Page page = db.read(c -> NoteTypeService.search(c, req.schema(), query(req), limit, offset));
+            NotesStore.NoteTypePage page = NoteTypeService.search(db, req.schema(), query(req), limit, offset);
             return Response.ok(collection("noteTypes", page.noteTypes(), page.totalRecords()));
         }));
         r.post("/note-types", "note.types.item.post", errors(req -> {
             ObjectNode body = jsonBody(req);
-            ObjectNode saved = db.tx(c -> NoteTypeService.create(c, req.schema(), body, req.userId()));
+            ObjectNode saved = NoteTypeService.create(db, req.schema(), body, req.userId());
             return Response.created(saved).header("Location", "/note-types/" + saved.get("id").asText());
         }));
         r.get("/note-types/{id}", "note.types.item.get", errors(req ->
-                Response.ok(db.read(c -> NoteTypeService.get(c, req.schema(), pathId(req))))));
+                Response.ok(NoteTypeService.get(db, req.schema(), pathId(req)))));
         r.put("/note-types/{id}", "note.types.item.put", errors(req -> {
             UUID id = pathId(req);
             ObjectNode body = jsonBody(req);
-            db.tx(c -> {
-                NoteTypeService.update(c, req.schema(), id, body, req.userId());
-                return null;
-            });
+            NoteTypeService.update(db, req.schema(), id, body, req.userId());
             return Response.noContent();
         }));
         r.delete("/note-types/{id}", "note.types.item.delete", errors(req -> {
             UUID id = pathId(req);
-            db.tx(c -> {
-                NoteTypeService.delete(c, req.schema(), id);
-                return null;
-            });
+            NoteTypeService.delete(db, req.schema(), id);
             return Response.noContent();
         }));
 
         r.get("/notes", "notes.collection.get", errors(req -> {
             int limit = limit(req, "getNoteCollection"), offset = offset(req, "getNoteCollection");
-            NoteReads.Page page = db.read(c -> NoteService.search(c, req.schema(), query(req), limit, offset));
+            NotesStore.NotePage page = NoteService.search(db, req.schema(), query(req), limit, offset);
             return Response.ok(collection("notes", page.notes(), page.totalRecords()));
         }));
         r.post("/notes", "notes.item.post", errors(req -> {
             ObjectNode body = jsonBody(req);
-            ObjectNode saved = db.tx(c -> NoteService.create(c, req.schema(), body, req.userId()));
+            ObjectNode saved = NoteService.create(db, req.schema(), body, req.userId());
             return Response.created(saved).header("Location", "/notes/" + saved.get("id").asText());
         }));
         r.get("/notes/{id}", "notes.item.get", errors(req ->
-                Response.ok(db.read(c -> NoteService.get(c, req.schema(), pathId(req))))));
+                Response.ok(NoteService.get(db, req.schema(), pathId(req)))));
         r.put("/notes/{id}", "notes.item.put", errors(req -> {
             UUID id = pathId(req);
             ObjectNode body = jsonBody(req);
-            db.tx(c -> {
-                NoteService.update(c, req.schema(), id, body, req.userId());
-                return null;
-            });
+            NoteService.update(db, req.schema(), id, body, req.userId());
             return Response.noContent();
         }));
         r.delete("/notes/{id}", "notes.item.delete", errors(req -> {
             UUID id = pathId(req);
-            db.tx(c -> {
-                NoteService.delete(c, req.schema(), id);
-                return null;
-            });
+            NoteService.delete(db, req.schema(), id);
             return Response.noContent();
         }));
 
         // mod-notes 6+ names (6.0 renamed notes.collection.get.by.status to note.links.collection.get)
         r.get("/note-links/domain/{domain}/type/{type}/id/{id}", "note.links.collection.get", errors(req -> {
             NoteLinks.Query q = linkQuery(req);
-            NoteReads.Page page = db.read(c -> NoteLinks.find(c, req.schema(), q));
+            NotesStore.NotePage page = NoteLinks.find(db, req.schema(), q);
             return Response.ok(collection("notes", page.notes(), page.totalRecords()));
         }));
         r.put("/note-links/type/{type}/id/{id}", "note.links.collection.put", errors(req -> {
             Map<UUID, Boolean> assign = linkUpdates(jsonBody(req));
-            db.tx(c -> {
-                NoteLinks.update(c, req.schema(), req.path("type"), req.path("id"), assign, req.userId());
-                return null;
-            });
+            NoteLinks.update(db, req.schema(), req.path("type"), req.path("id"), assign, req.userId());
             return Response.noContent();
         }));
     }

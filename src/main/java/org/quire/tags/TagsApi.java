@@ -6,6 +6,8 @@ import org.quire.platform.Json;
 import org.quire.platform.cql.FieldType;
 import org.quire.platform.db.Database;
 import org.quire.platform.db.DbException;
+import org.quire.platform.domain.DomainException;
+import org.quire.platform.domain.NotFound;
 import org.quire.platform.http.ApiException;
 import org.quire.platform.http.Handler;
 import org.quire.platform.http.Request;
@@ -48,7 +50,7 @@ public final class TagsApi {
             RecordStore.Page page;
             try {
                 page = db.read(c -> TAGS.search(c, req.schema(), query, limit, offset));
-            } catch (ApiException e) {
+            } catch (ApiException | DomainException e) {
                 throw validation(e.getMessage()); // CQL the translator refuses
             }
             ObjectNode body = Json.object();
@@ -150,10 +152,10 @@ public final class TagsApi {
                 if (e.status() == 401 || e.status() == 403) throw e;
                 return error(e.status() == 404 ? 404 : 422, e.getMessage(),
                         e.status() == 404 ? "NOT_FOUND_ERROR" : "VALIDATION_ERROR");
-            } catch (org.quire.platform.domain.DomainException e) {
-                // RecordStore's refusals (CQL, required fields), in mod-tags' shape as the ApiExceptions above.
-                boolean notFound = e instanceof org.quire.platform.domain.NotFound;
-                return error(notFound ? 404 : 422, e.getMessage(), notFound ? "NOT_FOUND_ERROR" : "VALIDATION_ERROR");
+            } catch (DomainException e) {
+                // the record store's refusals, once it throws domain exceptions (issue 11), in mod-tags' shape too
+                return e instanceof NotFound ? error(404, e.getMessage(), "NOT_FOUND_ERROR")
+                        : error(422, e.getMessage(), "VALIDATION_ERROR");
             }
         };
     }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.quire.Api;
 import org.quire.Fixtures;
+import org.quire.StatementCount;
 import org.quire.platform.Json;
 
 import java.util.ArrayList;
@@ -47,6 +48,54 @@ class InventoryStorageTest {
         assertThat(view.path("effectiveLocation").path("name").asText()).isEqualTo("Online");
         assertThat(view.path("materialType").path("name").asText()).isEqualTo("book");
         assertThat(view.path("title").asText()).isEqualTo("Title of inv-eff-1");
+    }
+
+    /**
+     * Issue 11: a holdings change pushed down to its items is written by the user who changed the holdings record
+     * (the push-down used to drop updatedByUserId), in one read of the items (locked) and one batch — it used to
+     * read the locked items again and then the holdings record it had just written.
+     */
+    @Test
+    void holdingsChange_pushedDownToItems_keepsTheWriter_andReadsEachRowOnce() {
+        String hid = Fixtures.holdings(s, Fixtures.instance(s, "Push-down"), MAIN_LIBRARY);
+        List<String> itemIds = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ObjectNode it = Json.object().put("holdingsRecordId", hid).put("barcode", "inv-push-" + i)
+                    .put("materialTypeId", BOOK).put("permanentLoanTypeId", CAN_CIRCULATE);
+            it.putObject("status").put("name", "Available");
+            Api.Reply r = s.post("/item-storage/items", it);
+            assertThat(r.status()).as(r.body()).isEqualTo(201);
+            itemIds.add(r.json().path("id").asText());
+        }
+        JsonNode before = s.get("/item-storage/items/" + itemIds.getFirst()).json();
+
+        ObjectNode h = (ObjectNode) s.get("/holdings-storage/holdings/" + hid).json();
+        h.put("temporaryLocationId", ONLINE).put("callNumber", "QA76 .P8");
+        long statements = StatementCount.of("inventory_storage",
+                () -> assertThat(s.put("/holdings-storage/holdings/" + hid, h).status()).isEqualTo(204));
+        // lock the holdings record, write it, lock and read its items, write them in one JDBC batch (one round
+        // trip, which PostgreSQL counts as one call per item)
+        assertThat(statements).isEqualTo(3 + itemIds.size());
+
+        String writer = s.get("/holdings-storage/holdings/" + hid).json().path("metadata").path("updatedByUserId").asText();
+        assertThat(writer).isNotEmpty();
+        for (String id : itemIds) {
+            JsonNode after = s.get("/item-storage/items/" + id).json();
+            assertThat(after.path("effectiveLocationId").asText()).isEqualTo(ONLINE);
+            assertThat(after.path("effectiveCallNumberComponents").path("callNumber").asText()).isEqualTo("QA76 .P8");
+            assertThat(after.path("metadata").path("updatedByUserId").asText()).as("item %s", id).isEqualTo(writer);
+        }
+        JsonNode first = s.get("/item-storage/items/" + itemIds.getFirst()).json();
+        assertThat(first.path("_version").asInt()).isEqualTo(before.path("_version").asInt() + 1);
+        assertThat(first.path("metadata").path("createdDate")).isEqualTo(before.path("metadata").path("createdDate"));
+        assertThat(first.path("hrid")).isEqualTo(before.path("hrid"));
+
+        // a change no item depends on touches no item
+        ObjectNode again = (ObjectNode) s.get("/holdings-storage/holdings/" + hid).json();
+        again.put("shelvingTitle", "Shelved");
+        assertThat(StatementCount.of("inventory_storage",
+                () -> assertThat(s.put("/holdings-storage/holdings/" + hid, again).status()).isEqualTo(204)))
+                .isEqualTo(2);
     }
 
     @Test

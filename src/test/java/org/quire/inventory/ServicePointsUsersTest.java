@@ -6,6 +6,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.quire.Api;
 import org.quire.Fixtures;
+import org.quire.Refusals;
 import org.quire.TestServer;
 import org.quire.platform.Json;
 
@@ -73,10 +74,8 @@ class ServicePointsUsersTest {
 
         String missing = UUID.randomUUID().toString();
         Api.Reply noSp = admin.post("/service-points-users", spu(UUID.randomUUID().toString(), missing));
-        assertThat(noSp.status()).isEqualTo(422);
-        assertThat(noSp.json().path("errors").get(0).path("message").asText())
-                .isEqualTo("Cannot set service_point_user.defaultservicepointid = " + missing
-                        + " because it does not exist in service_point.id.");
+        Refusals.assertRefused(noSp, "foreign_key_violation", "Cannot set service_point_user.defaultservicepointid = "
+                + missing + " because it does not exist in service_point.id.", "defaultServicePointId", missing);
     }
 
     @Test

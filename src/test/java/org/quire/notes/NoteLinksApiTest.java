@@ -181,7 +181,7 @@ class NoteLinksApiTest {
         NoteLinks.Query q = new NoteLinks.Query("bulk", "user", UUID.randomUUID().toString(), NoteLinks.Status.ASSIGNED,
                 null, List.of(), null, true, 10000, 0);
         String plan = db.read(c -> {
-            NoteLinks.Statement st = NoteLinks.page(c, schema, q);
+            NotesStore.Statement st = NotesStore.linkPage(c, schema, q);
             return String.join("\n", Sql.list(c, "EXPLAIN " + st.sql(), st.params(), rs -> rs.getString(1)));
         });
         assertThat(plan).contains("note_link_pkey").doesNotContain("Seq Scan on note_link");
