@@ -120,7 +120,7 @@ public final class MoveRecords {
     /** The records of {@code ids} that exist, row-locked in id order (two movers never deadlock). */
     private static List<ObjectNode> lockAll(Connection c, String schema, String table, List<String> ids)
             throws SQLException {
-        List<UUID> valid = ids.stream().map(MoveRecords::uuidOrNull).filter(java.util.Objects::nonNull).distinct().toList();
+        List<UUID> valid = ids.stream().map(Ids::orNull).filter(java.util.Objects::nonNull).distinct().toList();
         return InventoryStore.lockInIdOrder(c, schema, table, valid);
     }
 
