@@ -129,4 +129,13 @@ class CirculationInputRefusalsTest {
                         .put("patronGroupId", UNDERGRAD).put("conditionId", condition).put("value", "many")), "-1",
                 "Must be a number", "value", "many");
     }
+
+    /** FOLIO's schema validation of a missing required property (RMB: "must not be null", the NotNull code). */
+    @Test
+    void requiredProperties_mustNotBeNull() {
+        assertRefused(s.put("/circulation-rules-storage", Json.object()), "javax.validation.constraints.NotNull.message",
+                "must not be null", "rulesAsText", "null");
+        assertRefused(s.post("/accounts-bulk/check-pay", Json.object().put("amount", "1.00")),
+                "javax.validation.constraints.NotNull.message", "must not be null", "accountIds", "null");
+    }
 }

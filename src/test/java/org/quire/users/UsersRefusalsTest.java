@@ -86,4 +86,16 @@ class UsersRefusalsTest {
         assertRefused(s.post("/quire/api-keys", Json.object().put("username", "no-such-username")), "USER_NOT_FOUND",
                 "No user with username 'no-such-username' in tenant " + TENANT, "username", "no-such-username");
     }
+
+    /** FOLIO's schema validation of a missing required property (RMB: "must not be null", the NotNull code). */
+    @Test
+    void requiredProperties_mustNotBeNull() {
+        assertRefused(s.post("/quire/api-keys", Json.object()), "javax.validation.constraints.NotNull.message",
+                "must not be null", "username", "null");
+        Api.Reply field = s.post("/custom-fields", Json.object().put("name", "N"));
+        assertRefused(field, "javax.validation.constraints.NotNull.message", "must not be null", "type", "null");
+        assertRefused(field, "javax.validation.constraints.NotNull.message", "must not be null", "entityType", "null");
+        assertRefused(s.put("/custom-fields", Json.object().put("entityType", "user")),
+                "javax.validation.constraints.NotNull.message", "must not be null", "customFields", "null");
+    }
 }
