@@ -28,14 +28,22 @@ public final class Refusals {
         throw new AssertionError("No error {code " + code + ", message \"" + message + "\"} in " + seen);
     }
 
-    /** As {@link #assertRefused(Api.Reply, String, String)}, and the error has the parameter {key: value}. */
+    /**
+     * As {@link #assertRefused(Api.Reply, String, String)}, and that error has the parameter {key: value} (value null:
+     * FOLIO writes null or leaves the value out). Several errors may share a code and message (one per missing
+     * property): any of them may carry the parameter.
+     */
     public static JsonNode assertRefused(Api.Reply reply, String code, String message, String key, String value) {
-        JsonNode e = assertRefused(reply, code, message);
+        assertRefused(reply, code, message);
         List<String> params = new ArrayList<>();
-        for (JsonNode p : e.path("parameters")) {
-            String v = p.hasNonNull("value") ? p.get("value").asText() : null;
-            if (key.equals(p.path("key").asText()) && java.util.Objects.equals(value, v)) return e;
-            params.add(p.path("key").asText() + "=" + v);
+        for (JsonNode e : reply.json().path("errors")) {
+            String c = e.hasNonNull("code") ? e.get("code").asText() : null;
+            if (!java.util.Objects.equals(c, code) || !message.equals(e.path("message").asText())) continue;
+            for (JsonNode p : e.path("parameters")) {
+                String v = p.hasNonNull("value") ? p.get("value").asText() : null;
+                if (key.equals(p.path("key").asText()) && java.util.Objects.equals(value, v)) return e;
+                params.add(p.path("key").asText() + "=" + v);
+            }
         }
         throw new AssertionError("Error \"" + message + "\" has no parameter " + key + "=" + value + " but " + params);
     }

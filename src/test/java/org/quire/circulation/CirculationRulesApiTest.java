@@ -103,6 +103,9 @@ class CirculationRulesApiTest {
         assertThat(out.status()).as(out.body()).isEqualTo(422);
         assertThat(out.json().path("errors").get(0).path("message").asText())
                 .startsWith("The circulation rules of this tenant are missing or invalid: extraneous input 'garbage'");
+        // Quire's own refusal (mod-circulation would fail later, with a 500): its code and the line of the error.
+        assertThat(out.json().path("errors").get(0).path("code").asText()).isEqualTo("CIRCULATION_RULES_INVALID");
+        assertThat(out.json().path("errors").get(0).path("parameters").get(0).path("key").asText()).isEqualTo("line");
 
         assertThat(putRules("/circulation/rules", GOOD).status()).isEqualTo(204);
         assertThat(checkOutNewBook().status()).isEqualTo(201);

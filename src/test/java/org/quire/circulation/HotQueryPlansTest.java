@@ -3,13 +3,11 @@ package org.quire.circulation;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.quire.Fixtures;
-import org.quire.TestServer;
 import org.quire.circulation.blocks.PatronBlocksStore;
 import org.quire.inventory.ItemView;
 import org.quire.platform.cql.SqlWhere;
 import org.quire.platform.db.Database;
 import org.quire.platform.db.Sql;
-import org.quire.platform.tenancy.Tenants;
 import org.quire.users.PatronView;
 
 import java.util.ArrayList;
@@ -23,25 +21,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 25-hour test degraded from 1.5 s to 3.8 s when a loan query stopped using its index).
  */
 class HotQueryPlansTest {
-    static final int ROWS = 100_000;
+    static final int ROWS = PlanFixtures.ROWS;
+    static PlanFixtures plans;
     static Database db;
     static String schema;
 
     @BeforeAll
     static void load() {
-        Fixtures.tenant("query_plans");
-        db = TestServer.get().database();
-        schema = Tenants.schema("query_plans");
+        plans = PlanFixtures.tenant("query_plans");
+        db = plans.db;
+        schema = plans.schema;
         db.tx(c -> {
-            String inst = UUID.randomUUID().toString(), hold = UUID.randomUUID().toString();
-            Sql.update(c, "INSERT INTO " + schema + ".instance (id, jsonb, hrid, title, source, instance_type_id) "
-                    + "VALUES (?::uuid, '{}', 'in-plan', 'Plan', 'FOLIO', ?::uuid)", List.of(inst, Fixtures.TEXT_TYPE));
-            Sql.update(c, "INSERT INTO " + schema + ".holdings_record (id, jsonb, hrid, instance_id, permanent_location_id) "
-                    + "VALUES (?::uuid, '{}', 'ho-plan', ?::uuid, ?::uuid)", List.of(hold, inst, Fixtures.MAIN_LIBRARY));
-            Sql.update(c, "INSERT INTO " + schema + ".item (id, jsonb, hrid, holdings_record_id, barcode, status_name, "
-                    + "material_type_id, permanent_loan_type_id, effective_location_id) SELECT gen_random_uuid(), '{}', "
-                    + "'it' || g, ?::uuid, 'plan-' || g, 'Available', ?::uuid, ?::uuid, ?::uuid FROM generate_series(1, ?) g",
-                    List.of(hold, Fixtures.BOOK, Fixtures.CAN_CIRCULATE, Fixtures.MAIN_LIBRARY, ROWS));
+            plans.items(c, ROWS, "'Available'");
             Sql.update(c, "INSERT INTO " + schema + ".users (id, jsonb, username, barcode, active, patron_group) "
                     + "SELECT gen_random_uuid(), '{}', 'plan-u' || g, 'plan-u' || g, true, ?::uuid FROM generate_series(1, ?) g",
                     List.of(Fixtures.UNDERGRAD, ROWS));
@@ -51,26 +42,13 @@ class HotQueryPlansTest {
                     + "now(), 'checkedout' FROM (SELECT id, row_number() OVER () rn FROM " + schema + ".item) i "
                     + "JOIN (SELECT id, row_number() OVER () - 1 rn FROM " + schema + ".users LIMIT 1000) u "
                     + "ON u.rn = i.rn % 1000", List.of());
-            for (String t : List.of("item", "users", "loan")) Sql.update(c, "ANALYZE " + schema + "." + t, List.of());
+            plans.analyze(c, "item", "users", "loan");
             return null;
         });
     }
 
-    /** The plan PostgreSQL chooses for {@code sql} with these parameter values (generic plans included). */
     static String plan(String sql, Object... params) {
-        return db.tx(c -> {
-            Sql.update(c, "SET LOCAL plan_cache_mode = force_generic_plan", List.of());
-            StringBuilder numbered = new StringBuilder();
-            int n = 0;
-            for (char ch : sql.toCharArray()) numbered.append(ch == '?' ? "$" + (++n) : String.valueOf(ch));
-            String name = "p" + Math.abs(sql.hashCode());
-            Sql.update(c, "PREPARE " + name + " AS " + numbered, List.of());
-            StringBuilder exec = new StringBuilder("EXPLAIN EXECUTE " + name + "(");
-            for (int i = 0; i < params.length; i++) exec.append(i > 0 ? ", " : "").append('\'').append(params[i]).append('\'');
-            List<String> lines = Sql.list(c, exec + ")", List.of(), rs -> rs.getString(1));
-            Sql.update(c, "DEALLOCATE " + name, List.of());
-            return String.join("\n", lines);
-        });
+        return plans.plan(sql, params);
     }
 
     static UUID someUser() {
@@ -155,7 +133,7 @@ class HotQueryPlansTest {
                     + "position, request_date) SELECT gen_random_uuid(), '{}', 'Hold', CASE WHEN row_number() OVER () % 10 = 0 "
                     + "THEN 'Open - Not yet filled' ELSE 'Closed - Filled' END, id, gen_random_uuid(), 1, now() FROM "
                     + schema + ".item", List.of());
-            Sql.update(c, "ANALYZE " + schema + ".request", List.of());
+            plans.analyze(c, "request");
             return null;
         });
         UUID item = db.read(c -> Sql.one(c, "SELECT item_id FROM " + schema + ".request LIMIT 1", List.of(),

@@ -175,6 +175,7 @@ class PatronBlocksTest {
         Api.Reply noMessage = s.put("/patron-block-conditions/" + FEE_FINE, c);
         assertThat(noMessage.status()).isEqualTo(422);
         JsonNode e = noMessage.json().path("errors").get(0);
+        assertThat(e.path("code").asText()).as("RMB's ValidationHelper code").isEqualTo("-1");
         assertThat(e.path("message").asText())
                 .isEqualTo("Message to be displayed is a required field if one or more blocked actions selected");
         assertThat(e.path("parameters").get(0).path("key").asText()).isEqualTo("patron block condition id");
@@ -185,6 +186,7 @@ class PatronBlocksTest {
         assertThat(noAction.status()).isEqualTo(422);
         assertThat(noAction.json().path("errors").get(0).path("message").asText())
                 .isEqualTo("One or more blocked actions must be selected for message to be displayed to be used");
+        assertThat(noAction.json().path("errors").get(0).path("code").asText()).isEqualTo("-1");
 
         c.put("blockBorrowing", true).put("blockRenewals", true).put("blockRequests", true).put("name", "Renamed");
         assertThat(s.put("/patron-block-conditions/" + FEE_FINE, c).status()).isEqualTo(204);
@@ -240,6 +242,7 @@ class PatronBlocksTest {
         assertThat(r.status()).as(r.body()).isEqualTo(422);
         JsonNode e = r.json().path("errors").get(0);
         assertThat(e.path("message").asText()).isEqualTo(message);
+        assertThat(e.path("code").asText()).as("RMB's ValidationHelper code").isEqualTo("-1");
         assertThat(e.path("parameters").get(0).path("key").asText()).isEqualTo("value");
         assertThat(e.path("parameters").get(0).path("value").asText()).isEqualTo(shown);
     }

@@ -13,88 +13,65 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quire.Fixtures.*;
 
 /** Delivery requests, moving a request between items, pick and search slips (TLR feature off: item queues). */
 class RequestMoveDeliverySlipsTest {
-    static final String ONLINE_SP = "bba36e5d-d567-45fa-81cd-b25874472e30";
-    static final String HOME_ADDRESS = "93d3d88d-499b-45d0-9bc7-ac73c3a19880";
+    static final String ONLINE_SP = RequestFixtures.ONLINE_SP;
+    static final String HOME_ADDRESS = RequestFixtures.HOME_ADDRESS;
     static Api.Session s;
-    static final AtomicInteger seq = new AtomicInteger();
+    static RequestFixtures rq;
 
     @BeforeAll
     static void tenant() {
         s = Fixtures.tenant("request_move_test");
+        rq = new RequestFixtures(s, "mv");
     }
 
-    static String next(String prefix) {
-        return prefix + "-" + seq.incrementAndGet();
+    static String next(String what) {
+        return rq.next(what);
     }
 
     static ObjectNode item(String materialType) {
-        return Fixtures.item(s, next("mv-item"), materialType, CAN_CIRCULATE, MAIN_LIBRARY);
+        return rq.item(materialType);
     }
 
     static ObjectNode patron() {
-        ObjectNode u = Fixtures.patron(s, next("mv-user"), UNDERGRAD, true);
-        ObjectNode withAddress = u.deepCopy();
-        ((ObjectNode) withAddress.path("personal")).putArray("addresses").addObject().put("addressTypeId", HOME_ADDRESS)
-                .put("addressLine1", "1 Library Lane").put("city", "Booktown").put("postalCode", "12345");
-        assertThat(s.put("/users/" + u.path("id").asText(), withAddress).status()).isEqualTo(204);
-        return withAddress;
+        return rq.patronWithAddress();
     }
 
     static ObjectNode body(String type, JsonNode item, JsonNode requester) {
-        return Json.object().put("requestType", type).put("requestLevel", "Item")
-                .put("itemId", item.path("id").asText()).put("holdingsRecordId", item.path("holdingsRecordId").asText())
-                .put("requesterId", requester.path("id").asText()).put("pickupServicePointId", CIRC_DESK_1)
-                .put("fulfillmentPreference", "Hold Shelf").put("requestDate", Instant.now().toString());
+        return RequestFixtures.itemRequest(type, item, requester, CIRC_DESK_1);
     }
 
     static JsonNode create(ObjectNode body) {
-        Api.Reply r = s.post("/circulation/requests", body);
-        assertThat(r.status()).as(r.body()).isEqualTo(201);
-        return r.json();
+        return rq.create(body);
     }
 
     static JsonNode request(JsonNode r) {
-        return s.get("/circulation/requests/" + r.path("id").asText()).json();
+        return rq.request(r);
     }
 
     static String itemStatus(JsonNode item) {
-        return s.get("/item-storage/items/" + item.path("id").asText()).json().path("status").path("name").asText();
+        return rq.itemStatus(item);
     }
 
     static JsonNode checkOut(JsonNode item, JsonNode user) {
-        Api.Reply r = s.post("/circulation/check-out-by-barcode", Fixtures.checkOut(item.path("barcode").asText(),
-                user.path("barcode").asText()));
-        assertThat(r.status()).as(r.body()).isEqualTo(201);
-        return r.json();
+        return rq.checkOut(item, user);
     }
 
     static JsonNode checkIn(JsonNode item, String sp) {
-        Api.Reply r = s.post("/circulation/check-in-by-barcode", Fixtures.checkIn(item.path("barcode").asText(), sp));
-        assertThat(r.status()).as(r.body()).isEqualTo(200);
-        return r.json();
+        return rq.checkIn(item, sp);
     }
 
     static List<String> queue(JsonNode item) {
-        JsonNode q = s.get("/circulation/requests/queue/item/" + item.path("id").asText()).json();
-        List<String> ids = new ArrayList<>();
-        for (JsonNode r : q.path("requests")) {
-            assertThat(r.path("position").asInt()).isEqualTo(ids.size() + 1);
-            ids.add(r.path("id").asText());
-        }
-        return ids;
+        return rq.itemQueue(item);
     }
 
     static Api.Reply move(JsonNode request, JsonNode destination, String type) {
-        ObjectNode body = Json.object().put("destinationItemId", destination.path("id").asText());
-        if (type != null) body.put("requestType", type);
-        return s.post("/circulation/requests/" + request.path("id").asText() + "/move", body);
+        return rq.move(request, destination, type);
     }
 
     static String id(JsonNode n) {

@@ -14,7 +14,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quire.Fixtures.*;
@@ -22,76 +21,57 @@ import static org.quire.Fixtures.*;
 /** Item-level requests over HTTP on a fresh tenant: life cycles, queue, validation, the screens' CQL. */
 class RequestsTest {
     static Api.Session s;
-    static final AtomicInteger seq = new AtomicInteger();
+    static RequestFixtures rq;
 
     @BeforeAll
     static void tenant() {
         s = Fixtures.tenant("requests_test");
+        rq = new RequestFixtures(s, "rq");
     }
 
-    static String next(String prefix) {
-        return prefix + "-" + seq.incrementAndGet();
+    static String next(String what) {
+        return rq.next(what);
     }
 
     /** A book (One Hour policy) or a DVD (Example Loan Policy: recalls after 5 days, 30 days guaranteed). */
     static ObjectNode item(String materialType) {
-        return Fixtures.item(s, next("rq-item"), materialType, CAN_CIRCULATE, MAIN_LIBRARY);
+        return rq.item(materialType);
     }
 
     static ObjectNode patron() {
-        return Fixtures.patron(s, next("rq-user"), UNDERGRAD, true);
+        return rq.patron();
     }
 
     static ObjectNode requestBody(String type, JsonNode item, JsonNode requester, String pickup) {
-        return Json.object().put("requestType", type).put("requestLevel", "Item")
-                .put("itemId", item.path("id").asText()).put("holdingsRecordId", item.path("holdingsRecordId").asText())
-                .put("requesterId", requester.path("id").asText()).put("pickupServicePointId", pickup)
-                .put("fulfillmentPreference", "Hold Shelf").put("requestDate", Instant.now().toString())
-                .put("requestExpirationDate", Instant.now().plus(Duration.ofDays(30)).toString());
+        return RequestFixtures.expiringItemRequest(type, item, requester, pickup);
     }
 
     static JsonNode create(String type, JsonNode item, JsonNode requester, String pickup) {
-        Api.Reply r = s.post("/circulation/requests", requestBody(type, item, requester, pickup));
-        assertThat(r.status()).as(r.body()).isEqualTo(201);
-        return r.json();
+        return rq.create(requestBody(type, item, requester, pickup));
     }
 
     static List<String> refuse(String type, JsonNode item, JsonNode requester) {
-        Api.Reply r = s.post("/circulation/requests", requestBody(type, item, requester, CIRC_DESK_1));
-        assertThat(r.status()).as(r.body()).isEqualTo(422);
-        return r.json().path("errors").findValuesAsText("message");
+        return rq.refuse(requestBody(type, item, requester, CIRC_DESK_1));
     }
 
     static JsonNode request(JsonNode r) {
-        return s.get("/circulation/requests/" + r.path("id").asText()).json();
+        return rq.request(r);
     }
 
     static String itemStatus(JsonNode item) {
-        return s.get("/item-storage/items/" + item.path("id").asText()).json().path("status").path("name").asText();
+        return rq.itemStatus(item);
     }
 
     static JsonNode checkOut(JsonNode item, JsonNode user) {
-        Api.Reply r = s.post("/circulation/check-out-by-barcode", Fixtures.checkOut(item.path("barcode").asText(),
-                user.path("barcode").asText()));
-        assertThat(r.status()).as(r.body()).isEqualTo(201);
-        return r.json();
+        return rq.checkOut(item, user);
     }
 
     static JsonNode checkIn(JsonNode item, String sp) {
-        Api.Reply r = s.post("/circulation/check-in-by-barcode", Fixtures.checkIn(item.path("barcode").asText(), sp));
-        assertThat(r.status()).as(r.body()).isEqualTo(200);
-        return r.json();
+        return rq.checkIn(item, sp);
     }
 
     static List<String> queueIds(JsonNode item) {
-        JsonNode q = s.get("/circulation/requests/queue/item/" + item.path("id").asText()).json();
-        List<String> ids = new ArrayList<>();
-        for (JsonNode r : q.path("requests")) {
-            assertThat(r.path("position").asInt()).isEqualTo(ids.size() + 1);
-            ids.add(r.path("id").asText());
-        }
-        assertThat(q.path("totalRecords").asInt()).isEqualTo(ids.size());
-        return ids;
+        return rq.itemQueue(item);
     }
 
     @Test

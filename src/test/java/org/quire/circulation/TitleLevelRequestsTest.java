@@ -10,116 +10,80 @@ import org.quire.platform.Json;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quire.Fixtures.*;
 
 /** Title-level requests (TLR feature on in this tenant): item choice, instance queue, filling by any copy. */
 class TitleLevelRequestsTest {
-    static final String ONLINE_SP = "bba36e5d-d567-45fa-81cd-b25874472e30";
+    static final String ONLINE_SP = RequestFixtures.ONLINE_SP;
     static final String TLR_SETTING = UUID.randomUUID().toString();
     static Api.Session s;
-    static final AtomicInteger seq = new AtomicInteger();
+    static RequestFixtures rq;
 
     @BeforeAll
     static void tenant() {
         s = Fixtures.tenant("tlr_test");
+        rq = new RequestFixtures(s, "tlr");
         Api.Reply r = s.post("/circulation-settings-storage/circulation-settings", tlr(true));
         assertThat(r.status()).as(r.body()).isEqualTo(201);
-        // The Online location's primary service point, which the reference data names but does not hold; a pickup
-        // service point must exist and be a pickup location.
-        Api.Reply sp = s.post("/service-points", Json.object().put("id", ONLINE_SP).put("name", "Online desk")
-                .put("code", "online-desk").put("discoveryDisplayName", "Online desk").put("pickupLocation", true));
-        assertThat(sp.status()).as(sp.body()).isEqualTo(201);
+        // A pickup service point must exist and be a pickup location.
+        rq.onlineServicePoint();
     }
 
     static ObjectNode tlr(boolean enabled) {
-        ObjectNode setting = Json.object().put("id", TLR_SETTING).put("name", "generalTlr");
-        setting.putObject("value").put("titleLevelRequestsFeatureEnabled", enabled)
-                .put("createTitleLevelRequestsByDefault", false).put("tlrHoldShouldFollowCirculationRules", false);
-        return setting;
+        return RequestFixtures.tlrSetting(TLR_SETTING, enabled);
     }
 
-    static String next(String prefix) {
-        return prefix + "-" + seq.incrementAndGet();
+    static String next(String what) {
+        return rq.next(what);
     }
 
     /** One instance with a copy in each of the given locations, in that order. */
     static List<ObjectNode> copies(String materialType, String... locations) {
-        String instance = Fixtures.instance(s, next("TLR title"));
-        List<ObjectNode> items = new ArrayList<>();
-        for (String location : locations) {
-            ObjectNode item = Json.object().put("holdingsRecordId", Fixtures.holdings(s, instance, location))
-                    .put("barcode", next("tlr-item")).put("materialTypeId", materialType).put("permanentLoanTypeId", CAN_CIRCULATE);
-            item.putObject("status").put("name", "Available");
-            Api.Reply r = s.post("/item-storage/items", item);
-            assertThat(r.status()).as(r.body()).isEqualTo(201);
-            items.add((ObjectNode) r.json());
-        }
-        return items;
+        return rq.copies(materialType, locations);
     }
 
     static String instanceOf(JsonNode item) {
-        return s.get("/holdings-storage/holdings/" + item.path("holdingsRecordId").asText()).json().path("instanceId").asText();
+        return rq.instanceOf(item);
     }
 
     static ObjectNode patron() {
-        return Fixtures.patron(s, next("tlr-user"), UNDERGRAD, true);
+        return rq.patron();
     }
 
     static ObjectNode titleRequest(String type, String instanceId, JsonNode requester, String pickup) {
-        return Json.object().put("requestType", type).put("requestLevel", "Title").put("instanceId", instanceId)
-                .put("requesterId", requester.path("id").asText()).put("pickupServicePointId", pickup)
-                .put("fulfillmentPreference", "Hold Shelf").put("requestDate", Instant.now().toString());
+        return RequestFixtures.titleRequest(type, instanceId, requester, pickup);
     }
 
     static JsonNode create(ObjectNode body) {
-        Api.Reply r = s.post("/circulation/requests", body);
-        assertThat(r.status()).as(r.body()).isEqualTo(201);
-        return r.json();
+        return rq.create(body);
     }
 
     static List<String> refuse(ObjectNode body) {
-        Api.Reply r = s.post("/circulation/requests", body);
-        assertThat(r.status()).as(r.body()).isEqualTo(422);
-        return r.json().path("errors").findValuesAsText("message");
+        return rq.refuse(body);
     }
 
     static JsonNode request(JsonNode r) {
-        return s.get("/circulation/requests/" + r.path("id").asText()).json();
+        return rq.request(r);
     }
 
     static String itemStatus(JsonNode item) {
-        return s.get("/item-storage/items/" + item.path("id").asText()).json().path("status").path("name").asText();
+        return rq.itemStatus(item);
     }
 
     static JsonNode checkOut(JsonNode item, JsonNode user, Instant loanDate) {
-        ObjectNode body = Fixtures.checkOut(item.path("barcode").asText(), user.path("barcode").asText());
-        if (loanDate != null) body.put("loanDate", loanDate.toString());
-        Api.Reply r = s.post("/circulation/check-out-by-barcode", body);
-        assertThat(r.status()).as(r.body()).isEqualTo(201);
-        return r.json();
+        return rq.checkOut(item, user, loanDate);
     }
 
     static JsonNode checkIn(JsonNode item, String sp) {
-        Api.Reply r = s.post("/circulation/check-in-by-barcode", Fixtures.checkIn(item.path("barcode").asText(), sp));
-        assertThat(r.status()).as(r.body()).isEqualTo(200);
-        return r.json();
+        return rq.checkIn(item, sp);
     }
 
     static List<String> instanceQueue(String instanceId) {
-        JsonNode q = s.get("/circulation/requests/queue/instance/" + instanceId).json();
-        List<String> ids = new ArrayList<>();
-        for (JsonNode r : q.path("requests")) {
-            assertThat(r.path("position").asInt()).isEqualTo(ids.size() + 1);
-            ids.add(r.path("id").asText());
-        }
-        assertThat(q.path("totalRecords").asInt()).isEqualTo(ids.size());
-        return ids;
+        return rq.instanceQueue(instanceId);
     }
 
     @Test
@@ -303,7 +267,7 @@ class TitleLevelRequestsTest {
         for (JsonNode sl : slips.path("searchSlips"))
             if (hold.path("id").asText().equals(sl.path("request").path("requestID").asText())) slip = sl;
         assertThat(slip).as(slips.toString()).isNotNull();
-        assertThat(slip.path("item").path("title").asText()).startsWith("TLR title");
+        assertThat(slip.path("item").path("title").asText()).startsWith("Title of ");
         assertThat(slip.path("item").has("barcode")).isFalse();
         assertThat(slip.path("request").path("servicePointPickup").asText()).isEqualTo("Circ Desk 2");
         assertThat(slip.path("requester").path("barcode").asText()).isEqualTo(requester.path("barcode").asText());
