@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.feesfines.LostItemPolicy;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemStatus;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.Period;
 import org.quire.platform.db.Sql;
@@ -59,7 +60,7 @@ public final class AgeToLost implements TenantJob {
                 candidates.stream().map(LoanStore.LoanAndItem::loanId).toList(), items.keySet());
 
         for (ObjectNode loan : loans) {
-            LostItemPolicy policy = t.byId().get(LoanRepresentation.uuid(loan, "lostItemPolicyId"));
+            LostItemPolicy policy = t.byId().get(Ids.at(loan, "lostItemPolicyId"));
             boolean recalled = loan.path("dueDateChangedByRecall").asBoolean(false);
             ObjectNode aged = loan.deepCopy();
             aged.put("action", LoanAction.ITEM_AGED_TO_LOST.value());
@@ -69,7 +70,7 @@ public final class AgeToLost implements TenantJob {
             billing.put("dateLostItemShouldBeBilled", Json.date(policy.billingDate(now, recalled)));
             billing.put("agedToLostDate", Json.date(now));
             CirculationTypes.LOANS.replace(c, schema, loan, aged, null);
-            ObjectNode item = items.get(LoanRepresentation.uuid(loan, "itemId"));
+            ObjectNode item = items.get(Ids.at(loan, "itemId"));
             ObjectNode newItem = item.deepCopy();
             newItem.putObject("status").put("name", ItemStatus.AGED_TO_LOST.folioName()).put("date", Json.date(now));
             InventoryTypes.ITEMS.replace(c, schema, item, newItem, null);

@@ -1,11 +1,13 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.InventoryStore;
 import org.quire.feesfines.LostItemFees;
 import org.quire.feesfines.LostItemPolicy;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.jobs.TenantJob;
 import org.slf4j.Logger;
@@ -55,29 +57,29 @@ public final class AgedToLostBilling implements TenantJob {
         if (loans.isEmpty()) return 0;
 
         Map<UUID, ItemView> views = new HashMap<>();
-        for (ItemView v : ItemView.byIds(c, schema, loans.stream().map(l -> LoanRepresentation.uuid(l, "itemId")).toList())) {
+        for (ItemView v : InventoryStore.itemsByIds(c, schema, loans.stream().map(l -> Ids.at(l, "itemId")).toList())) {
             views.put(v.id(), v);
         }
         Set<UUID> policyIds = new HashSet<>();
         for (ObjectNode l : loans) {
-            UUID id = LoanRepresentation.uuid(l, "lostItemPolicyId");
+            UUID id = Ids.at(l, "lostItemPolicyId");
             if (id != null) policyIds.add(id);
         }
         Map<UUID, ObjectNode> policies = CirculationTypes.LOST_ITEM_POLICIES.getMany(c, schema, policyIds);
 
         for (ObjectNode loan : loans) {
-            UUID policyId = LoanRepresentation.uuid(loan, "lostItemPolicyId");
+            UUID policyId = Ids.at(loan, "lostItemPolicyId");
             LostItemPolicy policy = LostItemPolicy.from(policyId == null ? null : policies.get(policyId));
             ObjectNode billed = loan.deepCopy();
             ((ObjectNode) billed.get("agedToLostDelayedBilling")).put("lostItemHasBeenBilled", true);
             if (!LostItemFees.anyDue(policy, true)) {
                 // Nothing to bill: the loan closes and the item is "Lost and paid", as mod-circulation does.
                 LostAndPaid.close(billed, now);
-                ObjectNode item = items.get(LoanRepresentation.uuid(loan, "itemId"));
+                ObjectNode item = items.get(Ids.at(loan, "itemId"));
                 ObjectNode paid = item.deepCopy();
                 paid.putObject("status").put("name", ItemStatus.LOST_AND_PAID.folioName()).put("date", Json.date(now));
                 InventoryTypes.ITEMS.replace(c, schema, item, paid, null);
-            } else if (!LostItemFees.charge(c, schema, loan, views.get(LoanRepresentation.uuid(loan, "itemId")),
+            } else if (!LostItemFees.charge(c, schema, loan, views.get(Ids.at(loan, "itemId")),
                     policy, true, null, null, now)) {
                 // Retrying would not find an owner either, and would hold the batch forever: billed without fees.
                 log.warn("Aged-to-lost loan {} in {}: no fee/fine owner serves the item's location; no lost item fees",

@@ -2,6 +2,7 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.InventoryStore;
 import org.quire.feesfines.OverdueFines;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemStatus;
@@ -91,7 +92,7 @@ public final class CheckIn {
     private ObjectNode run(Connection c, Request req) throws SQLException {
         String schema = req.schema();
         Instant now = Instant.now();
-        CheckInFacts f = new CheckInFacts(req, ItemView.byBarcodeForUpdate(c, schema, req.itemBarcode()).orElse(null),
+        CheckInFacts f = new CheckInFacts(req, InventoryStore.itemByBarcodeForUpdate(c, schema, req.itemBarcode()).orElse(null),
                 null, Map.of());
         Check.refuseIfAny(f, ITEM);
 

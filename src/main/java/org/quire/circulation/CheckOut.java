@@ -1,6 +1,8 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.users.UsersStore;
+import org.quire.inventory.InventoryStore;
 import org.quire.circulation.CheckOutFacts.Terms;
 import org.quire.circulation.blocks.AutomatedBlocks;
 import org.quire.circulation.rules.CirculationRules;
@@ -136,14 +138,14 @@ public final class CheckOut {
     private static CheckOutFacts loadBorrowerAndItem(Connection c, Request req, Instant now, BlockOverrides overrides)
             throws SQLException {
         String schema = req.schema();
-        PatronView patron = PatronView.byBarcode(c, schema, req.userBarcode()).orElse(null);
+        PatronView patron = UsersStore.patronByBarcode(c, schema, req.userBarcode()).orElse(null);
         List<AutomatedBlocks.Block> blocks = patron == null ? List.of()
                 : AutomatedBlocks.forPatron(c, schema, patron, now, AutomatedBlocks.Action.BORROWING);
         boolean asksForProxy = req.proxyUserBarcode() != null && !req.proxyUserBarcode().isBlank();
-        PatronView proxy = asksForProxy ? PatronView.byBarcode(c, schema, req.proxyUserBarcode()).orElse(null) : null;
+        PatronView proxy = asksForProxy ? UsersStore.patronByBarcode(c, schema, req.proxyUserBarcode()).orElse(null) : null;
         List<ObjectNode> relations = patron != null && proxy != null && !proxy.id().equals(patron.id())
                 ? LoanStore.proxyRelations(c, schema, patron.id(), proxy.id()) : List.of();
-        ItemView item = ItemView.byBarcodeForUpdate(c, schema, req.itemBarcode()).orElse(null);
+        ItemView item = InventoryStore.itemByBarcodeForUpdate(c, schema, req.itemBarcode()).orElse(null);
         return CheckOutFacts.borrowerAndItem(req, now, overrides, patron, blocks, proxy, relations, item);
     }
 
@@ -176,7 +178,7 @@ public final class CheckOut {
         RuleMatch rule = f.terms().loanRule();
         if (rule.materialTypeIds().isEmpty() && rule.loanTypeIds().isEmpty() && rule.patronGroupIds().isEmpty())
             return null;
-        PatronView.lockForBorrowing(c, f.request().schema(), f.patron().id());
+        UsersStore.lockPatronForBorrowing(c, f.request().schema(), f.patron().id());
         return LoanStore.openLoansOfKind(c, f.request().schema(), f.patron().id(), rule.materialTypeIds(),
                 rule.loanTypeIds());
     }
@@ -398,10 +400,5 @@ public final class CheckOut {
 
         ItemView after = item.withItem(savedItem);
         return LoanRepresentation.extend(loan, after, patron, LoanRepresentation.byId(found.values()));
-    }
-
-    /** Kept for Renewal until it calls {@link LoanStore#fixedDueDateSchedule} itself: remove then. */
-    static List<LoanPolicy.ScheduleEntry> schedule(Connection c, String schema, String scheduleId) throws SQLException {
-        return LoanStore.fixedDueDateSchedule(c, schema, scheduleId);
     }
 }

@@ -34,21 +34,4 @@ final class CirculationContext {
     static RuleMatch match(CirculationRules rules, PolicyType type, PatronView patron, ItemView item) {
         return rules.match(type, criteria(patron, item));
     }
-
-    /**
-     * The item's open loan, locked for this transaction. Kept for the callers not yet moved to
-     * {@link LoanStore#openLoan} (renewal, requests): remove when they are.
-     */
-    static Optional<ObjectNode> openLoan(Connection c, String schema, UUID itemId) throws SQLException {
-        return LoanStore.openLoan(c, schema, itemId).map(LoanView::json);
-    }
-
-    /**
-     * An id from stored JSON or from the circulation rules; one that is not a UUID (rules written through
-     * /circulation-rules-storage are not checked) names no record, so callers answer "not found", never a 500.
-     * Kept for the callers not yet moved to {@link Ids#orNull}: remove when they are.
-     */
-    static UUID uuidOrNull(String s) {
-        return Ids.orNull(s);
-    }
 }

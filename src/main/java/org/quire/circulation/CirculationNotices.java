@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.inventory.ItemView;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.domain.Refused;
 import org.quire.users.UserTypes;
@@ -40,7 +41,7 @@ final class CirculationNotices {
         } catch (Refused invalidRules) {
             return null;
         }
-        return CirculationContext.uuidOrNull(parsed.match(PolicyType.NOTICE,
+        return Ids.orNull(parsed.match(PolicyType.NOTICE,
                 CirculationContext.criteria(patronGroupId, item)).policyId());
     }
 

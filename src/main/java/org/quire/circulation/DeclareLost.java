@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.feesfines.LostItemFees;
 import org.quire.feesfines.LostItemPolicy;
 import org.quire.inventory.ItemStatus;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.domain.Refused;
@@ -48,7 +49,7 @@ public final class DeclareLost {
             throw Refused.because("The item is already declared lost", null, "itemId",
                     locked.item().id().toString());
         }
-        UUID policyId = LoanRepresentation.uuid(locked.loan(), "lostItemPolicyId");
+        UUID policyId = Ids.at(locked.loan(), "lostItemPolicyId");
         LostItemPolicy policy = policyId == null ? LostItemPolicy.NONE : LostItemPolicy.from(
                 CirculationTypes.LOST_ITEM_POLICIES.get(c, schema, policyId).orElse(null));
 

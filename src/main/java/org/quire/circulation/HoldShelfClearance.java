@@ -35,11 +35,6 @@ final class HoldShelfClearance {
         }
     }
 
-    /** The report's statement (RequestStore's), named here so the plan tests EXPLAIN exactly it. */
-    static String reportSql(String schema) {
-        return RequestStore.holdShelfClearanceSql(schema);
-    }
-
     /** The report (ONE statement). */
     static List<ObjectNode> report(Connection c, String schema, UUID servicePointId) throws SQLException {
         return RequestStore.holdShelfClearance(c, schema, servicePointId);

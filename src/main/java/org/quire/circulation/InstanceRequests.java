@@ -2,6 +2,7 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.InventoryStore;
 import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
@@ -38,7 +39,7 @@ final class InstanceRequests {
         String instance = Json.text(body, "instanceId");
         if (instance == null) throw Refused.because("Cannot create a request with no instance ID", null, "instanceId", null);
         UUID instanceId = RequestChecks.requiredId("instanceId", instance);
-        List<ItemView> items = ItemView.byInstance(c, schema, instanceId);
+        List<ItemView> items = InventoryStore.itemsOfInstance(c, schema, instanceId);
         if (items.isEmpty()) throw Refused.because(
                 "Cannot create request objects when items list is null or empty", null, "items", "null");
         Map<UUID, Timestamp> due = RequestStore.openLoanDueTimes(c, schema, items.stream().map(ItemView::id).toList());

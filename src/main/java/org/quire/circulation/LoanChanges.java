@@ -1,9 +1,11 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.users.UsersStore;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.inventory.ItemStatus;
 import org.quire.notices.PatronNotices;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.domain.Refused;
@@ -58,12 +60,12 @@ public final class LoanChanges {
                 loan.put("dueDateChangedByRecall", false);
             }
             ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, locked.loan(), loan, staffUserId);
-            UUID patronId = CirculationContext.uuidOrNull(Json.text(saved, "userId"));
-            PatronView patron = patronId == null ? null : PatronView.byId(c, schema, patronId).orElse(null);
+            UUID patronId = Ids.orNull(Json.text(saved, "userId"));
+            PatronView patron = patronId == null ? null : UsersStore.patronById(c, schema, patronId).orElse(null);
             if (patron != null) {
                 String noticeId = CirculationContext.match(rules.rules(c, schema), PolicyType.NOTICE, patron,
                         locked.item()).policyId();
-                UUID noticePolicyId = CirculationContext.uuidOrNull(noticeId);
+                UUID noticePolicyId = Ids.orNull(noticeId);
                 ObjectNode policy = noticePolicyId == null ? null
                         : CirculationTypes.NOTICE_POLICIES.get(c, schema, noticePolicyId).orElse(null);
                 if (policy != null) {

@@ -2,6 +2,7 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.InventoryStore;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Ids;
@@ -43,7 +44,7 @@ public final class LoanRepresentation {
             addRefs(refs, l);
         }
         Map<UUID, ItemView> items = new HashMap<>();
-        for (ItemView v : ItemView.byIds(c, schema, itemIds)) {
+        for (ItemView v : InventoryStore.itemsByIds(c, schema, itemIds)) {
             items.put(v.id(), v);
             refs.addAll(InventoryTypes.SERVICE_POINTS, ids(v.item(), "inTransitDestinationServicePointId"));
         }
@@ -52,15 +53,15 @@ public final class LoanRepresentation {
         Map<UUID, BigDecimal> owed = LoanStore.remainingOfOpenAccounts(c, schema, loanIds);
         List<ObjectNode> out = new ArrayList<>(loans.size());
         for (ObjectNode l : loans) {
-            ObjectNode u = users.get(uuid(l, "userId"));
-            ItemView item = items.get(uuid(l, "itemId"));
+            ObjectNode u = users.get(Ids.at(l, "userId"));
+            ItemView item = items.get(Ids.at(l, "itemId"));
             ObjectNode e = extend(l, item, u == null ? null : new PatronView(u, null, List.of()), named);
             if (item != null) inTransitDestination((ObjectNode) e.get("item"),
-                    named.get(uuid(item.item(), "inTransitDestinationServicePointId")));
+                    named.get(Ids.at(item.item(), "inTransitDestinationServicePointId")));
             // mod-circulation's additionalAccountProperties: the remaining amount of the loan's open accounts, as a
             // double (0.0 when there are none); written only where it read the accounts (GET, not check-out/renewal).
             e.putObject("feesAndFines").put("amountRemainingToPay",
-                    owed.getOrDefault(uuid(l, "id"), BigDecimal.ZERO).doubleValue());
+                    owed.getOrDefault(Ids.at(l, "id"), BigDecimal.ZERO).doubleValue());
             out.add(e);
         }
         return out;
@@ -94,17 +95,17 @@ public final class LoanRepresentation {
         if (item != null) out.set("item", item(item));
         if (borrower != null) out.set("borrower", borrower.loanBorrower());
         else out.remove("borrower"); // an anonymized loan
-        name(out, "loanPolicy", named.get(uuid(loan, "loanPolicyId")));
-        name(out, "overdueFinePolicy", named.get(uuid(loan, "overdueFinePolicyId")));
-        name(out, "lostItemPolicy", named.get(uuid(loan, "lostItemPolicyId")));
-        servicePoint(out, "checkoutServicePoint", lookup(named, uuid(loan, "checkoutServicePointId")));
-        servicePoint(out, "checkinServicePoint", lookup(named, uuid(loan, "checkinServicePointId")));
+        name(out, "loanPolicy", named.get(Ids.at(loan, "loanPolicyId")));
+        name(out, "overdueFinePolicy", named.get(Ids.at(loan, "overdueFinePolicyId")));
+        name(out, "lostItemPolicy", named.get(Ids.at(loan, "lostItemPolicyId")));
+        servicePoint(out, "checkoutServicePoint", lookup(named, Ids.at(loan, "checkoutServicePointId")));
+        servicePoint(out, "checkinServicePoint", lookup(named, Ids.at(loan, "checkinServicePointId")));
         // mod-circulation's additionalPatronGroupProperties: {id, name} of the group whose id the loan stored at
         // check-out (loans written before Quire stored patronGroupIdAtCheckout keep their stored summary).
-        UUID groupId = uuid(loan, "patronGroupIdAtCheckout");
+        UUID groupId = Ids.at(loan, "patronGroupIdAtCheckout");
         ObjectNode group = groupId == null ? null : named.get(groupId);
         if (group == null && groupId != null && borrower != null && borrower.group() != null
-                && groupId.equals(uuid(borrower.group(), "id"))) group = borrower.group();
+                && groupId.equals(Ids.at(borrower.group(), "id"))) group = borrower.group();
         if (group != null) out.putObject("patronGroupAtCheckout").put("id", groupId.toString())
                 .put("name", Json.text(group, "group"));
         return out;
@@ -115,7 +116,7 @@ public final class LoanRepresentation {
     }
 
     static List<UUID> ids(ObjectNode n, String field) {
-        UUID id = uuid(n, field);
+        UUID id = Ids.at(n, field);
         return id == null ? List.of() : List.of(id);
     }
 
@@ -189,12 +190,9 @@ public final class LoanRepresentation {
     }
 
     static void addId(Set<UUID> ids, ObjectNode n, String field) {
-        UUID id = uuid(n, field);
+        UUID id = Ids.at(n, field);
         if (id != null) ids.add(id);
     }
 
     /** The id in {@code field}, null when absent or not a UUID. */
-    static UUID uuid(ObjectNode n, String field) {
-        return Ids.orNull(Json.text(n, field));
-    }
 }

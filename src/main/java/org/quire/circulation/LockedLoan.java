@@ -1,9 +1,11 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.InventoryStore;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.domain.NotFound;
 import org.quire.platform.domain.Refused;
@@ -23,7 +25,7 @@ record LockedLoan(ObjectNode loan, ItemView item) {
     static LockedLoan lock(Connection c, String schema, UUID loanId) throws SQLException {
         ObjectNode unlocked = CirculationTypes.LOANS.get(c, schema, loanId)
                 .orElseThrow(() -> notFound(loanId));
-        ItemView item = ItemView.byIdForUpdate(c, schema, LoanRepresentation.uuid(unlocked, "itemId"))
+        ItemView item = InventoryStore.itemByIdForUpdate(c, schema, Ids.at(unlocked, "itemId"))
                 .orElseThrow(() -> Refused.because("Item does not exist", null, "itemId",
                         Json.text(unlocked, "itemId")));
         ObjectNode loan = CirculationTypes.LOANS.getForUpdate(c, schema, loanId)

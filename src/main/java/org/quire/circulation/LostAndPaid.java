@@ -3,6 +3,7 @@ package org.quire.circulation;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemStatus;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 
 import java.sql.Connection;
@@ -48,7 +49,7 @@ public final class LostAndPaid {
     private static void closeIfLost(Connection c, String schema, UUID loanId, UUID staffUserId) throws SQLException {
         ObjectNode loan = CirculationTypes.LOANS.get(c, schema, loanId).orElse(null);
         if (loan == null || !"Open".equals(Json.text(loan, "status.name"))) return;
-        ObjectNode item = LoanStore.itemLockedUnlessHeld(c, schema, LoanRepresentation.uuid(loan, "itemId")).orElse(null);
+        ObjectNode item = LoanStore.itemLockedUnlessHeld(c, schema, Ids.at(loan, "itemId")).orElse(null);
         if (item == null || !isLost(Json.text(item, "status.name"))) return;
         loan = CirculationTypes.LOANS.getForUpdate(c, schema, loanId).orElse(null);
         if (loan == null || !"Open".equals(Json.text(loan, "status.name"))) return;

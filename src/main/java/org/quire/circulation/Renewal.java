@@ -1,6 +1,8 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.users.UsersStore;
+import org.quire.inventory.InventoryStore;
 import org.quire.circulation.blocks.AutomatedBlocks;
 import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
@@ -71,15 +73,15 @@ public final class Renewal {
     }
 
     private static ItemView findItem(Connection c, String schema, Ref ref) throws SQLException {
-        if (!ref.byId()) return ItemView.byBarcodeForUpdate(c, schema, ref.value()).orElse(null);
+        if (!ref.byId()) return InventoryStore.itemByBarcodeForUpdate(c, schema, ref.value()).orElse(null);
         UUID id = Ids.orNull(ref.value());
-        return id == null ? null : ItemView.byIdForUpdate(c, schema, id).orElse(null);
+        return id == null ? null : InventoryStore.itemByIdForUpdate(c, schema, id).orElse(null);
     }
 
     private static PatronView findPatron(Connection c, String schema, Ref ref) throws SQLException {
-        if (!ref.byId()) return PatronView.byBarcode(c, schema, ref.value()).orElse(null);
+        if (!ref.byId()) return UsersStore.patronByBarcode(c, schema, ref.value()).orElse(null);
         UUID id = Ids.orNull(ref.value());
-        return id == null ? null : PatronView.byId(c, schema, id).orElse(null);
+        return id == null ? null : UsersStore.patronById(c, schema, id).orElse(null);
     }
 
     public ObjectNode renew(Request req) {
@@ -93,7 +95,7 @@ public final class Renewal {
         ItemView item = findItem(c, schema, req.item());
         PatronView patron = findPatron(c, schema, req.user());
         Refused.throwIfAny(RenewalChecks.refuseWhenNotFound(req.item(), item, req.user(), patron));
-        ObjectNode loan = CirculationContext.openLoan(c, schema, item.id()).orElse(null);
+        ObjectNode loan = LoanStore.openLoan(c, schema, item.id()).map(LoanView::json).orElse(null);
         Refused.throwIfAny(RenewalChecks.refuseWhenNotLoanedToPatron(req.item(), req.user(), loan, patron));
         RenewalOverride override = RenewalOverride.from(req.overrideBlocks());
         Refused.throwIfAny(override.refusals(block -> permissions.has(req.tenant(), req.staffUserId(),
@@ -106,8 +108,8 @@ public final class Renewal {
         RuleMatch rule = CirculationContext.match(circulationRules, PolicyType.LOAN, patron, item);
         String noticeId = CirculationContext.match(circulationRules, PolicyType.NOTICE, patron, item).policyId();
         Map<String, ObjectNode> found = LoanRepresentation.addRefs(new MultiGet()
-                .add("loan", CirculationTypes.LOAN_POLICIES, CirculationContext.uuidOrNull(rule.policyId()))
-                .add("notice", CirculationTypes.NOTICE_POLICIES, CirculationContext.uuidOrNull(noticeId)), loan)
+                .add("loan", CirculationTypes.LOAN_POLICIES, Ids.orNull(rule.policyId()))
+                .add("notice", CirculationTypes.NOTICE_POLICIES, Ids.orNull(noticeId)), loan)
                 .fetch(c, schema);
         Refused.throwIfAny(RenewalChecks.refuseWhenLoanPolicyMissing(rule.policyId(), found.get("loan")));
         RenewalFacts facts = new RenewalFacts(req.user(), item, patron, loan, override, automated,
@@ -156,10 +158,10 @@ public final class Renewal {
         String scheduleId = policy.differentRenewalPeriod() && policy.alternateFixedDueDateScheduleId() != null
                 ? policy.alternateFixedDueDateScheduleId() : policy.fixedDueDateScheduleId();
         Optional<Instant> due = DueDates.forRenewal(policy, f.currentDueDate(), f.now(),
-                CheckOut.schedule(c, req.schema(), scheduleId), RenewalWithRequests.holdPeriod(f.queue(), policy, f.holds()));
+                LoanStore.fixedDueDateSchedule(c, req.schema(), scheduleId), RenewalWithRequests.holdPeriod(f.queue(), policy, f.holds()));
         if (due.isEmpty()) return new Proposed(null, DueDates.renewalOutsideOfRange(policy));
         // As mod-circulation: the loan's check-out service point's hours decide, not the renewing desk's.
-        UUID servicePoint = CirculationContext.uuidOrNull(Json.text(f.loan(), "checkoutServicePointId"));
+        UUID servicePoint = Ids.orNull(Json.text(f.loan(), "checkoutServicePointId"));
         return ClosedLibraryDueDates.tryApply(c, req.schema(), policy,
                         servicePoint == null ? req.servicePointId() : servicePoint, f.now(), due.get())
                 .map(d -> new Proposed(d, null))
@@ -199,9 +201,9 @@ public final class Renewal {
     private static void chargeOverdueFine(Connection c, String schema, ObjectNode loanBefore, ItemView item,
                                           Map<String, ObjectNode> found, Request req, Instant now) throws SQLException {
         Map<UUID, ObjectNode> policies = LoanRepresentation.byId(found.values());
-        ObjectNode finePolicy = policies.get(LoanRepresentation.uuid(loanBefore, "overdueFinePolicyId"));
+        ObjectNode finePolicy = policies.get(Ids.at(loanBefore, "overdueFinePolicyId"));
         if (finePolicy == null || finePolicy.path("forgiveOverdueFine").asBoolean(false)) return;
         OverdueFines.charge(c, schema, loanBefore, now, item, finePolicy,
-                policies.get(LoanRepresentation.uuid(loanBefore, "loanPolicyId")), req.servicePointId(), req.staffUserId());
+                policies.get(Ids.at(loanBefore, "loanPolicyId")), req.servicePointId(), req.staffUserId());
     }
 }

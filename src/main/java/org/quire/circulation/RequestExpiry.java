@@ -78,9 +78,4 @@ public final class RequestExpiry implements TenantJob {
         for (UUID itemId : queues) if (paged.contains(itemId)) PagedItems.release(c, schema, itemId, now, null);
         return expired.size();
     }
-
-    /** The candidates' statement (RequestStore's), named here so the plan tests EXPLAIN exactly what the job runs. */
-    static String candidatesSql(String schema) {
-        return RequestStore.expiryCandidatesSql(schema);
-    }
 }

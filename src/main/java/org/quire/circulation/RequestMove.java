@@ -1,6 +1,8 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.users.UsersStore;
+import org.quire.inventory.InventoryStore;
 import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
@@ -105,7 +107,7 @@ final class RequestMove {
         // With TLR on, the title's queue (and instance row) is locked before the item, as request creation does.
         List<ObjectNode> titleQueue = tlr.enabled() && stored.instanceId() != null
                 ? RequestQueue.forInstance(c, schema, UUID.fromString(stored.instanceId())) : null;
-        ItemView item = ItemView.byIdForUpdate(c, schema, destinationId).orElseThrow(() -> Refused.because(
+        ItemView item = InventoryStore.itemByIdForUpdate(c, schema, destinationId).orElseThrow(() -> Refused.because(
                 "Item does not exist", "ITEM_DOES_NOT_EXIST", "destinationItemId", destination));
         UUID instanceId = UUID.fromString(Json.text(item.instance(), "id"));
         // With TLR on the request stays in its title's queue, so only another copy of the title will do.
@@ -114,9 +116,9 @@ final class RequestMove {
                     "itemId", destination);
         if (ItemStatus.AVAILABLE.is(item.status())) type = RequestType.PAGE.folioName();
         UUID requesterId = UUID.fromString(stored.requesterId());
-        PatronView requester = PatronView.byId(c, schema, requesterId).orElseThrow(() -> Refused.because(
+        PatronView requester = UsersStore.patronById(c, schema, requesterId).orElseThrow(() -> Refused.because(
                 "A valid user and patron group are required. User is null", null, "requesterId", requesterId.toString()));
-        ObjectNode loan = CirculationContext.openLoan(c, schema, destinationId).orElse(null);
+        ObjectNode loan = LoanStore.openLoan(c, schema, destinationId).map(LoanView::json).orElse(null);
 
         // The destination's queue without the request itself; it joins at the end (of the instance's with TLR on).
         List<ObjectNode> queue = (titleQueue != null ? titleQueue : RequestQueue.forItem(c, schema, destinationId)).stream()

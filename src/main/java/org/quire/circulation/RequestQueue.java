@@ -69,11 +69,6 @@ public final class RequestQueue {
         return RequestStore.itemQueueReadOnly(c, schema, itemId);
     }
 
-    /** The statement behind {@link #forItem} (RequestStore's; named here so a test can EXPLAIN exactly it). */
-    static String itemQueueSql(String schema) {
-        return RequestStore.itemQueueSql(schema);
-    }
-
     /**
      * The queue of an instance (title-level and item-level requests together), locked: the instance row too, so two
      * first requests of a title cannot both take position 1.

@@ -2,8 +2,10 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.InventoryStore;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.records.MultiGet;
 import org.quire.users.UserTypes;
@@ -46,7 +48,7 @@ public final class RequestRepresentation {
             addId(userIds, r, "proxyUserId");
         }
         Map<UUID, ItemView> items = new HashMap<>();
-        for (ItemView v : ItemView.byIds(c, schema, itemIds)) items.put(v.id(), v);
+        for (ItemView v : InventoryStore.itemsByIds(c, schema, itemIds)) items.put(v.id(), v);
         Map<UUID, ObjectNode> users = UserTypes.USERS.getMany(c, schema, userIds);
         Map<UUID, String> dueDates = RequestStore.openLoanDueDates(c, schema, itemIds);
 
@@ -61,16 +63,16 @@ public final class RequestRepresentation {
         List<ObjectNode> out = new ArrayList<>(requests.size());
         for (ObjectNode stored : requests) {
             ObjectNode r = stored.deepCopy();
-            ItemView item = items.get(LoanRepresentation.uuid(stored, "itemId"));
+            ItemView item = items.get(Ids.at(stored, "itemId"));
             if (item != null) item(r, item, named);
             String due = item == null ? null : dueDates.get(item.id());
             if (due != null) r.putObject("loan").put("dueDate", due);
-            ObjectNode requester = users.get(LoanRepresentation.uuid(stored, "requesterId"));
+            ObjectNode requester = users.get(Ids.at(stored, "requesterId"));
             if (requester != null) r.set("requester", userSummary(requester, named));
-            ObjectNode proxy = users.get(LoanRepresentation.uuid(stored, "proxyUserId"));
+            ObjectNode proxy = users.get(Ids.at(stored, "proxyUserId"));
             if (proxy != null) r.set("proxy", userSummary(proxy, named));
             LoanRepresentation.servicePoint(r, "pickupServicePoint",
-                    named.get(LoanRepresentation.uuid(stored, "pickupServicePointId")));
+                    named.get(Ids.at(stored, "pickupServicePointId")));
             if (requester != null) deliveryAddress(r, requester);
             out.add(r);
         }
@@ -109,7 +111,7 @@ public final class RequestRepresentation {
         ObjectNode loc = v.effectiveLocation();
         if (loc != null) {
             ObjectNode l = i.putObject("location").put("name", Json.text(loc, "name"));
-            ObjectNode library = named.get(LoanRepresentation.uuid(loc, "libraryId"));
+            ObjectNode library = named.get(Ids.at(loc, "libraryId"));
             if (library != null) l.put("libraryName", Json.text(library, "name"));
             if (loc.hasNonNull("code")) l.put("code", Json.text(loc, "code"));
         }
@@ -128,7 +130,7 @@ public final class RequestRepresentation {
             if (p.hasNonNull(f)) s.set(f, p.get(f));
         }
         if (user.hasNonNull("barcode")) s.set("barcode", user.get("barcode"));
-        ObjectNode group = named.get(LoanRepresentation.uuid(user, "patronGroup"));
+        ObjectNode group = named.get(Ids.at(user, "patronGroup"));
         if (group != null) {
             ObjectNode g = s.putObject("patronGroup").put("id", Json.text(group, "id")).put("group", Json.text(group, "group"));
             if (group.hasNonNull("desc")) g.set("desc", group.get("desc"));

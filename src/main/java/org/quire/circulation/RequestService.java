@@ -2,6 +2,8 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.users.UsersStore;
+import org.quire.inventory.InventoryStore;
 import org.quire.circulation.blocks.AutomatedBlocks;
 import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
@@ -82,7 +84,7 @@ final class RequestService {
         UUID instanceId = title ? Ids.orNull(Json.text(body, "instanceId")) : null;
         UUID itemId = title ? null : Ids.orNull(Json.text(body, "itemId"));
         UUID requesterId = Ids.orNull(Json.text(body, "requesterId"));
-        PatronView requester = PatronView.byId(c, schema, requesterId).orElseThrow(() -> Refused.because(
+        PatronView requester = UsersStore.patronById(c, schema, requesterId).orElseThrow(() -> Refused.because(
                 "A valid user and patron group are required. User is null", null, "requesterId", requesterId.toString()));
 
         // The item or title, locked, with its queue (FOLIO stops when it does not exist).
@@ -108,16 +110,16 @@ final class RequestService {
             if (tlr.enabled()) {
                 // FOLIO queues every request of the title together; the instance is locked before the item, in the
                 // order title-level requests lock them.
-                instanceId = UUID.fromString(Json.text(ItemView.byId(c, schema, itemId).orElseThrow(missing).instance(), "id"));
+                instanceId = UUID.fromString(Json.text(InventoryStore.itemById(c, schema, itemId).orElseThrow(missing).instance(), "id"));
                 queue = RequestQueue.forInstance(c, schema, instanceId);
-                item = ItemView.byIdForUpdate(c, schema, itemId).orElseThrow(missing);
+                item = InventoryStore.itemByIdForUpdate(c, schema, itemId).orElseThrow(missing);
             } else {
-                item = ItemView.byIdForUpdate(c, schema, itemId).orElseThrow(missing);
+                item = InventoryStore.itemByIdForUpdate(c, schema, itemId).orElseThrow(missing);
                 instanceId = UUID.fromString(Json.text(item.instance(), "id"));
                 queue = RequestQueue.forItem(c, schema, itemId);
             }
             instanceTitle = item.title();
-            loan = CirculationContext.openLoan(c, schema, itemId).orElse(null);
+            loan = LoanStore.openLoan(c, schema, itemId).map(LoanView::json).orElse(null);
         }
 
         RequestFacts facts = new RequestFacts(type, title, asked.fulfilment(), body, tlr.enabled(), instanceId, itemId,
@@ -247,7 +249,7 @@ final class RequestService {
         if (was.itemId() == null) return;
         UUID itemId = UUID.fromString(was.itemId());
         if (cancelling) {
-            Optional<ItemView> item = ItemView.byId(c, schema, itemId);
+            Optional<ItemView> item = InventoryStore.itemById(c, schema, itemId);
             if (item.isPresent()) PatronNotices.requestCancelled(c, schema, CirculationNotices.requesterPolicy(c, schema,
                     rules, saved, item.get(), List.of()), saved, staff);
         }

@@ -1,6 +1,7 @@
 package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.InventoryStore;
 import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
 import org.quire.inventory.ItemView;
@@ -93,7 +94,7 @@ final class TitleLevelRequests {
     static Choice choose(Connection c, String schema, CirculationRules rules, String type, UUID instanceId,
                          PatronView requester, String pickupServicePointId, TlrSettings tlr, List<ObjectNode> queue)
             throws SQLException {
-        List<ItemView> items = ItemView.byInstance(c, schema, instanceId);
+        List<ItemView> items = InventoryStore.itemsOfInstance(c, schema, instanceId);
         Map<UUID, ObjectNode> policies = policies(c, schema, rules, requester, items);
         String copyOnLoan = items.isEmpty() ? null
                 : RequestStore.itemOnLoanTo(c, schema, requester.id(), items.stream().map(ItemView::id).toList()).orElse(null);
@@ -125,7 +126,7 @@ final class TitleLevelRequests {
                 .or(() -> loans.stream().min(Comparator.comparingInt(l -> recalls.getOrDefault(Json.text(l, "itemId"), 0))));
         if (loan.isPresent()) {
             ItemView item = lock(c, schema, byId.get(UUID.fromString(Json.text(loan.get(), "itemId"))));
-            return new Choice(item, CirculationContext.openLoan(c, schema, item.id()).orElse(loan.get()), refusals);
+            return new Choice(item, LoanStore.openLoan(c, schema, item.id()).map(LoanView::json).orElse(loan.get()), refusals);
         }
         if (recallable.isEmpty()) throw Refused.because("Request has no loan or recallable item", null, "loan", null);
         return new Choice(lock(c, schema, recallable.getFirst()), null, refusals);
@@ -167,7 +168,7 @@ final class TitleLevelRequests {
     }
 
     private static ItemView lock(Connection c, String schema, ItemView item) throws SQLException {
-        return ItemView.byIdForUpdate(c, schema, item.id()).orElse(item);
+        return InventoryStore.itemByIdForUpdate(c, schema, item.id()).orElse(item);
     }
 
     private static boolean allows(ObjectNode policy, String type) {

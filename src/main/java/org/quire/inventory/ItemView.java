@@ -25,49 +25,6 @@ public record ItemView(ObjectNode item, ObjectNode holdings, ObjectNode instance
                        ObjectNode permanentLoanType, ObjectNode temporaryLoanType, ObjectNode effectiveLocation,
                        ObjectNode permanentLocation, ObjectNode temporaryLocation) {
 
-    // ---- lookups: delegates to InventoryStore, which holds the SQL ---------------------------------------------
-
-    /** @see InventoryStore#itemByBarcodeForUpdate */
-    public static Optional<ItemView> byBarcodeForUpdate(Connection c, String schema, String barcode) throws SQLException {
-        return InventoryStore.itemByBarcodeForUpdate(c, schema, barcode);
-    }
-
-    /** @see InventoryStore#itemByBarcodeSql */
-    public static String byBarcodeSql(String schema, boolean lock) {
-        return InventoryStore.itemByBarcodeSql(schema, lock);
-    }
-
-    /** @see InventoryStore#itemByIdForUpdate */
-    public static Optional<ItemView> byIdForUpdate(Connection c, String schema, UUID id) throws SQLException {
-        return InventoryStore.itemByIdForUpdate(c, schema, id);
-    }
-
-    /** @see InventoryStore#itemById */
-    public static Optional<ItemView> byId(Connection c, String schema, UUID id) throws SQLException {
-        return InventoryStore.itemById(c, schema, id);
-    }
-
-    /** @see InventoryStore#itemsByIds */
-    public static List<ItemView> byIds(Connection c, String schema, Collection<UUID> ids) throws SQLException {
-        return InventoryStore.itemsByIds(c, schema, ids);
-    }
-
-    /** @see InventoryStore#itemsOfInstance */
-    public static List<ItemView> byInstance(Connection c, String schema, UUID instanceId) throws SQLException {
-        return InventoryStore.itemsOfInstance(c, schema, instanceId);
-    }
-
-    /** @see InventoryStore#searchItems */
-    public static List<ItemView> search(Connection c, String schema, SqlWhere where, String orderBy, int limit,
-                                        int offset) throws SQLException {
-        return InventoryStore.searchItems(c, schema, where, orderBy, limit, offset);
-    }
-
-    /** @see InventoryStore#itemFieldsWithReferenceNames */
-    public static CqlFields withReferenceNames(String schema) {
-        return InventoryStore.itemFieldsWithReferenceNames(schema);
-    }
-
     // ---- the item ----------------------------------------------------------------------------------------------
 
     /** The same context around a new version of the item (after a status change). */

@@ -1,6 +1,7 @@
 package org.quire.notices;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.jobs.TenantJob;
 import org.slf4j.Logger;
@@ -105,6 +106,6 @@ public final class NoticeJob implements TenantJob {
     }
 
     private static UUID id(ObjectNode record) {
-        return UUID.fromString(Json.text(record, "id"));
+        return Ids.at(record, "id");
     }
 }

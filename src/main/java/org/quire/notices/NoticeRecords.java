@@ -3,6 +3,7 @@ package org.quire.notices;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.InventoryStore;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Ids;
@@ -48,27 +49,27 @@ final class NoticeRecords {
             throws SQLException {
         MultiGet first = new MultiGet();
         for (ObjectNode n : notices) {
-            first.add("loan:" + Json.text(n, "loanId"), circulation.loans(), uuid(n, "loanId"));
-            first.add("request:" + Json.text(n, "requestId"), circulation.requests(), uuid(n, "requestId"));
-            first.add("user:" + Json.text(n, "recipientUserId"), UserTypes.USERS, uuid(n, "recipientUserId"));
+            first.add("loan:" + Json.text(n, "loanId"), circulation.loans(), Ids.at(n, "loanId"));
+            first.add("request:" + Json.text(n, "requestId"), circulation.requests(), Ids.at(n, "requestId"));
+            first.add("user:" + Json.text(n, "recipientUserId"), UserTypes.USERS, Ids.at(n, "recipientUserId"));
             first.add("template:" + Json.text(n, "noticeConfig.templateId"), NoticeTypes.TEMPLATES,
-                    uuid(n, "noticeConfig.templateId"));
+                    Ids.at(n, "noticeConfig.templateId"));
         }
         Map<String, ObjectNode> records = first.fetch(c, schema);
         Set<UUID> itemIds = new HashSet<>();
         MultiGet second = new MultiGet();
         for (Map.Entry<String, ObjectNode> e : records.entrySet()) {
             ObjectNode r = e.getValue();
-            if (e.getKey().startsWith("loan:") || e.getKey().startsWith("request:")) addIfPresent(itemIds, uuid(r, "itemId"));
+            if (e.getKey().startsWith("loan:") || e.getKey().startsWith("request:")) addIfPresent(itemIds, Ids.at(r, "itemId"));
             if (e.getKey().startsWith("loan:")) second.add("policy:" + Json.text(r, "loanPolicyId"),
-                    circulation.loanPolicies(), uuid(r, "loanPolicyId"));
+                    circulation.loanPolicies(), Ids.at(r, "loanPolicyId"));
             if (e.getKey().startsWith("request:")) second.add("sp:" + Json.text(r, "pickupServicePointId"),
-                    InventoryTypes.SERVICE_POINTS, uuid(r, "pickupServicePointId"));
+                    InventoryTypes.SERVICE_POINTS, Ids.at(r, "pickupServicePointId"));
             if (e.getKey().startsWith("user:")) second.add("group:" + Json.text(r, "patronGroup"), UserTypes.GROUPS,
-                    uuid(r, "patronGroup"));
+                    Ids.at(r, "patronGroup"));
         }
         NoticeRecords out = new NoticeRecords(records, second.fetch(c, schema), circulation);
-        for (ItemView v : ItemView.byIds(c, schema, itemIds)) out.items.put(v.id(), v);
+        for (ItemView v : InventoryStore.itemsByIds(c, schema, itemIds)) out.items.put(v.id(), v);
         return out;
     }
 
@@ -156,7 +157,7 @@ final class NoticeRecords {
             ObjectNode entry = Json.object();
             ObjectNode loan = loan(n), request = request(n);
             ObjectNode source = loan != null ? loan : request;
-            ItemView item = source == null ? null : items.get(uuid(source, "itemId"));
+            ItemView item = source == null ? null : items.get(Ids.at(source, "itemId"));
             if (item != null) entry.set("item", item.tokens());
             if (loan != null) entry.set("loan", loanTokens(loan));
             if (request != null) {
@@ -209,8 +210,4 @@ final class NoticeRecords {
         if (id != null) ids.add(id);
     }
 
-    private static UUID uuid(JsonNode n, String path) {
-        String s = Json.text(n, path);
-        return Ids.orNull(s);
-    }
 }

@@ -24,6 +24,11 @@ public final class Ids {
         return parse(s).orElse(null);
     }
 
+    /** The UUID at {@code path} of a FOLIO record (e.g. a loan's "itemId"), or null when absent or not a UUID. */
+    public static UUID at(com.fasterxml.jackson.databind.JsonNode record, String path) {
+        return orNull(Json.text(record, path));
+    }
+
     public static boolean isUuid(String s) {
         return parse(s).isPresent();
     }

@@ -26,28 +26,6 @@ public record PatronView(ObjectNode user, ObjectNode group, List<ObjectNode> man
         this(user, group, manualBlocks, List.of());
     }
 
-    // Reads for circulation, kept as delegates while circulation moves to UsersStore (issue 11).
-
-    /** @see UsersStore#patronByBarcode */
-    public static Optional<PatronView> byBarcode(Connection c, String schema, String barcode) throws SQLException {
-        return UsersStore.patronByBarcode(c, schema, barcode);
-    }
-
-    /** @see UsersStore#patronById */
-    public static Optional<PatronView> byId(Connection c, String schema, UUID id) throws SQLException {
-        return UsersStore.patronById(c, schema, id);
-    }
-
-    /** @see UsersStore#lockPatronForBorrowing */
-    public static void lockForBorrowing(Connection c, String schema, UUID id) throws SQLException {
-        UsersStore.lockPatronForBorrowing(c, schema, id);
-    }
-
-    /** @see UsersStore#patronByBarcodeSql */
-    public static String byBarcodeSql(String schema) {
-        return UsersStore.patronByBarcodeSql(schema);
-    }
-
     public UUID id() {
         return UUID.fromString(user.get("id").asText());
     }

@@ -2,6 +2,8 @@ package org.quire.circulation;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.quire.users.UsersStore;
+import org.quire.inventory.InventoryStore;
 import org.quire.Fixtures;
 import org.quire.circulation.blocks.PatronBlocksStore;
 import org.quire.inventory.ItemView;
@@ -66,13 +68,13 @@ class HotQueryPlansTest {
 
     @Test
     void itemByBarcode_usesTheBarcodeIndex() {
-        String p = plan(ItemView.byBarcodeSql(schema, true), "plan-777");
+        String p = plan(InventoryStore.itemByBarcodeSql(schema, true), "plan-777");
         assertThat(p).doesNotContain("Seq Scan on item").contains("item_barcode_key");
     }
 
     @Test
     void userByBarcode_usesTheBarcodeIndex() {
-        String p = plan(PatronView.byBarcodeSql(schema), "plan-u777");
+        String p = plan(UsersStore.patronByBarcodeSql(schema), "plan-u777");
         assertThat(p).doesNotContain("Seq Scan on users").contains("users_barcode_key");
     }
 
@@ -138,7 +140,7 @@ class HotQueryPlansTest {
         });
         UUID item = db.read(c -> Sql.one(c, "SELECT item_id FROM " + schema + ".request LIMIT 1", List.of(),
                 rs -> rs.getObject(1, UUID.class)).orElseThrow());
-        String p = plan(RequestQueue.itemQueueSql(schema), item, item);
+        String p = plan(RequestStore.itemQueueSql(schema), item, item);
         // The title's part ("item_id IS NULL AND instance_id = ...") is an index probe too, whichever index serves it.
         assertThat(p).doesNotContain("Seq Scan on request").contains("request_item_open_queue_idx");
     }

@@ -39,14 +39,14 @@ class RequestExpiryPlansTest {
 
     @Test
     void expiryCandidates_rangeScanThePartialIndexes() {
-        String p = plans.plan(RequestExpiry.candidatesSql(plans.schema), "2026-01-01T00:00:00Z", 200, "2026-01-01T00:00:00Z", 200, 200);
+        String p = plans.plan(RequestStore.expiryCandidatesSql(plans.schema), "2026-01-01T00:00:00Z", 200, "2026-01-01T00:00:00Z", 200, 200);
         assertThat(p).as(p).doesNotContain("Seq Scan")
                 .contains("request_expiration_open_idx").contains("request_hold_shelf_expiration_idx");
     }
 
     @Test
     void holdShelfClearanceReport_startsFromTheItemsOnTheShelf() {
-        String p = plans.plan(HoldShelfClearance.reportSql(plans.schema), Fixtures.CIRC_DESK_1);
+        String p = plans.plan(RequestStore.holdShelfClearanceSql(plans.schema), Fixtures.CIRC_DESK_1);
         assertThat(p).as(p).doesNotContain("Seq Scan").contains("request_closed_off_shelf_idx")
                 .doesNotContain("request_requester_status_idx");
     }

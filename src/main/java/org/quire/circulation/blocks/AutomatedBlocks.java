@@ -1,6 +1,7 @@
 package org.quire.circulation.blocks;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.users.UsersStore;
 import org.quire.platform.Json;
 import org.quire.users.PatronView;
 
@@ -57,7 +58,7 @@ public final class AutomatedBlocks {
             throws SQLException {
         List<BlockLimit> limits = BlockLimit.from(patron.blockLimits()).stream().filter(action.configured).toList();
         if (limits.isEmpty()) return List.of();
-        if (action == Action.BORROWING) PatronView.lockForBorrowing(c, schema, patron.id());
+        if (action == Action.BORROWING) UsersStore.lockPatronForBorrowing(c, schema, patron.id());
         return evaluate(limits, PatronBlocksStore.counts(c, schema, patron.id(), now)).stream().filter(action.blocked).toList();
     }
 

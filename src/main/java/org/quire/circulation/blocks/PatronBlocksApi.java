@@ -2,6 +2,7 @@ package org.quire.circulation.blocks;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.users.UsersStore;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.Response;
@@ -38,7 +39,7 @@ public final class PatronBlocksApi {
             ObjectNode body = Json.object();
             ArrayNode blocks = body.putArray("automatedPatronBlocks");
             db.read(c -> {
-                PatronView patron = PatronView.byId(c, req.schema(), userId).orElse(null);
+                PatronView patron = UsersStore.patronById(c, req.schema(), userId).orElse(null);
                 if (patron != null) {
                     for (AutomatedBlocks.Block b : AutomatedBlocks.forPatron(c, req.schema(), patron, Instant.now(),
                             AutomatedBlocks.Action.ANY)) blocks.add(b.toJson());
