@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.feesfines.LostItemPolicy;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemStatus;
-import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.Period;
 import org.quire.platform.db.Sql;
@@ -56,21 +55,22 @@ public final class AgeToLost implements TenantJob {
         Map<UUID, ObjectNode> items = LoanStore.lockItemsSkippingHeld(c, schema,
                 candidates.stream().map(LoanStore.LoanAndItem::itemId).toList(), true,
                 ItemStatus.DECLARED_LOST, ItemStatus.AGED_TO_LOST, ItemStatus.CLAIMED_RETURNED);
-        List<ObjectNode> loans = LoanStore.lockAgeToLostLoans(c, schema, t.policies(), t.normal(), t.recalled(), now,
-                candidates.stream().map(LoanStore.LoanAndItem::loanId).toList(), items.keySet());
+        List<LoanView> loans = LoanStore.lockAgeToLostLoans(c, schema, t.policies(), t.normal(), t.recalled(), now,
+                candidates.stream().map(LoanStore.LoanAndItem::loanId).toList(), items.keySet())
+                .stream().map(LoanView::new).toList();
 
-        for (ObjectNode loan : loans) {
-            LostItemPolicy policy = t.byId().get(Ids.at(loan, "lostItemPolicyId"));
-            boolean recalled = loan.path("dueDateChangedByRecall").asBoolean(false);
-            ObjectNode aged = loan.deepCopy();
+        for (LoanView loan : loans) {
+            LostItemPolicy policy = t.byId().get(loan.lostItemPolicyId());
+            boolean recalled = loan.dueDateChangedByRecall();
+            ObjectNode aged = loan.json().deepCopy();
             aged.put("action", LoanAction.ITEM_AGED_TO_LOST.value());
             aged.remove("actionComment");
             ObjectNode billing = aged.putObject("agedToLostDelayedBilling");
             billing.put("lostItemHasBeenBilled", false);
             billing.put("dateLostItemShouldBeBilled", Json.date(policy.billingDate(now, recalled)));
             billing.put("agedToLostDate", Json.date(now));
-            CirculationTypes.LOANS.replace(c, schema, loan, aged, null);
-            ObjectNode item = items.get(Ids.at(loan, "itemId"));
+            CirculationTypes.LOANS.replace(c, schema, loan.json(), aged, null);
+            ObjectNode item = items.get(loan.itemId());
             ObjectNode newItem = item.deepCopy();
             newItem.putObject("status").put("name", ItemStatus.AGED_TO_LOST.folioName()).put("date", Json.date(now));
             InventoryTypes.ITEMS.replace(c, schema, item, newItem, null);

@@ -7,7 +7,6 @@ import org.quire.feesfines.LostItemPolicy;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
-import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.jobs.TenantJob;
 import org.slf4j.Logger;
@@ -52,40 +51,41 @@ public final class AgedToLostBilling implements TenantJob {
         if (candidates.isEmpty()) return 0;
         Map<UUID, ObjectNode> items = LoanStore.lockItemsSkippingHeld(c, schema,
                 candidates.stream().map(LoanStore.LoanAndItem::itemId).toList(), false, ItemStatus.AGED_TO_LOST);
-        List<ObjectNode> loans = LoanStore.lockAgedToLostBillingLoans(c, schema, now,
-                candidates.stream().map(LoanStore.LoanAndItem::loanId).toList(), items.keySet());
+        List<LoanView> loans = LoanStore.lockAgedToLostBillingLoans(c, schema, now,
+                candidates.stream().map(LoanStore.LoanAndItem::loanId).toList(), items.keySet())
+                .stream().map(LoanView::new).toList();
         if (loans.isEmpty()) return 0;
 
         Map<UUID, ItemView> views = new HashMap<>();
-        for (ItemView v : InventoryStore.itemsByIds(c, schema, loans.stream().map(l -> Ids.at(l, "itemId")).toList())) {
+        for (ItemView v : InventoryStore.itemsByIds(c, schema, loans.stream().map(LoanView::itemId).toList())) {
             views.put(v.id(), v);
         }
         Set<UUID> policyIds = new HashSet<>();
-        for (ObjectNode l : loans) {
-            UUID id = Ids.at(l, "lostItemPolicyId");
+        for (LoanView l : loans) {
+            UUID id = l.lostItemPolicyId();
             if (id != null) policyIds.add(id);
         }
         Map<UUID, ObjectNode> policies = CirculationTypes.LOST_ITEM_POLICIES.getMany(c, schema, policyIds);
 
-        for (ObjectNode loan : loans) {
-            UUID policyId = Ids.at(loan, "lostItemPolicyId");
+        for (LoanView loan : loans) {
+            UUID policyId = loan.lostItemPolicyId();
             LostItemPolicy policy = LostItemPolicy.from(policyId == null ? null : policies.get(policyId));
-            ObjectNode billed = loan.deepCopy();
+            ObjectNode billed = loan.json().deepCopy();
             ((ObjectNode) billed.get("agedToLostDelayedBilling")).put("lostItemHasBeenBilled", true);
             if (!LostItemFees.anyDue(policy, true)) {
                 // Nothing to bill: the loan closes and the item is "Lost and paid", as mod-circulation does.
                 LostAndPaid.close(billed, now);
-                ObjectNode item = items.get(Ids.at(loan, "itemId"));
+                ObjectNode item = items.get(loan.itemId());
                 ObjectNode paid = item.deepCopy();
                 paid.putObject("status").put("name", ItemStatus.LOST_AND_PAID.folioName()).put("date", Json.date(now));
                 InventoryTypes.ITEMS.replace(c, schema, item, paid, null);
-            } else if (!LostItemFees.charge(c, schema, loan, views.get(Ids.at(loan, "itemId")),
+            } else if (!LostItemFees.charge(c, schema, loan.json(), views.get(loan.itemId()),
                     policy, true, null, null, now)) {
                 // Retrying would not find an owner either, and would hold the batch forever: billed without fees.
                 log.warn("Aged-to-lost loan {} in {}: no fee/fine owner serves the item's location; no lost item fees",
-                        Json.text(loan, "id"), schema);
+                        loan.id(), schema);
             }
-            CirculationTypes.LOANS.replace(c, schema, loan, billed, null);
+            CirculationTypes.LOANS.replace(c, schema, loan.json(), billed, null);
         }
         return loans.size();
     }

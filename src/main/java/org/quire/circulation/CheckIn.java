@@ -200,14 +200,15 @@ public final class CheckIn {
         record.put("servicePointId", req.servicePointId().toString());
         if (req.staffUserId() != null) record.put("performedByUserId", req.staffUserId().toString());
         record.put("itemStatusPriorToCheckIn", item.status());
-        if (loanOut != null) record.put("userId", Json.text(loanOut, "userId"));
+        UUID borrowerId = loanOut == null ? null : new LoanView(loanOut).userId();
+        if (loanOut != null) record.put("userId", borrowerId == null ? null : borrowerId.toString());
         CirculationTypes.CHECK_INS.insert(c, schema, record, req.staffUserId());
 
         ItemView after = item.withItem(savedItem);
         ObjectNode response = Json.object();
         if (loanOut != null) {
             // Only the borrower summary is printed: the user row alone, not the patron's group and blocks.
-            PatronView borrower = UserTypes.USERS.get(c, schema, new LoanView(loanOut).userId())
+            PatronView borrower = UserTypes.USERS.get(c, schema, borrowerId)
                     .map(u -> new PatronView(u, null, List.of())).orElse(null);
             ObjectNode loanJson = LoanRepresentation.extend(loanOut, after, borrower, LoanRepresentation.byId(found.values()));
             // The answer's loan is mod-circulation's in-memory one (storage's PUT answers 204): its system return

@@ -29,7 +29,7 @@ public final class ClaimReturned {
         db.tx(c -> {
             Instant now = Instant.now();
             LockedLoan locked = LockedLoan.lock(c, schema, loanId).refuseWhenClosed();
-            ObjectNode loan = locked.loan().deepCopy();
+            ObjectNode loan = locked.loan().json().deepCopy();
             loan.put("action", LoanAction.CLAIMED_RETURNED.value());
             setComment(loan, comment);
             loan.put("claimedReturnedDate", Json.date(claimedReturnedDate));
@@ -53,8 +53,8 @@ public final class ClaimReturned {
         if (!ItemStatus.CLAIMED_RETURNED.is(locked.item().status())) {
             throw Refused.because("Item is not Claimed returned", null, "itemId", locked.item().id().toString());
         }
-        ObjectNode loan = locked.loan().deepCopy();
-        loan.putObject("status").put("name", "Closed");
+        ObjectNode loan = locked.loan().json().deepCopy();
+        loan.putObject("status").put("name", LoanView.CLOSED);
         loan.put("action", LoanAction.MARKED_MISSING.value());
         setComment(loan, comment);
         locked.save(c, schema, loan, ItemStatus.MISSING, now, staffUserId);

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.feesfines.LostItemFees;
 import org.quire.feesfines.LostItemPolicy;
 import org.quire.inventory.ItemStatus;
-import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.domain.Refused;
@@ -49,11 +48,11 @@ public final class DeclareLost {
             throw Refused.because("The item is already declared lost", null, "itemId",
                     locked.item().id().toString());
         }
-        UUID policyId = Ids.at(locked.loan(), "lostItemPolicyId");
+        UUID policyId = locked.loan().lostItemPolicyId();
         LostItemPolicy policy = policyId == null ? LostItemPolicy.NONE : LostItemPolicy.from(
                 CirculationTypes.LOST_ITEM_POLICIES.get(c, schema, policyId).orElse(null));
 
-        ObjectNode loan = locked.loan().deepCopy();
+        ObjectNode loan = locked.loan().json().deepCopy();
         loan.put("action", LoanAction.DECLARED_LOST.value());
         loan.put("actionComment", req.comment() == null ? "" : req.comment());
         loan.put("declaredLostDate", Json.date(req.declaredLostDateTime() == null ? now : req.declaredLostDateTime()));

@@ -50,17 +50,17 @@ public final class LoanChanges {
             if (NO_DUE_DATE_CHANGE.stream().anyMatch(s -> s.is(status))) {
                 throw Refused.because("item is " + status, null, "itemId", locked.item().id().toString());
             }
-            ObjectNode loan = locked.loan().deepCopy();
+            ObjectNode loan = locked.loan().json().deepCopy();
             loan.put("dueDate", Json.date(dueDate));
             loan.put("action", LoanAction.DUE_DATE_CHANGED.value());
             loan.remove("actionComment");
-            if (loan.path("dueDateChangedByRecall").asBoolean(false)
+            if (locked.loan().dueDateChangedByRecall()
                     && RequestQueue.forItemReadOnly(c, schema, locked.item().id()).stream()
-                    .noneMatch(r -> RequestType.RECALL.is(Json.text(r, "requestType")))) {
+                    .noneMatch(r -> RequestView.of(r).isOfType(RequestType.RECALL))) {
                 loan.put("dueDateChangedByRecall", false);
             }
-            ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, locked.loan(), loan, staffUserId);
-            UUID patronId = Ids.orNull(Json.text(saved, "userId"));
+            ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, locked.loan().json(), loan, staffUserId);
+            UUID patronId = new LoanView(saved).userId();
             PatronView patron = patronId == null ? null : UsersStore.patronById(c, schema, patronId).orElse(null);
             if (patron != null) {
                 String noticeId = CirculationContext.match(rules.rules(c, schema), PolicyType.NOTICE, patron,

@@ -40,6 +40,10 @@ public record LoanView(ObjectNode json) {
         return OPEN.equals(status());
     }
 
+    public boolean isClosed() {
+        return CLOSED.equals(status());
+    }
+
     /** Whether {@code userId} is the borrower (not the proxy). */
     public boolean isBorrowedBy(UUID userId) {
         return userId != null && userId.equals(userId());
@@ -59,6 +63,21 @@ public record LoanView(ObjectNode json) {
     /** The loan's last {@code action} as stored (a {@link LoanAction} value, or anything storage accepted). */
     public String action() {
         return Json.text(json, "action");
+    }
+
+    /** How many times the loan was renewed; 0 when it never was. */
+    public int renewalCount() {
+        return json.path("renewalCount").asInt(0);
+    }
+
+    /** Whether a recall moved the due date (FOLIO's {@code dueDateChangedByRecall}; absent, it did not). */
+    public boolean dueDateChangedByRecall() {
+        return json.path("dueDateChangedByRecall").asBoolean(false);
+    }
+
+    /** The service point the item was checked out at, null when the loan does not say. */
+    public UUID checkoutServicePointId() {
+        return Ids.orNull(Json.text(json, "checkoutServicePointId"));
     }
 
     public UUID loanPolicyId() {

@@ -5,7 +5,6 @@ import org.quire.inventory.InventoryStore;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
-import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.domain.NotFound;
 import org.quire.platform.domain.Refused;
@@ -13,6 +12,7 @@ import org.quire.platform.domain.Refused;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -20,23 +20,24 @@ import java.util.UUID;
  * staff take on one loan (declare lost, claim returned, declare missing). Three statements: the loan, the item (with
  * its holdings, instance, types and locations) locked, the loan locked.
  */
-record LockedLoan(ObjectNode loan, ItemView item) {
+record LockedLoan(LoanView loan, ItemView item) {
 
     static LockedLoan lock(Connection c, String schema, UUID loanId) throws SQLException {
-        ObjectNode unlocked = CirculationTypes.LOANS.get(c, schema, loanId)
+        LoanView unlocked = CirculationTypes.LOANS.get(c, schema, loanId).map(LoanView::new)
                 .orElseThrow(() -> notFound(loanId));
-        ItemView item = InventoryStore.itemByIdForUpdate(c, schema, Ids.at(unlocked, "itemId"))
+        UUID itemId = unlocked.itemId();
+        ItemView item = InventoryStore.itemByIdForUpdate(c, schema, itemId)
                 .orElseThrow(() -> Refused.because("Item does not exist", null, "itemId",
-                        Json.text(unlocked, "itemId")));
-        ObjectNode loan = CirculationTypes.LOANS.getForUpdate(c, schema, loanId)
+                        Objects.toString(itemId, null)));
+        LoanView loan = CirculationTypes.LOANS.getForUpdate(c, schema, loanId).map(LoanView::new)
                 .orElseThrow(() -> notFound(loanId));
         return new LockedLoan(loan, item);
     }
 
     /** mod-circulation's LoanValidator.refuseWhenLoanIsClosed. */
     LockedLoan refuseWhenClosed() {
-        if ("Closed".equals(Json.text(loan, "status.name"))) {
-            throw Refused.because("Loan is closed", null, "loanId", Json.text(loan, "id"));
+        if (loan.isClosed()) {
+            throw Refused.because("Loan is closed", null, "loanId", Objects.toString(loan.id(), null));
         }
         return this;
     }
@@ -60,7 +61,7 @@ record LockedLoan(ObjectNode loan, ItemView item) {
     /** Saves the loan as changed and the item with its new status, each with its outbox event. */
     void save(Connection c, String schema, ObjectNode newLoan, ItemStatus itemStatus, Instant now, UUID staffUserId)
             throws SQLException {
-        CirculationTypes.LOANS.replace(c, schema, loan, newLoan, staffUserId);
+        CirculationTypes.LOANS.replace(c, schema, loan.json(), newLoan, staffUserId);
         ObjectNode newItem = item.item().deepCopy();
         newItem.putObject("status").put("name", itemStatus.folioName()).put("date", Json.date(now));
         InventoryTypes.ITEMS.replace(c, schema, item.item(), newItem, staffUserId);

@@ -95,7 +95,7 @@ public final class Renewal {
         ItemView item = findItem(c, schema, req.item());
         PatronView patron = findPatron(c, schema, req.user());
         Refused.throwIfAny(RenewalChecks.refuseWhenNotFound(req.item(), item, req.user(), patron));
-        ObjectNode loan = LoanStore.openLoan(c, schema, item.id()).map(LoanView::json).orElse(null);
+        LoanView loan = LoanStore.openLoan(c, schema, item.id()).orElse(null);
         Refused.throwIfAny(RenewalChecks.refuseWhenNotLoanedToPatron(req.item(), req.user(), loan, patron));
         RenewalOverride override = RenewalOverride.from(req.overrideBlocks());
         Refused.throwIfAny(override.refusals(block -> permissions.has(req.tenant(), req.staffUserId(),
@@ -109,7 +109,7 @@ public final class Renewal {
         String noticeId = CirculationContext.match(circulationRules, PolicyType.NOTICE, patron, item).policyId();
         Map<String, ObjectNode> found = LoanRepresentation.addRefs(new MultiGet()
                 .add("loan", CirculationTypes.LOAN_POLICIES, Ids.orNull(rule.policyId()))
-                .add("notice", CirculationTypes.NOTICE_POLICIES, Ids.orNull(noticeId)), loan)
+                .add("notice", CirculationTypes.NOTICE_POLICIES, Ids.orNull(noticeId)), loan.json())
                 .fetch(c, schema);
         Refused.throwIfAny(RenewalChecks.refuseWhenLoanPolicyMissing(rule.policyId(), found.get("loan")));
         RenewalFacts facts = new RenewalFacts(req.user(), item, patron, loan, override, automated,
@@ -123,13 +123,13 @@ public final class Renewal {
                 : proposedDueDate(c, req, facts).orRefuse();
         Refused.throwIfAny(RenewalChecks.refuseWhenDueDateUnchanged(policy, currentDue, newDue));
 
-        ObjectNode renewed = loan.deepCopy();
+        ObjectNode renewed = loan.json().deepCopy();
         renewed.put("dueDate", Json.date(newDue));
         renewed.put("renewalCount", facts.renewalCount() + 1);
         renewed.put("action", (override.any() ? LoanAction.RENEWED_THROUGH_OVERRIDE : LoanAction.RENEWED).value());
         if (override.any()) renewed.put("actionComment", override.comment());
         renewed.put("loanPolicyId", policy.id());
-        ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, loan, renewed, req.staffUserId());
+        ObjectNode saved = CirculationTypes.LOANS.replace(c, schema, loan.json(), renewed, req.staffUserId());
         chargeOverdueFine(c, schema, loan, item, found, req, now);
         PatronNotices.dueDateChanged(c, schema, found.get("notice"), saved, PatronNotices.RENEWED, req.staffUserId());
         ObjectNode answer = LoanRepresentation.extend(saved, item, patron, LoanRepresentation.byId(found.values()));
@@ -161,7 +161,7 @@ public final class Renewal {
                 LoanStore.fixedDueDateSchedule(c, req.schema(), scheduleId), RenewalWithRequests.holdPeriod(f.queue(), policy, f.holds()));
         if (due.isEmpty()) return new Proposed(null, DueDates.renewalOutsideOfRange(policy));
         // As mod-circulation: the loan's check-out service point's hours decide, not the renewing desk's.
-        UUID servicePoint = Ids.orNull(Json.text(f.loan(), "checkoutServicePointId"));
+        UUID servicePoint = f.loan().checkoutServicePointId();
         return ClosedLibraryDueDates.tryApply(c, req.schema(), policy,
                         servicePoint == null ? req.servicePointId() : servicePoint, f.now(), due.get())
                 .map(d -> new Proposed(d, null))
@@ -198,12 +198,12 @@ public final class Renewal {
      * overdue fine policy forgives it ({@code forgiveOverdueFine} true; absent, it does not, as in mod-circulation).
      * The policy came with the policies lookup; a fine due costs one statement.
      */
-    private static void chargeOverdueFine(Connection c, String schema, ObjectNode loanBefore, ItemView item,
+    private static void chargeOverdueFine(Connection c, String schema, LoanView loanBefore, ItemView item,
                                           Map<String, ObjectNode> found, Request req, Instant now) throws SQLException {
         Map<UUID, ObjectNode> policies = LoanRepresentation.byId(found.values());
-        ObjectNode finePolicy = policies.get(Ids.at(loanBefore, "overdueFinePolicyId"));
+        ObjectNode finePolicy = policies.get(loanBefore.overdueFinePolicyId());
         if (finePolicy == null || finePolicy.path("forgiveOverdueFine").asBoolean(false)) return;
-        OverdueFines.charge(c, schema, loanBefore, now, item, finePolicy,
-                policies.get(Ids.at(loanBefore, "loanPolicyId")), req.servicePointId(), req.staffUserId());
+        OverdueFines.charge(c, schema, loanBefore.json(), now, item, finePolicy,
+                policies.get(loanBefore.loanPolicyId()), req.servicePointId(), req.staffUserId());
     }
 }

@@ -2,7 +2,6 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.inventory.ItemView;
-import org.quire.platform.Json;
 import org.quire.platform.domain.Check;
 import org.quire.platform.domain.Refusal;
 import org.quire.users.PatronView;
@@ -36,11 +35,11 @@ final class RenewalChecks {
     }
 
     /** The item's open loan ({@code loan}, null when none) must be the patron's. */
-    static List<Refusal> refuseWhenNotLoanedToPatron(Renewal.Ref itemRef, Renewal.Ref userRef, ObjectNode loan,
+    static List<Refusal> refuseWhenNotLoanedToPatron(Renewal.Ref itemRef, Renewal.Ref userRef, LoanView loan,
                                                      PatronView patron) {
         if (loan == null) return List.of(Refusal.of("No open loan for item with " + itemRef.described(),
                 "LOAN_NOT_FOUND", itemRef.field(), itemRef.value()));
-        return Check.when(!patron.id().toString().equals(Json.text(loan, "userId")), () -> Refusal.of(
+        return Check.when(!loan.isBorrowedBy(patron.id()), () -> Refusal.of(
                 "Cannot renew item checked out to different user", "RENEWAL_ITEM_CHECKED_OUT_TO_DIFFERENT_USER",
                 userRef.field(), userRef.value()));
     }

@@ -3,7 +3,6 @@ package org.quire.circulation;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.circulation.blocks.AutomatedBlocks;
 import org.quire.inventory.ItemView;
-import org.quire.platform.Json;
 import org.quire.users.PatronView;
 
 import java.time.Instant;
@@ -15,16 +14,16 @@ import java.util.List;
  * when a patron block override sets them aside), the loan policy the rules choose with its hold terms, and the item's
  * request queue.
  */
-record RenewalFacts(Renewal.Ref user, ItemView item, PatronView patron, ObjectNode loan, RenewalOverride override,
+record RenewalFacts(Renewal.Ref user, ItemView item, PatronView patron, LoanView loan, RenewalOverride override,
                     List<AutomatedBlocks.Block> automatedBlocks, LoanPolicy policy, HoldTerms holds,
                     List<ObjectNode> queue, Instant now) {
 
     int renewalCount() {
-        return loan.path("renewalCount").asInt(0);
+        return loan.renewalCount();
     }
 
     Instant currentDueDate() {
-        return Json.parseInstant(Json.text(loan, "dueDate"));
+        return loan.dueDate();
     }
 
     /** Whether a limited policy's renewals are used up (only asked of a loanable, renewable policy). */

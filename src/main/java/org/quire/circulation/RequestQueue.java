@@ -138,8 +138,9 @@ public final class RequestQueue {
                                                PatronView patron, UUID staff) throws SQLException {
         if (queue.isEmpty()) return Optional.empty();
         ObjectNode first = queue.getFirst();
-        if (!RequestView.of(first).isRequestedBy(patron.id())) return Optional.empty();
-        return Optional.of(close(c, schema, first.hasNonNull("itemId") ? first : withItem(first, item),
+        RequestView request = RequestView.of(first);
+        if (!request.isRequestedBy(patron.id())) return Optional.empty();
+        return Optional.of(close(c, schema, request.hasItem() ? first : withItem(first, item),
                 RequestStatus.CLOSED_FILLED, staff));
     }
 
@@ -174,7 +175,7 @@ public final class RequestQueue {
         List<ObjectNode> queue = forItem(c, schema, item.id());
         if (queue.isEmpty()) return Optional.empty();
         ObjectNode first = queue.getFirst();
-        if (!first.hasNonNull("itemId")) first = withItem(first, item);
+        if (!RequestView.of(first).hasItem()) first = withItem(first, item);
         RequestView request = RequestView.of(first);
         String status = request.status();
         if (request.isDelivery()) return Optional.of(awaitDelivery(c, schema, queue.getFirst(), first, staff));
@@ -190,7 +191,7 @@ public final class RequestQueue {
             changed.put("status", newStatus.folioName());
             // As mod-circulation: set once on reaching the hold shelf, removed while in transit.
             if (!here) changed.remove("holdShelfExpirationDate");
-            else if (!changed.hasNonNull("holdShelfExpirationDate"))
+            else if (!request.hasHoldShelfExpirationDate())
                 changed.put("holdShelfExpirationDate", Json.date(HoldShelfExpiration.date(c, schema, servicePoint, now)));
             saved = REQUESTS.replace(c, schema, queue.getFirst(), changed, staff);
         }
@@ -242,7 +243,7 @@ public final class RequestQueue {
     /** The request and requester tokens of FOLIO's hold and transit slips (and of request notices). */
     public static void addToSlip(ObjectNode slipContext, ObjectNode request, String pickupName) {
         ObjectNode r = slipContext.putObject("request");
-        r.put("requestID", Json.text(request, "id"));
+        r.put("requestID", RequestView.of(request).id());
         if (pickupName != null) r.put("servicePointPickup", pickupName);
         for (String f : List.of("requestExpirationDate", "holdShelfExpirationDate", "patronComments", "deliveryAddressType")) {
             if (request.hasNonNull(f)) r.put(f, request.get(f).asText());

@@ -97,6 +97,10 @@ public record RequestView(ObjectNode json) {
         return Json.text(json, "pickupServicePointId");
     }
 
+    public boolean hasHoldShelfExpirationDate() {
+        return json.hasNonNull("holdShelfExpirationDate");
+    }
+
     public String holdShelfExpirationDate() {
         return Json.text(json, "holdShelfExpirationDate");
     }

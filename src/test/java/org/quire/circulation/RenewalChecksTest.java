@@ -52,9 +52,9 @@ class RenewalChecksTest {
         return new PatronView(user, null, List.of(manualBlocks));
     }
 
-    static ObjectNode loan(UUID userId, int renewals) {
-        return Json.object().put("id", UUID.randomUUID().toString()).put("userId", userId.toString())
-                .put("dueDate", "2026-03-10T23:59:59.000+00:00").put("renewalCount", renewals);
+    static LoanView loan(UUID userId, int renewals) {
+        return new LoanView(Json.object().put("id", UUID.randomUUID().toString()).put("userId", userId.toString())
+                .put("dueDate", "2026-03-10T23:59:59.000+00:00").put("renewalCount", renewals));
     }
 
     static ObjectNode request(String type) {
@@ -68,7 +68,7 @@ class RenewalChecksTest {
         return b;
     }
 
-    record Facts(PatronView patron, ItemView item, ObjectNode loan, RenewalOverride override,
+    record Facts(PatronView patron, ItemView item, LoanView loan, RenewalOverride override,
                  List<AutomatedBlocks.Block> blocks, LoanPolicy policy, HoldTerms holds, List<ObjectNode> queue) {
         static Facts good() {
             return new Facts(RenewalChecksTest.patron(true), RenewalChecksTest.item("Checked out"),
