@@ -75,6 +75,25 @@ class ArchitectureTest {
         rule.check(QUIRE);
     }
 
+    /**
+     * In the library modules, SQL lives in the module's stores only (docs/architecture.md "The roles inside a
+     * module"); platform's mechanisms, the composition root and the bench's SQL floor are not library modules.
+     */
+    @Test
+    void onlyStoresWriteSql() {
+        ArchRule rule = noClasses().that(com.tngtech.archunit.base.DescribedPredicate.describe(
+                        "are in a library module and not a store", (JavaClass c) -> {
+                            String m = module(c);
+                            return m != null && !Set.of("platform", "app", "bench").contains(m)
+                                    && !topLevel(c).getSimpleName().endsWith("Store");
+                        }))
+                .should().callMethodWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                        com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+                                com.tngtech.archunit.base.DescribedPredicate.describe("SQL", ArchitectureTest::runsSql))))
+                .because("a module's SQL is in its store: one place to read it, one style");
+        rule.check(QUIRE);
+    }
+
     private static boolean runsSql(JavaClass target) {
         return target.getName().equals("org.quire.platform.db.Sql")
                 || (target.getName().startsWith("java.sql.") && !target.getSimpleName().endsWith("Exception"));
