@@ -44,9 +44,9 @@ record BlockOverrides(ObjectNode json, Set<OverrideBlock> permitted) {
     boolean grant(OverrideBlock block) {
         if (!asked(block)) return false;
         if (!permitted.contains(block)) throw Refused.because("Missing permissions to override",
-                "INSUFFICIENT_OVERRIDE_PERMISSIONS", "missingPermissions", block.permission());
+                ErrorCode.INSUFFICIENT_OVERRIDE_PERMISSIONS, "missingPermissions", block.permission());
         if (comment() == null || comment().isBlank())
-            throw Refused.because("Override should be performed with the comment specified", null, null, null);
+            throw Refused.because("Override should be performed with the comment specified", null, null);
         return true;
     }
 

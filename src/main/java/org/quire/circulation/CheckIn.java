@@ -111,13 +111,13 @@ public final class CheckIn {
     static List<Refusal> refuseWhenItemNotFound(CheckInFacts f) {
         String barcode = f.request().itemBarcode();
         return when(f.item() == null, () -> Refusal.of("No item with barcode " + barcode + " exists",
-                "ITEM_BARCODE_NOT_FOUND", "itemBarcode", barcode));
+                ErrorCode.ITEM_BARCODE_NOT_FOUND, "itemBarcode", barcode));
     }
 
     /** A claimed returned item is checked in only with a resolution (mod-circulation's ClaimedReturnedValidator). */
     static List<Refusal> refuseWhenClaimedReturnedWithoutResolution(CheckInFacts f) {
         return when(isClaimedReturned(f) && f.request().claimedReturnedResolution() == null, () -> Refusal.of(
-                "Item is claimed returned, a resolution is required to check in", "CLAIMED_RETURNED_RESOLUTION_REQUIRED",
+                "Item is claimed returned, a resolution is required to check in", ErrorCode.CLAIMED_RETURNED_RESOLUTION_REQUIRED,
                 "itemBarcode", f.request().itemBarcode()));
     }
 
@@ -125,13 +125,13 @@ public final class CheckIn {
         String resolution = f.request().claimedReturnedResolution();
         return when(isClaimedReturned(f) && resolution != null && !FOUND_BY_LIBRARY.equals(resolution)
                 && !RETURNED_BY_PATRON.equals(resolution), () -> Refusal.of("Claimed returned resolution must be \"Found "
-                + "by library\" or \"Returned by patron\"", null, "claimedReturnedResolution", resolution));
+                + "by library\" or \"Returned by patron\"", "claimedReturnedResolution", resolution));
     }
 
     static List<Refusal> refuseWhenServicePointNotFound(CheckInFacts f) {
         UUID id = f.request().servicePointId();
         return when(!f.found().containsKey("sp"), () -> Refusal.of("Service point " + id + " does not exist",
-                "SERVICE_POINT_NOT_FOUND", "servicePointId", String.valueOf(id)));
+                ErrorCode.SERVICE_POINT_NOT_FOUND, "servicePointId", String.valueOf(id)));
     }
 
     private static boolean isClaimedReturned(CheckInFacts f) {

@@ -187,44 +187,44 @@ public final class CheckOut {
 
     static List<Refusal> refuseWhenNoServicePoint(CheckOutFacts f) {
         return when(f.request().servicePointId() == null, () -> Refusal.of(
-                "Check out must be performed at a service point", "SERVICE_POINT_IS_NOT_PRESENT", "servicePointId", null));
+                "Check out must be performed at a service point", ErrorCode.SERVICE_POINT_IS_NOT_PRESENT, "servicePointId", null));
     }
 
     static List<Refusal> refuseWhenPatronNotFound(CheckOutFacts f) {
         return when(f.patron() == null, () -> Refusal.of("Could not find user with matching barcode",
-                "USER_BARCODE_NOT_FOUND", "userBarcode", f.request().userBarcode()));
+                ErrorCode.USER_BARCODE_NOT_FOUND, "userBarcode", f.request().userBarcode()));
     }
 
     static List<Refusal> refuseWhenPatronBlockedManually(CheckOutFacts f) {
         return when(f.patron() != null && f.patron().blockedFor("borrowing", f.now()), () -> Refusal.of(
-                "Patron blocked from borrowing", "USER_IS_BLOCKED_MANUALLY", "userBarcode", f.request().userBarcode()));
+                "Patron blocked from borrowing", ErrorCode.USER_IS_BLOCKED_MANUALLY, "userBarcode", f.request().userBarcode()));
     }
 
     /** FOLIO's automated blocks (mod-patron-blocks): one refusal per block; {@code patronBlock} overrides them all. */
     static List<Refusal> refuseWhenPatronBlockedAutomatically(CheckOutFacts f) {
         if (f.automatedBlocks().isEmpty() || f.overrides().grant(OverrideBlock.PATRON_BLOCK)) return List.of();
         return f.automatedBlocks().stream()
-                .map(b -> Refusal.of(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null)).toList();
+                .map(b -> Refusal.of(b.message(), ErrorCode.USER_IS_BLOCKED_AUTOMATICALLY, null, null)).toList();
     }
 
     static List<Refusal> refuseWhenProxyNotFound(CheckOutFacts f) {
         return when(f.asksForProxy() && f.proxy() == null, () -> Refusal.of(
-                "Could not find proxy user with matching barcode", "PROXY_USER_BARCODE_NOT_FOUND", "proxyUserBarcode",
+                "Could not find proxy user with matching barcode", ErrorCode.PROXY_USER_BARCODE_NOT_FOUND, "proxyUserBarcode",
                 f.request().proxyUserBarcode()));
     }
 
     static List<Refusal> refuseWhenPatronInactive(CheckOutFacts f) {
         if (f.patron() == null) return List.of();
         Boolean active = f.patron().active(f.now());
-        if (active == null) return List.of(Refusal.of("Cannot determine if user is active or not", "USER_IS_INACTIVE",
+        if (active == null) return List.of(Refusal.of("Cannot determine if user is active or not", ErrorCode.USER_IS_INACTIVE,
                 "userBarcode", f.request().userBarcode()));
-        return when(!active, () -> Refusal.of("Cannot check out to inactive user", "USER_IS_INACTIVE", "userBarcode",
+        return when(!active, () -> Refusal.of("Cannot check out to inactive user", ErrorCode.USER_IS_INACTIVE, "userBarcode",
                 f.request().userBarcode()));
     }
 
     static List<Refusal> refuseWhenProxyIsThePatron(CheckOutFacts f) {
         return when(f.proxy() != null && f.patron() != null && f.proxy().id().equals(f.patron().id()), () -> Refusal.of(
-                "User cannot be proxy for themselves", "USER_CANNOT_BE_PROXY_FOR_THEMSELVES", "proxyUserId",
+                "User cannot be proxy for themselves", ErrorCode.USER_CANNOT_BE_PROXY_FOR_THEMSELVES, "proxyUserId",
                 f.proxy().id().toString()));
     }
 
@@ -232,8 +232,8 @@ public final class CheckOut {
         if (!f.proxiesForAnother()) return List.of();
         Boolean active = f.proxy().active(f.now());
         if (active == null) return List.of(Refusal.of("Cannot determine if proxying user is active or not",
-                "PROXY_USER_IS_INACTIVE", "proxyUserBarcode", f.request().proxyUserBarcode()));
-        return when(!active, () -> Refusal.of("Cannot check out via inactive proxying user", "PROXY_USER_IS_INACTIVE",
+                ErrorCode.PROXY_USER_IS_INACTIVE, "proxyUserBarcode", f.request().proxyUserBarcode()));
+        return when(!active, () -> Refusal.of("Cannot check out via inactive proxying user", ErrorCode.PROXY_USER_IS_INACTIVE,
                 "proxyUserBarcode", f.request().proxyUserBarcode()));
     }
 
@@ -246,30 +246,30 @@ public final class CheckOut {
             return (expires == null || expires.isAfter(f.now())) && (status == null || status.equals("Active"));
         });
         return when(!valid, () -> Refusal.of("Cannot check out item via proxy when relationship is invalid",
-                "PROXY_RELATIONSHIP_INVALID", "proxyUserId", f.proxy().id().toString()));
+                ErrorCode.PROXY_RELATIONSHIP_INVALID, "proxyUserId", f.proxy().id().toString()));
     }
 
     static List<Refusal> refuseWhenItemNotFound(CheckOutFacts f) {
         return when(f.item() == null, () -> Refusal.of("No item with barcode " + f.request().itemBarcode()
-                + " could be found", "ITEM_BARCODE_NOT_FOUND", "itemBarcode", f.request().itemBarcode()));
+                + " could be found", ErrorCode.ITEM_BARCODE_NOT_FOUND, "itemBarcode", f.request().itemBarcode()));
     }
 
     static List<Refusal> refuseWhenItemAlreadyCheckedOut(CheckOutFacts f) {
         return when(ItemStatus.CHECKED_OUT.is(f.item().status()), () -> Refusal.of("Item is already checked out",
-                "ITEM_ALREADY_CHECKED_OUT", "itemBarcode", f.request().itemBarcode()));
+                ErrorCode.ITEM_ALREADY_CHECKED_OUT, "itemBarcode", f.request().itemBarcode()));
     }
 
     static List<Refusal> refuseWhenItemStatusForbidsCheckOut(CheckOutFacts f) {
         ItemView item = f.item();
         return when(ItemStatus.named(item.status()).filter(NOT_CHECKOUTABLE::contains).isPresent(), () -> Refusal.of(
                 "%s (%s) (Barcode: %s) has the item status %s and cannot be checked out".formatted(item.title(),
-                        item.materialTypeName(), item.barcode(), item.status()), "ITEM_HAS_STATUS", "itemBarcode",
+                        item.materialTypeName(), item.barcode(), item.status()), ErrorCode.ITEM_HAS_STATUS, "itemBarcode",
                 item.barcode()));
     }
 
     static List<Refusal> refuseWhenItemHasOpenLoan(CheckOutFacts f) {
         return when(f.itemHasOpenLoan(), () -> Refusal.of("Cannot check out item that already has an open loan",
-                "ITEM_HAS_OPEN_LOAN", "itemBarcode", f.item().barcode()));
+                ErrorCode.ITEM_HAS_OPEN_LOAN, "itemBarcode", f.item().barcode()));
     }
 
     /**
@@ -286,13 +286,13 @@ public final class CheckOut {
         return when(!f.patron().id().toString().equals(requester), () -> Refusal.of(
                 "%s (Barcode: %s) cannot be checked out to user %s because it has been requested by another patron"
                         .formatted(f.item().title(), f.item().barcode(), RequestQueue.personalName(f.patron())),
-                "ITEM_REQUESTED_BY_ANOTHER_PATRON", "userBarcode", Json.text(f.patron().user(), "barcode")));
+                ErrorCode.ITEM_REQUESTED_BY_ANOTHER_PATRON, "userBarcode", Json.text(f.patron().user(), "barcode")));
     }
 
     static List<Refusal> refuseWhenLoanPolicyNotFound(CheckOutFacts f) {
         String id = f.terms().loanRule().policyId();
         return when(f.loanPolicy() == null, () -> Refusal.of("Loan policy " + id
-                + " could not be found, please check circulation rules", "LOAN_POLICY_NOT_FOUND", "loanPolicyId", id));
+                + " could not be found, please check circulation rules", ErrorCode.LOAN_POLICY_NOT_FOUND, "loanPolicyId", id));
     }
 
     /** FOLIO's item limit: the code and message name the kinds the rule limits; {@code itemLimitBlock} overrides. */
@@ -300,14 +300,15 @@ public final class CheckOut {
         if (!itemLimitReached(f) || f.overrides().grant(OverrideBlock.ITEM_LIMIT_BLOCK)) return List.of();
         RuleMatch rule = f.terms().loanRule();
         boolean m = !rule.materialTypeIds().isEmpty(), t = !rule.loanTypeIds().isEmpty(), g = !rule.patronGroupIds().isEmpty();
-        String suffix, code;
-        if (g && m && t) { suffix = "for combination of patron group, material type and loan type"; code = "ITEM_LIMIT_PATRON_GROUP_MATERIAL_TYPE_LOAN_TYPE"; }
-        else if (g && m) { suffix = "for combination of patron group and material type"; code = "ITEM_LIMIT_PATRON_GROUP_MATERIAL_TYPE"; }
-        else if (g && t) { suffix = "for combination of patron group and loan type"; code = "ITEM_LIMIT_PATRON_GROUP_LOAN_TYPE"; }
-        else if (m && t) { suffix = "for combination of material type and loan type"; code = "ITEM_LIMIT_MATERIAL_TYPE_LOAN_TYPE"; }
-        else if (m) { suffix = "for material type"; code = "ITEM_LIMIT_MATERIAL_TYPE"; }
-        else if (t) { suffix = "for loan type"; code = "ITEM_LIMIT_LOAN_TYPE"; }
-        else { suffix = "for patron group"; code = "ITEM_LIMIT_PATRON_GROUP"; }
+        String suffix;
+        ErrorCode code;
+        if (g && m && t) { suffix = "for combination of patron group, material type and loan type"; code = ErrorCode.ITEM_LIMIT_PATRON_GROUP_MATERIAL_TYPE_LOAN_TYPE; }
+        else if (g && m) { suffix = "for combination of patron group and material type"; code = ErrorCode.ITEM_LIMIT_PATRON_GROUP_MATERIAL_TYPE; }
+        else if (g && t) { suffix = "for combination of patron group and loan type"; code = ErrorCode.ITEM_LIMIT_PATRON_GROUP_LOAN_TYPE; }
+        else if (m && t) { suffix = "for combination of material type and loan type"; code = ErrorCode.ITEM_LIMIT_MATERIAL_TYPE_LOAN_TYPE; }
+        else if (m) { suffix = "for material type"; code = ErrorCode.ITEM_LIMIT_MATERIAL_TYPE; }
+        else if (t) { suffix = "for loan type"; code = ErrorCode.ITEM_LIMIT_LOAN_TYPE; }
+        else { suffix = "for patron group"; code = ErrorCode.ITEM_LIMIT_PATRON_GROUP; }
         return List.of(Refusal.of("Patron has reached maximum limit of %d items %s".formatted(f.loanPolicy().itemLimit(),
                 suffix), code, "itemBarcode", f.request().itemBarcode()));
     }
@@ -320,10 +321,10 @@ public final class CheckOut {
         if (f.loanPolicy().loanable()) return List.of();
         if (f.overrides().grant(OverrideBlock.ITEM_NOT_LOANABLE_BLOCK)) {
             if (overrideDueDate(f) == null)
-                throw Refused.because("Override should be performed with due date specified", null, null, null);
+                throw Refused.because("Override should be performed with due date specified", null, null);
             return List.of();
         }
-        return List.of(Refusal.of("Item is not loanable", "ITEM_NOT_LOANABLE", "loanPolicyName", f.loanPolicy().name()));
+        return List.of(Refusal.of("Item is not loanable", ErrorCode.ITEM_NOT_LOANABLE, "loanPolicyName", f.loanPolicy().name()));
     }
 
     private static boolean itemLimitReached(CheckOutFacts f) {
@@ -364,7 +365,7 @@ public final class CheckOut {
         // the date stays (FOLIO's LoanService.truncateLoanWhenItemRecalled).
         boolean recalled = RequestQueue.recalledBySomeoneElse(f.requestQueue(), patron);
         if (recalled) dueDate = Recalls.dueDate(c, schema, found.get("loan"), req.servicePointId(), loanDate, dueDate, now);
-        if (!dueDate.isAfter(loanDate)) throw Refused.because("Due date should be later than loan date", null,
+        if (!dueDate.isAfter(loanDate)) throw Refused.because("Due date should be later than loan date",
                 "dueDate", Json.dateZ(dueDate));
 
         boolean overridden = throughOverride(f);

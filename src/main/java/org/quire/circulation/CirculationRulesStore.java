@@ -70,7 +70,7 @@ public final class CirculationRulesStore {
         } catch (RulesSyntaxException e) {
             throw Refused.because("The circulation rules of this tenant are missing or invalid: "
                     + e.getMessage() + " (line " + e.line() + ", column " + e.column() + ")",
-                    "CIRCULATION_RULES_INVALID", "line", String.valueOf(e.line()));
+                    ErrorCode.CIRCULATION_RULES_INVALID, "line", String.valueOf(e.line()));
         }
         cache.put(schema, new Cached(text, rules, System.currentTimeMillis()));
         return rules;

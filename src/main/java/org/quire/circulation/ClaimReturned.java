@@ -51,7 +51,7 @@ public final class ClaimReturned {
         Instant now = Instant.now();
         LockedLoan locked = LockedLoan.lock(c, schema, loanId).refuseWhenClosed();
         if (!ItemStatus.CLAIMED_RETURNED.is(locked.item().status())) {
-            throw Refused.because("Item is not Claimed returned", null, "itemId", locked.item().id().toString());
+            throw Refused.because("Item is not Claimed returned", "itemId", locked.item().id().toString());
         }
         ObjectNode loan = locked.loan().json().deepCopy();
         loan.putObject("status").put("name", LoanView.CLOSED);

@@ -143,6 +143,6 @@ public final class ClosedLibraryDueDates {
 
     /** mod-circulation's refusal when no open time is found for the due date. */
     static Refusal timetableAbsent() {
-        return Refusal.of("Calendar timetable is absent for requested date", "CALENDAR_TIMETABLE_ABSENT", null, null);
+        return Refusal.of("Calendar timetable is absent for requested date", ErrorCode.CALENDAR_TIMETABLE_ABSENT, null, null);
     }
 }

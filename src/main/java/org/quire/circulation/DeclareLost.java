@@ -45,7 +45,7 @@ public final class DeclareLost {
         Instant now = Instant.now();
         LockedLoan locked = LockedLoan.lock(c, schema, req.loanId()).refuseWhenClosed();
         if (ItemStatus.DECLARED_LOST.is(locked.item().status())) {
-            throw Refused.because("The item is already declared lost", null, "itemId",
+            throw Refused.because("The item is already declared lost", "itemId",
                     locked.item().id().toString());
         }
         UUID policyId = locked.loan().lostItemPolicyId();
@@ -69,7 +69,7 @@ public final class DeclareLost {
         if (!LostItemFees.charge(c, schema, loan, locked.item(), policy, false, req.servicePointId(),
                 req.staffUserId(), now)) {
             String location = Json.text(locked.item().item(), "permanentLocationId");
-            throw Refused.because("No fee/fine owner found for item's permanent location", null,
+            throw Refused.because("No fee/fine owner found for item's permanent location",
                     "locationId", location != null ? location : Json.text(locked.item().item(), "effectiveLocationId"));
         }
         locked.save(c, schema, loan, ItemStatus.DECLARED_LOST, now, req.staffUserId());

@@ -33,10 +33,10 @@ public final class DueDates {
         if (p.fixed()) {
             return timeOfDay(p, covering(schedule, loanDate).orElseThrow(() -> Refused.because(
                     "Item can't be checked out as the loan date falls outside of the date ranges in the loan policy. "
-                            + "Please review " + p.name() + " before retrying checking out", null, "loanPolicyName", p.name())));
+                            + "Please review " + p.name() + " before retrying checking out", "loanPolicyName", p.name())));
         }
         if (p.period() == null) throw Refused.because("Loan policy " + p.name()
-                + " has no loan period", null, "loanPolicyId", p.id());
+                + " has no loan period", "loanPolicyId", p.id());
         Period period = alternate != null ? alternate : p.period();
         return timeOfDay(p, limit(period.addTo(loanDate), loanDate, schedule));
     }
@@ -61,7 +61,7 @@ public final class DueDates {
     /** mod-circulation's refusal when a Fixed policy's schedule does not cover the renewal date. */
     static Refusal renewalOutsideOfRange(LoanPolicy p) {
         return Refusal.of("renewal date falls outside of date ranges in fixed loan policy",
-                "RENEWAL_DATE_OUTSIDE_OF_RANGE", "loanPolicyName", p.name());
+                ErrorCode.RENEWAL_DATE_OUTSIDE_OF_RANGE, "loanPolicyName", p.name());
     }
 
     /**

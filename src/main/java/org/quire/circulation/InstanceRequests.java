@@ -37,11 +37,11 @@ final class InstanceRequests {
     private static ObjectNode create(Connection c, String schema, RequestService service, ObjectNode body, UUID staff)
             throws SQLException {
         String instance = Json.text(body, "instanceId");
-        if (instance == null) throw Refused.because("Cannot create a request with no instance ID", null, "instanceId", null);
+        if (instance == null) throw Refused.because("Cannot create a request with no instance ID", "instanceId", null);
         UUID instanceId = RequestChecks.requiredId("instanceId", instance);
         List<ItemView> items = InventoryStore.itemsOfInstance(c, schema, instanceId);
         if (items.isEmpty()) throw Refused.because(
-                "Cannot create request objects when items list is null or empty", null, "items", "null");
+                "Cannot create request objects when items list is null or empty", "items", "null");
         Map<UUID, Timestamp> due = RequestStore.openLoanDueTimes(c, schema, items.stream().map(ItemView::id).toList());
         String pickup = Json.text(body, "pickupServicePointId");
         List<ItemView> ranked = new ArrayList<>(items);
@@ -64,7 +64,7 @@ final class InstanceRequests {
         }
         // FOLIO answers this with a 500; a refusal is a 422 here.
         throw Refused.because("Failed to place a request for the instance. Reasons: " + String.join("; ",
-                reasons.stream().distinct().toList()), null, "instanceId", instance);
+                reasons.stream().distinct().toList()), "instanceId", instance);
     }
 
     private static int rank(ItemView item, String pickup, Map<UUID, Timestamp> due) {

@@ -48,7 +48,7 @@ public final class LoanChanges {
             LockedLoan locked = LockedLoan.lock(c, schema, loanId).refuseWhenClosed();
             String status = locked.item().status();
             if (NO_DUE_DATE_CHANGE.stream().anyMatch(s -> s.is(status))) {
-                throw Refused.because("item is " + status, null, "itemId", locked.item().id().toString());
+                throw Refused.because("item is " + status, "itemId", locked.item().id().toString());
             }
             ObjectNode loan = locked.loan().json().deepCopy();
             loan.put("dueDate", Json.date(dueDate));
@@ -82,7 +82,7 @@ public final class LoanChanges {
         if (action == null || comment == null || comment.isBlank()
                 || !(action.equals(patronInfo) || action.equals(staffInfo))) {
             throw Refused.because("An action of type " + patronInfo + " or " + staffInfo
-                    + ", with associated actionComment, required in order to add info", null, "action", null);
+                    + ", with associated actionComment, required in order to add info", "action", null);
         }
         db.tx(c -> {
             ObjectNode stored = CirculationTypes.LOANS.getForUpdate(c, schema, loanId)

@@ -27,7 +27,7 @@ record LockedLoan(LoanView loan, ItemView item) {
                 .orElseThrow(() -> notFound(loanId));
         UUID itemId = unlocked.itemId();
         ItemView item = InventoryStore.itemByIdForUpdate(c, schema, itemId)
-                .orElseThrow(() -> Refused.because("Item does not exist", null, "itemId",
+                .orElseThrow(() -> Refused.because("Item does not exist", "itemId",
                         Objects.toString(itemId, null)));
         LoanView loan = CirculationTypes.LOANS.getForUpdate(c, schema, loanId).map(LoanView::new)
                 .orElseThrow(() -> notFound(loanId));
@@ -37,7 +37,7 @@ record LockedLoan(LoanView loan, ItemView item) {
     /** mod-circulation's LoanValidator.refuseWhenLoanIsClosed. */
     LockedLoan refuseWhenClosed() {
         if (loan.isClosed()) {
-            throw Refused.because("Loan is closed", null, "loanId", Objects.toString(loan.id(), null));
+            throw Refused.because("Loan is closed", "loanId", Objects.toString(loan.id(), null));
         }
         return this;
     }

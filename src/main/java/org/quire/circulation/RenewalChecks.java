@@ -28,9 +28,9 @@ final class RenewalChecks {
     static List<Refusal> refuseWhenNotFound(Renewal.Ref itemRef, ItemView item, Renewal.Ref userRef, PatronView patron) {
         List<Refusal> found = new ArrayList<>();
         if (item == null) found.add(Refusal.of("No item with " + itemRef.described() + " exists",
-                itemRef.byId() ? "ITEM_NOT_FOUND" : "ITEM_BARCODE_NOT_FOUND", itemRef.field(), itemRef.value()));
+                itemRef.byId() ? ErrorCode.ITEM_NOT_FOUND : ErrorCode.ITEM_BARCODE_NOT_FOUND, itemRef.field(), itemRef.value()));
         if (patron == null) found.add(Refusal.of("Could not find user with matching " + (userRef.byId() ? "ID" : "barcode"),
-                userRef.byId() ? "USER_NOT_FOUND" : "USER_BARCODE_NOT_FOUND", userRef.field(), userRef.value()));
+                userRef.byId() ? ErrorCode.USER_NOT_FOUND : ErrorCode.USER_BARCODE_NOT_FOUND, userRef.field(), userRef.value()));
         return found;
     }
 
@@ -38,16 +38,16 @@ final class RenewalChecks {
     static List<Refusal> refuseWhenNotLoanedToPatron(Renewal.Ref itemRef, Renewal.Ref userRef, LoanView loan,
                                                      PatronView patron) {
         if (loan == null) return List.of(Refusal.of("No open loan for item with " + itemRef.described(),
-                "LOAN_NOT_FOUND", itemRef.field(), itemRef.value()));
+                ErrorCode.LOAN_NOT_FOUND, itemRef.field(), itemRef.value()));
         return Check.when(!loan.isBorrowedBy(patron.id()), () -> Refusal.of(
-                "Cannot renew item checked out to different user", "RENEWAL_ITEM_CHECKED_OUT_TO_DIFFERENT_USER",
+                "Cannot renew item checked out to different user", ErrorCode.RENEWAL_ITEM_CHECKED_OUT_TO_DIFFERENT_USER,
                 userRef.field(), userRef.value()));
     }
 
     /** The loan policy the rules name ({@code policyId}) must exist ({@code policy}: its JSON, null when not found). */
     static List<Refusal> refuseWhenLoanPolicyMissing(String policyId, ObjectNode policy) {
         return Check.when(policy == null, () -> Refusal.of("Loan policy " + policyId
-                + " could not be found, please check circulation rules", "LOAN_POLICY_NOT_FOUND", "loanPolicyId", policyId));
+                + " could not be found, please check circulation rules", ErrorCode.LOAN_POLICY_NOT_FOUND, "loanPolicyId", policyId));
     }
 
     /** The loan policy's refusals: what a renewal block override sets aside. */
@@ -74,25 +74,25 @@ final class RenewalChecks {
     /** An inactive or expired patron, or one whose record does not say, cannot renew. */
     static List<Refusal> refuseWhenPatronInactive(RenewalFacts f) {
         return Check.when(!Boolean.TRUE.equals(f.patron().active(f.now())), () -> Refusal.of(
-                "Cannot renew loan when user is inactive or expired", "USER_IS_INACTIVE", f.user().field(),
+                "Cannot renew loan when user is inactive or expired", ErrorCode.USER_IS_INACTIVE, f.user().field(),
                 f.user().value()));
     }
 
     static List<Refusal> refuseWhenPatronBlockedManually(RenewalFacts f) {
         return Check.when(f.patron().blockedFor("renewals", f.now()), () -> Refusal.of("Patron blocked from renewing",
-                "USER_IS_BLOCKED_MANUALLY", f.user().field(), f.user().value()));
+                ErrorCode.USER_IS_BLOCKED_MANUALLY, f.user().field(), f.user().value()));
     }
 
     /** One refusal per automated block (a patron block limit reached) that blocks renewals. */
     static List<Refusal> refuseWhenPatronBlockedAutomatically(RenewalFacts f) {
         return f.automatedBlocks().stream()
-                .map(b -> Refusal.of(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null)).toList();
+                .map(b -> Refusal.of(b.message(), ErrorCode.USER_IS_BLOCKED_AUTOMATICALLY, null, null)).toList();
     }
 
     /** Quire does not override the renewal of a lost item (FOLIO would also check it out again). */
     static List<Refusal> refuseWhenItemLost(RenewalFacts f) {
         String status = f.item().status();
-        return Check.when(LostAndPaid.isLost(status), () -> Refusal.of("item is " + status, null, "itemId",
+        return Check.when(LostAndPaid.isLost(status), () -> Refusal.of("item is " + status, "itemId",
                 f.item().id().toString()));
     }
 
@@ -103,11 +103,11 @@ final class RenewalChecks {
     /** Not loanable, else not renewable, else at its renewal limit: the first that holds. */
     static List<Refusal> refuseWhenPolicyForbidsRenewal(RenewalFacts f) {
         LoanPolicy p = f.policy();
-        if (!p.loanable()) return List.of(Refusal.of("item is not loanable", "ITEM_NOT_LOANABLE", "loanPolicyName", p.name()));
-        if (!p.renewable()) return List.of(Refusal.of("loan is not renewable", "LOAN_NOT_RENEWABLE", "loanPolicyName",
+        if (!p.loanable()) return List.of(Refusal.of("item is not loanable", ErrorCode.ITEM_NOT_LOANABLE, "loanPolicyName", p.name()));
+        if (!p.renewable()) return List.of(Refusal.of("loan is not renewable", ErrorCode.LOAN_NOT_RENEWABLE, "loanPolicyName",
                 p.name()));
         return Check.when(f.renewalLimitReached(), () -> Refusal.of("loan at maximum renewal number",
-                "LOAN_RENEWAL_LIMIT_REACHED", "loanPolicyName", p.name()));
+                ErrorCode.LOAN_RENEWAL_LIMIT_REACHED, "loanPolicyName", p.name()));
     }
 
     /** A Hold first in the queue, for a policy that lends and renews at all. */
@@ -120,6 +120,6 @@ final class RenewalChecks {
     /** Checked last, on the date the renewal would give. */
     static List<Refusal> refuseWhenDueDateUnchanged(LoanPolicy p, Instant currentDue, Instant newDue) {
         return Check.when(!newDue.isAfter(currentDue), () -> Refusal.of("renewal would not change the due date",
-                "RENEWAL_WOULD_NOT_CHANGE_DUE_DATE", "loanPolicyName", p.name()));
+                ErrorCode.RENEWAL_WOULD_NOT_CHANGE_DUE_DATE, "loanPolicyName", p.name()));
     }
 }

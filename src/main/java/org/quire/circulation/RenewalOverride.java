@@ -23,8 +23,8 @@ record RenewalOverride(boolean patronBlock, boolean renewalBlock, Instant dueDat
      * The codes of the loan policy's refusals that, set aside, let the policy's own due date stand (the renewal limit,
      * a recall); the other overridable cases are those where the policy cannot give a date.
      */
-    private static final List<String> POLICY_DATE_CASES = List.of("RENEWAL_BLOCKED_BY_RECALL",
-            "LOAN_RENEWAL_LIMIT_REACHED");
+    private static final List<String> POLICY_DATE_CASES = List.of(ErrorCode.RENEWAL_BLOCKED_BY_RECALL.name(),
+            ErrorCode.LOAN_RENEWAL_LIMIT_REACHED.name());
 
     static RenewalOverride from(ObjectNode overrideBlocks) {
         if (overrideBlocks == null) return NONE;
@@ -56,12 +56,12 @@ record RenewalOverride(boolean patronBlock, boolean renewalBlock, Instant dueDat
         if (patronBlock && !permitted.test(OverrideBlock.PATRON_BLOCK)) return missing(OverrideBlock.PATRON_BLOCK);
         if (renewalBlock && !permitted.test(OverrideBlock.RENEWAL_BLOCK)) return missing(OverrideBlock.RENEWAL_BLOCK);
         if (any() && (comment == null || comment.isBlank()))
-            return List.of(Refusal.of("Override renewal request must have a comment", null, "comment", null));
+            return List.of(Refusal.of("Override renewal request must have a comment", "comment", null));
         return List.of();
     }
 
     private static List<Refusal> missing(OverrideBlock block) {
-        return List.of(Refusal.of("Missing permissions to override", "INSUFFICIENT_OVERRIDE_PERMISSIONS",
+        return List.of(Refusal.of("Missing permissions to override", ErrorCode.INSUFFICIENT_OVERRIDE_PERMISSIONS,
                 "missingPermissions", block.permission()));
     }
 
@@ -76,12 +76,12 @@ record RenewalOverride(boolean patronBlock, boolean renewalBlock, Instant dueDat
 
     /** mod-circulation's message when the policy gives no date and the override names none. */
     static Refusal dueDateRequired() {
-        return Refusal.of("New due date must be specified when due date calculation fails", null, "dueDate", null);
+        return Refusal.of("New due date must be specified when due date calculation fails", "dueDate", null);
     }
 
     /** mod-circulation's message when the computed date would not move the loan on and the override names none. */
     static Refusal newDueDateRequired() {
-        return Refusal.of("New due date is required when renewal would not change the due date", null, "dueDate",
+        return Refusal.of("New due date is required when renewal would not change the due date", "dueDate",
                 null);
     }
 
@@ -89,7 +89,7 @@ record RenewalOverride(boolean patronBlock, boolean renewalBlock, Instant dueDat
         return Refusal.of("Override renewal does not match any of expected cases: item is not loanable, "
                 + "item is not renewable, reached number of renewals limit,renewal date falls outside of the date ranges "
                 + "in the loan policy, items cannot be renewed when there is an active recall request, item is Declared "
-                + "lost, item is Aged to lost, renewal would not change the due date, loan has reminder fees", null,
+                + "lost, item is Aged to lost, renewal would not change the due date, loan has reminder fees",
                 "loanPolicyName", p.name());
     }
 }

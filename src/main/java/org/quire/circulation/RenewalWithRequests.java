@@ -20,7 +20,7 @@ final class RenewalWithRequests {
     static List<Refusal> refuseWhenRecalled(List<ObjectNode> queue) {
         return queue.stream().filter(r -> RequestType.RECALL.is(Json.text(r, "requestType"))).findFirst()
                 .map(recall -> List.of(Refusal.of("items cannot be renewed when there is an active recall request",
-                        "RENEWAL_BLOCKED_BY_RECALL", "request id", Json.text(recall, "id"))))
+                        ErrorCode.RENEWAL_BLOCKED_BY_RECALL, "request id", Json.text(recall, "id"))))
                 .orElse(List.of());
     }
 
@@ -30,15 +30,15 @@ final class RenewalWithRequests {
         List<Refusal> found = new ArrayList<>();
         if (!holds.renewItemsWithRequest()) {
             found.add(Refusal.of("Items with this loan policy cannot be renewed when there is an active, pending hold "
-                    + "request", "RENEWAL_BLOCKED_BY_HOLD_REQUEST", "loanPolicyName", policy.name()));
+                    + "request", ErrorCode.RENEWAL_BLOCKED_BY_HOLD_REQUEST, "loanPolicyName", policy.name()));
         }
         if (policy.fixed()) {
             if (holds.alternateRenewalLoanPeriod() != null) found.add(Refusal.of(
                     "Item's loan policy has fixed profile but alternative renewal period for holds is specified",
-                    "FIXED_LOAN_POLICY_HAS_ALTERNATE_RENEWAL_PERIOD_FOR_HOLDS", "loanPolicyName", policy.name()));
+                    ErrorCode.FIXED_LOAN_POLICY_HAS_ALTERNATE_RENEWAL_PERIOD_FOR_HOLDS, "loanPolicyName", policy.name()));
             if (policy.differentRenewalPeriod() && policy.renewalPeriod() != null) found.add(Refusal.of(
                     "Item's loan policy has fixed profile but renewal period is specified",
-                    "FIXED_LOAN_POLICY_HAS_RENEWAL_PERIOD", "loanPolicyName", policy.name()));
+                    ErrorCode.FIXED_LOAN_POLICY_HAS_RENEWAL_PERIOD, "loanPolicyName", policy.name()));
         }
         return found;
     }

@@ -54,7 +54,7 @@ final class RequestChecks {
     static List<Refusal> refuseUnknownType(ObjectNode body) {
         String type = Json.text(body, "requestType");
         return Check.when(type == null || RequestType.named(type).isEmpty(), () -> Refusal.of(
-                "requestType must be one of Page, Hold, Recall", null, "requestType", type));
+                "requestType must be one of Page, Hold, Recall", "requestType", type));
     }
 
     /** RequestFromRepresentationService: the level must be one the TLR feature allows. */
@@ -62,13 +62,13 @@ final class RequestChecks {
         List<String> allowed = r.tlr().allowedLevels();
         return Check.when(!allowed.contains(r.level()), () -> Refusal.of("Request level must be one of the following: "
                 + String.join(", ", allowed.stream().map(l -> '"' + l + '"').toList()),
-                "REQUEST_LEVEL_IS_NOT_ALLOWED", "requestLevel", r.level()));
+                ErrorCode.REQUEST_LEVEL_IS_NOT_ALLOWED, "requestLevel", r.level()));
     }
 
     static List<Refusal> refuseUnknownFulfilment(NewRequest r) {
         return Check.when(!List.of(RequestQueue.HOLD_SHELF, RequestQueue.DELIVERY).contains(r.fulfilment()),
                 () -> Refusal.of("Fulfillment preference must be one of the following: Hold Shelf, Delivery",
-                        "FULFILLMENT_PREFERENCE_IS_NOT_ALLOWED", "fulfillmentPreference", r.fulfilment()));
+                        ErrorCode.FULFILLMENT_PREFERENCE_IS_NOT_ALLOWED, "fulfillmentPreference", r.fulfilment()));
     }
 
     static List<Refusal> refuseTitleRequestWithoutInstance(NewRequest r) {
@@ -80,7 +80,7 @@ final class RequestChecks {
     static List<Refusal> refuseTitleRequestWithItem(NewRequest r) {
         return Check.when(r.titleLevel() && (r.body().hasNonNull("itemId") || r.body().hasNonNull("holdingsRecordId")),
                 () -> Refusal.of("Cannot create a title level page request for this instance ID with no item ID",
-                        "CANNOT_CREATE_PAGE_TLR_WITHOUT_ITEM_ID", "itemId", Json.text(r.body(), "itemId")));
+                        ErrorCode.CANNOT_CREATE_PAGE_TLR_WITHOUT_ITEM_ID, "itemId", Json.text(r.body(), "itemId")));
     }
 
     static List<Refusal> refuseItemRequestWithoutItem(NewRequest r) {
@@ -112,7 +112,7 @@ final class RequestChecks {
     }
 
     static List<Refusal> refuseMissingId(String property, String s, String missing) {
-        if (s == null || s.isBlank()) return List.of(Refusal.of(missing, null, property, null));
+        if (s == null || s.isBlank()) return List.of(Refusal.of(missing, property, null));
         return Ids.isUuid(s) ? List.of() : List.of(malformedId(property, s));
     }
 
@@ -135,51 +135,51 @@ final class RequestChecks {
     /** InactiveUserRequestValidator. */
     static List<Refusal> refuseInactiveRequester(RequestFacts f) {
         return Check.when(Boolean.FALSE.equals(f.requester().active(f.now())), () -> Refusal.of(
-                "Inactive users cannot make requests", "USER_IS_INACTIVE", "requesterId", f.requester().id().toString()));
+                "Inactive users cannot make requests", ErrorCode.USER_IS_INACTIVE, "requesterId", f.requester().id().toString()));
     }
 
     /** AutomatedPatronBlocksValidator: each block's own message, no parameters. */
     static List<Refusal> refuseAutomaticallyBlockedRequester(RequestFacts f) {
         return f.automatedBlocks().stream()
-                .map(b -> Refusal.of(b.message(), "USER_IS_BLOCKED_AUTOMATICALLY", null, null)).toList();
+                .map(b -> Refusal.of(b.message(), ErrorCode.USER_IS_BLOCKED_AUTOMATICALLY, null, null)).toList();
     }
 
     /** UserManualBlocksValidator. */
     static List<Refusal> refuseManuallyBlockedRequester(RequestFacts f) {
         return Check.when(f.requester().blockedFor("requests", f.now()), () -> Refusal.of(
-                "Patron blocked from requesting", "USER_IS_BLOCKED_MANUALLY", "requesterId", f.requester().id().toString()));
+                "Patron blocked from requesting", ErrorCode.USER_IS_BLOCKED_MANUALLY, "requesterId", f.requester().id().toString()));
     }
 
     /** Current mod-circulation's wording and code (older releases capitalised it differently). */
     static List<Refusal> refuseHoldShelfWithoutPickup(RequestFacts f) {
         return Check.when(f.isHoldShelf() && f.pickupServicePointId() == null, () -> Refusal.of(
                 "Hold shelf fulfillment requests require a Pickup service point",
-                "HOLD_SHELF_REQUESTS_REQUIRE_PICKUP_SERVICE_POINT", "pickupServicePointId", null));
+                ErrorCode.HOLD_SHELF_REQUESTS_REQUIRE_PICKUP_SERVICE_POINT, "pickupServicePointId", null));
     }
 
     /** ServicePointPickupLocationValidator: the pickup service point exists … */
     static List<Refusal> refuseUnknownPickupServicePoint(RequestFacts f) {
         return Check.when(f.pickupServicePointId() != null && f.pickupServicePoint() == null, () -> Refusal.of(
-                "Pickup service point does not exist", null, "pickupServicePointId", f.pickupServicePointId()));
+                "Pickup service point does not exist", "pickupServicePointId", f.pickupServicePointId()));
     }
 
     /** … and is a pickup location. */
     static List<Refusal> refuseServicePointNotForPickup(RequestFacts f) {
         return Check.when(f.pickupServicePoint() != null
                 && !f.pickupServicePoint().path("pickupLocation").asBoolean(false), () -> Refusal.of(
-                "Service point is not a pickup location", "SERVICE_POINT_IS_NOT_PICKUP_LOCATION",
+                "Service point is not a pickup location", ErrorCode.SERVICE_POINT_IS_NOT_PICKUP_LOCATION,
                 "pickupServicePointId", f.pickupServicePointId()));
     }
 
     /** Quire's wording: FOLIO's own check for a delivery address type was not found. */
     static List<Refusal> refuseDeliveryWithoutAddressType(RequestFacts f) {
         return Check.when(f.isDelivery() && !f.request().hasNonNull("deliveryAddressTypeId"), () -> Refusal.of(
-                "Delivery Fulfillment Requests require a Delivery Address Type", null, "deliveryAddressTypeId", null));
+                "Delivery Fulfillment Requests require a Delivery Address Type", "deliveryAddressTypeId", null));
     }
 
     // ---- the item -------------------------------------------------------------------------------------------
 
-    private static Refusal notAllowed(RequestFacts f, String code) {
+    private static Refusal notAllowed(RequestFacts f, ErrorCode code) {
         return Refusal.of("%s requests are not allowed for this patron and item combination".formatted(f.type()),
                 code, "requestType", f.type());
     }
@@ -187,13 +187,13 @@ final class RequestChecks {
     /** RequestTypeItemStatusWhiteList. */
     static List<Refusal> refuseItemStatus(RequestFacts f) {
         return Check.when(f.item() != null && !statusAllows(f.type(), f.item().status()),
-                () -> notAllowed(f, "REQUEST_NOT_ALLOWED_FOR_ITEM_STATUS"));
+                () -> notAllowed(f, ErrorCode.REQUEST_NOT_ALLOWED_FOR_ITEM_STATUS));
     }
 
     /** RequestPolicy.allowsType: the item's request policy allows the type (said once when the status refused it). */
     static List<Refusal> refuseTypeTheRequestPolicyForbids(RequestFacts f) {
         return Check.when(f.item() != null && !policyAllowsType(f) && statusAllows(f.type(), f.item().status()),
-                () -> notAllowed(f, "REQUEST_NOT_ALLOWED_BY_POLICY"));
+                () -> notAllowed(f, ErrorCode.REQUEST_NOT_ALLOWED_BY_POLICY));
     }
 
     /**
@@ -205,7 +205,7 @@ final class RequestChecks {
         JsonNode allowed = f.policies().request().path("allowedServicePoints").path(f.type());
         String pickup = f.holdShelfPickup();
         return Check.when(pickup != null && allowed.isArray() && !contains(allowed, pickup), () -> new Refusal(
-                "One or more Pickup locations are no longer available", "REQUEST_PICKUP_SERVICE_POINT_IS_NOT_ALLOWED",
+                "One or more Pickup locations are no longer available", ErrorCode.REQUEST_PICKUP_SERVICE_POINT_IS_NOT_ALLOWED.name(),
                 List.of(new Refusal.Parameter("pickupServicePointId", pickup),
                         new Refusal.Parameter("requestType", f.type()),
                         new Refusal.Parameter("requestPolicyId", Json.text(f.policies().request(), "id")))));
@@ -220,7 +220,7 @@ final class RequestChecks {
     static List<Refusal> refuseRequesterWithTheItemOnLoan(RequestFacts f) {
         return Check.when(!f.titleLevel() && f.item() != null && f.loan() != null
                 && f.requester().id().toString().equals(Json.text(f.loan(), "userId")), () -> Refusal.of(
-                "This requester already has this item on loan", "REQUESTER_ALREADY_HAS_THIS_ITEM_ON_LOAN",
+                "This requester already has this item on loan", ErrorCode.REQUESTER_ALREADY_HAS_THIS_ITEM_ON_LOAN,
                 "itemId", f.item().id().toString()));
     }
 
@@ -230,10 +230,9 @@ final class RequestChecks {
     static List<Refusal> refuseWhenAlreadyRequested(RequestFacts f) {
         if (f.queue().stream().noneMatch(r -> r.isRequestedBy(f.requester().id()))) return List.of();
         if (!f.tlrEnabled()) return List.of(Refusal.of("This requester already has an open request for this item",
-                "ITEM_ALREADY_REQUESTED", "itemId", String.valueOf(f.itemId())));
-        if (f.titleLevel()) return List.of(Refusal.of("This requester already has an open request for this instance",
-                null, "instanceId", f.instanceId().toString()));
-        return List.of(Refusal.of("This requester already has an open request for one of the instance's items", null,
+                ErrorCode.ITEM_ALREADY_REQUESTED, "itemId", String.valueOf(f.itemId())));
+        if (f.titleLevel()) return List.of(Refusal.of("This requester already has an open request for this instance", "instanceId", f.instanceId().toString()));
+        return List.of(Refusal.of("This requester already has an open request for one of the instance's items",
                 "itemId", String.valueOf(f.itemId())));
     }
 
@@ -241,7 +240,7 @@ final class RequestChecks {
     static List<Refusal> refuseWhenAlreadyRequestedOnDestination(RequestFacts f) {
         String destination = f.item().id().toString();
         return Check.when(f.queue().stream().anyMatch(r -> r.isRequestedBy(f.requester().id()) && r.isForItem(destination)),
-                () -> Refusal.of("This requester already has an open request for this item", "ITEM_ALREADY_REQUESTED",
+                () -> Refusal.of("This requester already has an open request for this item", ErrorCode.ITEM_ALREADY_REQUESTED,
                         "itemId", destination));
     }
 

@@ -52,19 +52,19 @@ final class RequestMove {
     /** Quire's rule: only a request no item serves yet can move (FOLIO's screen offers moving only those). */
     static List<Refusal> refuseUnlessNotYetFilled(Asked a) {
         return Check.when(!a.request().hasStatus(RequestStatus.OPEN_NOT_YET_FILLED), () -> Refusal.of(
-                "Only requests with status \"Open - Not yet filled\" can be moved", null, "requestId", a.id().toString()));
+                "Only requests with status \"Open - Not yet filled\" can be moved", "requestId", a.id().toString()));
     }
 
     /** mod-circulation's MoveRequestService: title-level requests move only with the TLR feature on … */
     static List<Refusal> refuseTitleRequestWithoutTlr(Asked a) {
         return Check.when(a.title() && !a.tlr().enabled(), () -> Refusal.of(
-                "Can not process TLR - TLR feature is disabled", null, "requestId", a.id().toString()));
+                "Can not process TLR - TLR feature is disabled", "requestId", a.id().toString()));
     }
 
     /** … never from or to a Hold … */
     static List<Refusal> refuseTitleHold(Asked a) {
         return Check.when(a.title() && (a.request().isOfType(RequestType.HOLD) || RequestType.HOLD.is(a.type())),
-                () -> Refusal.of("Not allowed to move from/to Hold TLR", null, "requestId", a.id().toString()));
+                () -> Refusal.of("Not allowed to move from/to Hold TLR", "requestId", a.id().toString()));
     }
 
     /** … and never to the item it is for. */
@@ -72,8 +72,8 @@ final class RequestMove {
         if (!a.request().isForItem(a.destination())) return List.of();
         return List.of(a.title()
                 ? Refusal.of("Not allowed to move title level page request to the same item",
-                        "MOVING_REQUEST_TO_THE_SAME_ITEM", "instanceId", a.request().instanceId())
-                : Refusal.of("This requester already has an open request for this item", "ITEM_ALREADY_REQUESTED",
+                        ErrorCode.MOVING_REQUEST_TO_THE_SAME_ITEM, "instanceId", a.request().instanceId())
+                : Refusal.of("This requester already has an open request for this item", ErrorCode.ITEM_ALREADY_REQUESTED,
                         "itemId", a.destination()));
     }
 
@@ -108,16 +108,16 @@ final class RequestMove {
         List<ObjectNode> titleQueue = tlr.enabled() && stored.instanceId() != null
                 ? RequestQueue.forInstance(c, schema, UUID.fromString(stored.instanceId())) : null;
         ItemView item = InventoryStore.itemByIdForUpdate(c, schema, destinationId).orElseThrow(() -> Refused.because(
-                "Item does not exist", "ITEM_DOES_NOT_EXIST", "destinationItemId", destination));
+                "Item does not exist", ErrorCode.ITEM_DOES_NOT_EXIST, "destinationItemId", destination));
         UUID instanceId = UUID.fromString(Json.text(item.instance(), "id"));
         // With TLR on the request stays in its title's queue, so only another copy of the title will do.
         if (tlr.enabled() && !instanceId.toString().equals(stored.instanceId()))
-            throw Refused.because("Request can only be moved to an item with the same instance ID", null,
+            throw Refused.because("Request can only be moved to an item with the same instance ID",
                     "itemId", destination);
         if (ItemStatus.AVAILABLE.is(item.status())) type = RequestType.PAGE.folioName();
         UUID requesterId = UUID.fromString(stored.requesterId());
         PatronView requester = UsersStore.patronById(c, schema, requesterId).orElseThrow(() -> Refused.because(
-                "A valid user and patron group are required. User is null", null, "requesterId", requesterId.toString()));
+                "A valid user and patron group are required. User is null", "requesterId", requesterId.toString()));
         ObjectNode loan = LoanStore.openLoan(c, schema, destinationId).map(LoanView::json).orElse(null);
 
         // The destination's queue without the request itself; it joins at the end (of the instance's with TLR on).

@@ -85,7 +85,7 @@ final class RequestService {
         UUID itemId = title ? null : Ids.orNull(Json.text(body, "itemId"));
         UUID requesterId = Ids.orNull(Json.text(body, "requesterId"));
         PatronView requester = UsersStore.patronById(c, schema, requesterId).orElseThrow(() -> Refused.because(
-                "A valid user and patron group are required. User is null", null, "requesterId", requesterId.toString()));
+                "A valid user and patron group are required. User is null", "requesterId", requesterId.toString()));
 
         // The item or title, locked, with its queue (FOLIO stops when it does not exist).
         ItemView item;
@@ -96,7 +96,7 @@ final class RequestService {
         if (title) {
             UUID instance = instanceId;
             instanceTitle = RequestStore.lockInstanceTitle(c, schema, instance).orElseThrow(() -> Refused.because(
-                    "Instance does not exist", null, "instanceId", instance.toString()));
+                    "Instance does not exist", "instanceId", instance.toString()));
             queue = RequestQueue.forInstance(c, schema, instanceId);
             TitleLevelRequests.Choice choice = TitleLevelRequests.choose(c, schema, rules.rules(c, schema), type,
                     instanceId, requester, Json.text(body, "pickupServicePointId"), tlr, queue);
@@ -106,7 +106,7 @@ final class RequestService {
         } else {
             UUID id = itemId;
             Supplier<Refused> missing = () ->
-                    Refused.because("Item does not exist", "ITEM_DOES_NOT_EXIST", "itemId", id.toString());
+                    Refused.because("Item does not exist", ErrorCode.ITEM_DOES_NOT_EXIST, "itemId", id.toString());
             if (tlr.enabled()) {
                 // FOLIO queues every request of the title together; the instance is locked before the item, in the
                 // order title-level requests lock them.
@@ -229,7 +229,7 @@ final class RequestService {
         RequestView was = RequestView.of(previous);
         // FOLIO's ClosedRequestValidator: a closed request is history, not to be edited (nor reopened).
         if (was.isClosed())
-            throw Refused.because("The Request has already been closed", "REQUEST_ALREADY_CLOSED", "id", id.toString());
+            throw Refused.because("The Request has already been closed", ErrorCode.REQUEST_ALREADY_CLOSED, "id", id.toString());
         ObjectNode next = RequestRepresentation.stored(body);
         RequestView now = RequestView.of(next);
         boolean closing = was.isOpen() && now.isClosed();
@@ -286,7 +286,7 @@ final class RequestService {
         return Check.when(r.entries() != r.queue().size() || !r.positions().keySet().equals(ids)
                 || !new HashSet<>(r.positions().values()).equals(expected), () -> Refusal.of(
                 "There is inconsistency between provided reordered queue and %s queue."
-                        .formatted(r.instance() ? "instance" : "item"), null, null, null));
+                        .formatted(r.instance() ? "instance" : "item"), null, null));
     }
 
     private static boolean firstMoves(Reorder r) {
@@ -295,12 +295,12 @@ final class RequestService {
 
     static List<Refusal> refuseDisplacingAPage(Reorder r) {
         return Check.when(firstMoves(r) && r.queue().getFirst().isOfType(RequestType.PAGE), () -> Refusal.of(
-                "Page requests can not be displaced from position 1.", null, null, null));
+                "Page requests can not be displaced from position 1.", null, null));
     }
 
     static List<Refusal> refuseDisplacingBegunFulfilment(Reorder r) {
         return Check.when(firstMoves(r) && !r.queue().getFirst().hasStatus(RequestStatus.OPEN_NOT_YET_FILLED),
-                () -> Refusal.of("Requests can not be displaced from position 1 when fulfillment begun.", null, null, null));
+                () -> Refusal.of("Requests can not be displaced from position 1 when fulfillment begun.", null, null));
     }
 
     /**
@@ -315,7 +315,7 @@ final class RequestService {
             throws SQLException {
         TlrSettings tlr = TlrSettings.read(c, schema);
         if (instance != tlr.enabled()) throw Refused.because("Refuse to reorder request queue, TLR feature status is %s."
-                .formatted(tlr.enabled() ? "ENABLED" : "DISABLED"), null, instance ? "instanceId" : "itemId", id.toString());
+                .formatted(tlr.enabled() ? "ENABLED" : "DISABLED"), instance ? "instanceId" : "itemId", id.toString());
         List<ObjectNode> queue = instance ? RequestQueue.forInstance(c, schema, id) : RequestQueue.forItem(c, schema, id);
         JsonNode reordered = body.path("reorderedQueue");
         Map<String, Integer> positions = new HashMap<>();

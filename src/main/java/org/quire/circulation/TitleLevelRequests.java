@@ -66,7 +66,7 @@ final class TitleLevelRequests {
     static List<Refusal> refuseWhenRequesterHasACopy(Copies f) {
         return Check.when(f.copyOnLoanToRequester() != null, () -> Refusal.of(
                 "This requester already has a loan for one of the instance's items",
-                "REQUESTER_ALREADY_HAS_LOAN_FOR_ONE_OF_INSTANCES_ITEMS", "itemId", f.copyOnLoanToRequester()));
+                ErrorCode.REQUESTER_ALREADY_HAS_LOAN_FOR_ONE_OF_INSTANCES_ITEMS, "itemId", f.copyOnLoanToRequester()));
     }
 
     /** CreateRequestService: a title Hold or Recall while a copy could be paged instead. */
@@ -74,7 +74,7 @@ final class TitleLevelRequests {
         List<ItemView> pageable = f.pageable();
         return Check.when(!RequestType.PAGE.is(f.type()) && !pageable.isEmpty(), () -> Refusal.of(
                 "Hold/Recall title level request not allowed: pageable available item found for instance",
-                "HOLD_AND_RECALL_TLR_NOT_ALLOWED_PAGEABLE_AVAILABLE_ITEM_FOUND", "itemId",
+                ErrorCode.HOLD_AND_RECALL_TLR_NOT_ALLOWED_PAGEABLE_AVAILABLE_ITEM_FOUND, "itemId",
                 pageable.getFirst().id().toString()));
     }
 
@@ -83,7 +83,7 @@ final class TitleLevelRequests {
         return Check.when(RequestType.HOLD.is(f.type()) && f.pageable().isEmpty() && f.holdShouldFollowCirculationRules()
                 && f.items().stream().noneMatch(i -> f.allows(i, f.type())), () -> Refusal.of(
                 "Hold requests are not allowed for this patron and title combination",
-                "REQUEST_NOT_ALLOWED_FOR_PATRON_TITLE_COMBINATION", "instanceId", f.instanceId().toString()));
+                ErrorCode.REQUEST_NOT_ALLOWED_FOR_PATRON_TITLE_COMBINATION, "instanceId", f.instanceId().toString()));
     }
 
     static final List<Check<Copies>> CHECKS = List.of(
@@ -101,7 +101,7 @@ final class TitleLevelRequests {
         Copies copies = new Copies(type, instanceId, items, policies, copyOnLoan, tlr.holdShouldFollowCirculationRules());
         List<ItemView> pageable = copies.pageable();
         if (RequestType.PAGE.is(type) && pageable.isEmpty()) throw Refused.because(
-                "Cannot create page TLR for this instance ID - no pageable available items found", null,
+                "Cannot create page TLR for this instance ID - no pageable available items found",
                 "instanceId", instanceId.toString());
         List<Refusal> refusals = Check.all(copies, CHECKS);
         if (RequestType.PAGE.is(type))
@@ -128,7 +128,7 @@ final class TitleLevelRequests {
             ItemView item = lock(c, schema, byId.get(UUID.fromString(Json.text(loan.get(), "itemId"))));
             return new Choice(item, LoanStore.openLoan(c, schema, item.id()).map(LoanView::json).orElse(loan.get()), refusals);
         }
-        if (recallable.isEmpty()) throw Refused.because("Request has no loan or recallable item", null, "loan", null);
+        if (recallable.isEmpty()) throw Refused.because("Request has no loan or recallable item", "loan", null);
         return new Choice(lock(c, schema, recallable.getFirst()), null, refusals);
     }
 

@@ -43,7 +43,7 @@ final class BusinessWrites {
             // ItemsValidator.claimedReturnedMarkedAsMissing: such an item is resolved through check-in instead.
             if (ItemStatus.CLAIMED_RETURNED.is(Json.text(old, "status.name"))
                     && ItemStatus.MISSING.is(Json.text(item, "status.name")))
-                throw Refused.because("Claimed returned item cannot be marked as missing", null, "status.name",
+                throw Refused.because("Claimed returned item cannot be marked as missing", "status.name",
                         ItemStatus.MISSING.folioName());
             refuseTakenBarcode(c, schema, item, id);
             return ITEMS.replace(c, schema, old, item, userId);
@@ -62,10 +62,10 @@ final class BusinessWrites {
     /** ItemStatusValidator.itemHasCorrectStatus, checked before anything else on POST and PUT. */
     private static void refuseBadStatus(ObjectNode item) {
         String status = Json.text(item, "status.name");
-        if (status == null || status.isBlank()) throw Refused.because("Status is a required field", null, "status", null);
+        if (status == null || status.isBlank()) throw Refused.because("Status is a required field", "status", null);
         // FOLIO's item status names (mod-inventory-storage itemStatus.json, mod-inventory's ItemStatusName)
         if (ItemStatus.named(status).isEmpty())
-            throw Refused.because("Undefined status specified", null, "status.name", status);
+            throw Refused.because("Undefined status specified", "status.name", status);
     }
 
     /** mod-inventory checks the barcode itself and answers 400 text (the unique index stays the last word). */
@@ -81,6 +81,6 @@ final class BusinessWrites {
     private static void refuseHridChange(ObjectNode old, ObjectNode next) {
         String hrid = Json.text(next, "hrid");
         if (!Objects.equals(Json.text(old, "hrid"), hrid))
-            throw Refused.because("HRID can not be updated", null, "hrid", hrid);
+            throw Refused.because("HRID can not be updated", "hrid", hrid);
     }
 }

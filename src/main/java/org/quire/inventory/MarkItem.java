@@ -115,7 +115,7 @@ public final class MarkItem {
     /** AbstractTargetItemStatusValidator: the item may move into the target only from the statuses it lists. */
     static List<Refusal> refuseWhenStatusNotAllowed(ItemView item, Target target) {
         return Check.when(!item.hasAnyStatus(target.allowedSources), () -> Refusal.of(
-                "Item is not allowed to be marked as " + target.status.folioName(), null, "status.name",
+                "Item is not allowed to be marked as " + target.status.folioName(), "status.name",
                 item.status()));
     }
 }

@@ -131,7 +131,7 @@ public final class PatronNotices {
                                  JsonNode context, UUID staff) {
         db.tx(c -> {
             if (!NoticesStore.userExists(c, schema, recipient))
-                throw Refused.because("User " + recipient + " not found", null, "recipientId", recipient.toString());
+                throw Refused.because("User " + recipient + " not found", "recipientId", recipient.toString());
             ObjectNode notice = Json.object().put("recipientUserId", recipient.toString())
                     .put("nextRunTime", Json.date(Instant.now()));
             notice.putObject("noticeConfig").put("timing", NoticePolicy.UPON_AT)

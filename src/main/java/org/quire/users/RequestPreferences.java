@@ -52,7 +52,7 @@ final class RequestPreferences implements RecordHooks {
             }
             UUID id = UUID.fromString(p.get("id").asText());
             if (UsersStore.otherRequestPreferenceExists(c, schema, p.get("userId").asText(), id)) {
-                throw Refused.because(DUPLICATE, null, "userId", p.get("userId").asText());
+                throw Refused.because(DUPLICATE, "userId", p.get("userId").asText());
             }
         }
     }

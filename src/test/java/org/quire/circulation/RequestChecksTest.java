@@ -113,7 +113,7 @@ class RequestChecksTest {
     @Test
     void unknownType_isRefusedWithTheValue() {
         List<Refusal> r = RequestChecks.refuseUnknownType(Json.object().put("requestType", "Borrow"));
-        assertThat(r).containsExactly(Refusal.of("requestType must be one of Page, Hold, Recall", null, "requestType", "Borrow"));
+        assertThat(r).containsExactly(Refusal.of("requestType must be one of Page, Hold, Recall", "requestType", "Borrow"));
         assertThat(RequestChecks.refuseUnknownType(Json.object().put("requestType", "Recall"))).isEmpty();
     }
 
@@ -147,7 +147,7 @@ class RequestChecksTest {
     @Test
     void shape_titleRequests_needAnInstance_andNameNoItem() {
         assertThat(firstShapeRefusal(asked(Json.object(), "Title", "Hold Shelf", true)))
-                .isEqualTo(Refusal.of("Cannot create a request with no instance ID", null, "instanceId", null));
+                .isEqualTo(Refusal.of("Cannot create a request with no instance ID", "instanceId", null));
         ObjectNode withItem = Json.object().put("instanceId", INSTANCE.toString()).put("itemId", ITEM.toString());
         assertThat(firstShapeRefusal(asked(withItem, "Title", "Hold Shelf", true))).isEqualTo(Refusal.of(
                 "Cannot create a title level page request for this instance ID with no item ID",
@@ -157,9 +157,9 @@ class RequestChecksTest {
     @Test
     void shape_itemRequests_needAnItem_andEveryRequestARequester() {
         assertThat(firstShapeRefusal(asked(Json.object().put("itemId", " "), "Item", "Hold Shelf", false)))
-                .isEqualTo(Refusal.of("Cannot create an item level request with no item ID", null, "itemId", null));
+                .isEqualTo(Refusal.of("Cannot create an item level request with no item ID", "itemId", null));
         assertThat(firstShapeRefusal(asked(Json.object().put("itemId", ITEM.toString()), "Item", "Hold Shelf", false)))
-                .isEqualTo(Refusal.of("A valid user and patron group are required. User is null", null, "requesterId", null));
+                .isEqualTo(Refusal.of("A valid user and patron group are required. User is null", "requesterId", null));
         assertThat(firstShapeRefusal(asked(Json.object().put("itemId", ITEM.toString())
                 .put("requesterId", REQUESTER.toString()), "Item", "Hold Shelf", false))).isNull();
     }
@@ -192,7 +192,7 @@ class RequestChecksTest {
     void pickupServicePoint_mustExist_andBeAPickupLocation() {
         Facts f = ok();
         f.pickup = null;
-        assertThat(f.create()).containsExactly(Refusal.of("Pickup service point does not exist", null,
+        assertThat(f.create()).containsExactly(Refusal.of("Pickup service point does not exist",
                 "pickupServicePointId", PICKUP));
         f.pickup = pickupPoint(false);
         assertThat(f.create()).containsExactly(Refusal.of("Service point is not a pickup location",
@@ -205,8 +205,7 @@ class RequestChecksTest {
         f.fulfilment = "Delivery";
         f.body = Json.object();
         f.pickup = null;
-        assertThat(f.create()).containsExactly(Refusal.of("Delivery Fulfillment Requests require a Delivery Address Type",
-                null, "deliveryAddressTypeId", null));
+        assertThat(f.create()).containsExactly(Refusal.of("Delivery Fulfillment Requests require a Delivery Address Type", "deliveryAddressTypeId", null));
         f.body.put("deliveryAddressTypeId", UUID.randomUUID().toString());
         assertThat(f.create()).isEmpty();
     }
@@ -271,11 +270,10 @@ class RequestChecksTest {
                 "ITEM_ALREADY_REQUESTED", "itemId", ITEM.toString()));
         f.tlr = true;
         assertThat(f.create()).containsExactly(Refusal.of(
-                "This requester already has an open request for one of the instance's items", null, "itemId", ITEM.toString()));
+                "This requester already has an open request for one of the instance's items", "itemId", ITEM.toString()));
         f.title = true;
         f.item = null;
-        assertThat(f.create()).containsExactly(Refusal.of("This requester already has an open request for this instance",
-                null, "instanceId", INSTANCE.toString()));
+        assertThat(f.create()).containsExactly(Refusal.of("This requester already has an open request for this instance", "instanceId", INSTANCE.toString()));
         f.queue = List.of(request(OTHER, ITEM));
         assertThat(f.create()).isEmpty();
     }
@@ -304,19 +302,19 @@ class RequestChecksTest {
         ObjectNode stored = request(REQUESTER, ITEM);
         String id = stored.get("id").asText();
         assertThat(Check.all(move(stored, null, "Hold", false), RequestMove.BEFORE_SETTINGS)).containsExactly(
-                Refusal.of("Destination item ID is required", null, "destinationItemId", null));
+                Refusal.of("Destination item ID is required", "destinationItemId", null));
         stored.put("status", "Open - Awaiting pickup");
         assertThat(Check.all(move(stored, OTHER.toString(), "Hold", false), RequestMove.BEFORE_SETTINGS)).containsExactly(
-                Refusal.of("Only requests with status \"Open - Not yet filled\" can be moved", null, "requestId", id));
+                Refusal.of("Only requests with status \"Open - Not yet filled\" can be moved", "requestId", id));
         stored.put("status", "Open - Not yet filled");
         assertThat(Check.all(move(stored, ITEM.toString(), "Hold", false), RequestMove.AFTER_SETTINGS)).containsExactly(
                 Refusal.of("This requester already has an open request for this item", "ITEM_ALREADY_REQUESTED",
                         "itemId", ITEM.toString()));
         stored.put("requestLevel", "Title").put("instanceId", INSTANCE.toString());
         assertThat(Check.all(move(stored, OTHER.toString(), "Page", false), RequestMove.AFTER_SETTINGS).getFirst())
-                .isEqualTo(Refusal.of("Can not process TLR - TLR feature is disabled", null, "requestId", id));
+                .isEqualTo(Refusal.of("Can not process TLR - TLR feature is disabled", "requestId", id));
         assertThat(Check.all(move(stored, OTHER.toString(), "Page", true), RequestMove.AFTER_SETTINGS)).containsExactly(
-                Refusal.of("Not allowed to move from/to Hold TLR", null, "requestId", id));
+                Refusal.of("Not allowed to move from/to Hold TLR", "requestId", id));
         stored.put("requestType", "Page");
         assertThat(Check.all(move(stored, ITEM.toString(), "Page", true), RequestMove.AFTER_SETTINGS)).containsExactly(
                 Refusal.of("Not allowed to move title level page request to the same item", "MOVING_REQUEST_TO_THE_SAME_ITEM",
@@ -364,14 +362,12 @@ class RequestChecksTest {
         String a = first.get("id").asText(), b = second.get("id").asText();
         assertThatThrownBy(() -> RequestChecks.refuseAtFirst(reorder(List.of(first, second), Map.of(a, 1, b, 1)),
                 RequestService.REORDER_CHECKS)).isInstanceOfSatisfying(Refused.class, e -> assertThat(e.refusals())
-                .containsExactly(Refusal.of("There is inconsistency between provided reordered queue and item queue.",
-                        null, null, null)));
+                .containsExactly(Refusal.of("There is inconsistency between provided reordered queue and item queue.", null, null)));
         assertThat(Check.all(reorder(List.of(first, second), Map.of(a, 2, b, 1)), RequestService.REORDER_CHECKS))
-                .containsExactly(Refusal.of("Page requests can not be displaced from position 1.", null, null, null));
+                .containsExactly(Refusal.of("Page requests can not be displaced from position 1.", null, null));
         first.put("requestType", "Hold").put("status", "Open - Awaiting pickup");
         assertThat(Check.all(reorder(List.of(first, second), Map.of(a, 2, b, 1)), RequestService.REORDER_CHECKS))
-                .containsExactly(Refusal.of("Requests can not be displaced from position 1 when fulfillment begun.",
-                        null, null, null));
+                .containsExactly(Refusal.of("Requests can not be displaced from position 1 when fulfillment begun.", null, null));
         assertThat(Check.all(reorder(List.of(first, second), Map.of(a, 1, b, 2)), RequestService.REORDER_CHECKS)).isEmpty();
     }
 }

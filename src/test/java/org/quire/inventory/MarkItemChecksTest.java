@@ -27,7 +27,7 @@ class MarkItemChecksTest {
     @Test
     void anotherSource_isRefused_withTheCurrentStatus() {
         List<Refusal> r = MarkItem.refuseWhenStatusNotAllowed(item("Checked out"), MarkItem.Target.MISSING);
-        assertThat(r).containsExactly(Refusal.of("Item is not allowed to be marked as Missing", null, "status.name",
+        assertThat(r).containsExactly(Refusal.of("Item is not allowed to be marked as Missing", "status.name",
                 "Checked out"));
         // the target itself is no source of the target
         assertThat(MarkItem.refuseWhenStatusNotAllowed(item("Withdrawn"), MarkItem.Target.WITHDRAWN)).hasSize(1);

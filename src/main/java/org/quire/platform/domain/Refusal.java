@@ -24,6 +24,16 @@ public record Refusal(String message, String code, List<Parameter> parameters) {
         return new Refusal(message, code, params);
     }
 
+    /** A refusal without a code (FOLIO sends none for it) and with at most one parameter ({@code key} null for none). */
+    public static Refusal of(String message, String key, String value) {
+        return of(message, (String) null, key, value);
+    }
+
+    /** A refusal with a module's typed code and at most one parameter ({@code key} null for none). */
+    public static Refusal of(String message, RefusalCode code, String key, String value) {
+        return of(message, code.name(), key, value);
+    }
+
     /** FOLIO's bean-validation shape for a missing required property. */
     public static Refusal required(String property) {
         return new Refusal("must not be null", "javax.validation.constraints.NotNull.message",

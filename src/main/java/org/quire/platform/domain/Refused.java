@@ -21,6 +21,16 @@ public final class Refused extends DomainException {
         return new Refused(Refusal.of(message, code, key, value));
     }
 
+    /** Refused for one reason without a code (FOLIO sends none for it), with at most one parameter. */
+    public static Refused because(String message, String key, String value) {
+        return new Refused(Refusal.of(message, key, value));
+    }
+
+    /** Refused for one reason with a module's typed code and at most one parameter ({@code key} null for none). */
+    public static Refused because(String message, RefusalCode code, String key, String value) {
+        return new Refused(Refusal.of(message, code, key, value));
+    }
+
     /** Throws when there is any refusal. */
     public static void throwIfAny(List<Refusal> refusals) {
         if (!refusals.isEmpty()) throw new Refused(refusals);

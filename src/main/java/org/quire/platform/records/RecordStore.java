@@ -369,7 +369,7 @@ public final class RecordStore {
                 try {
                     yield Json.parseInstant(n.asText());
                 } catch (RuntimeException e) {
-                    throw Refused.because("Invalid date-time: " + n.asText(), null, col.jsonPath(), n.asText());
+                    throw Refused.because("Invalid date-time: " + n.asText(), col.jsonPath(), n.asText());
                 }
             }
             case KEYWORD, TEXT -> {
