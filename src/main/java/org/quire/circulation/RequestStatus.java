@@ -1,10 +1,11 @@
 package org.quire.circulation;
 
-import java.util.Arrays;
+import org.quire.platform.domain.FolioName;
+
 import java.util.Optional;
 
 /** FOLIO's request statuses (mod-circulation-storage request.json), with the names FOLIO writes. */
-public enum RequestStatus {
+public enum RequestStatus implements FolioName {
     OPEN_NOT_YET_FILLED("Open - Not yet filled"),
     OPEN_AWAITING_PICKUP("Open - Awaiting pickup"),
     OPEN_IN_TRANSIT("Open - In transit"),
@@ -20,6 +21,7 @@ public enum RequestStatus {
         this.folioName = folioName;
     }
 
+    @Override
     public String folioName() {
         return folioName;
     }
@@ -29,11 +31,7 @@ public enum RequestStatus {
     }
 
     public static Optional<RequestStatus> named(String name) {
-        return Arrays.stream(values()).filter(s -> s.folioName.equals(name)).findFirst();
-    }
-
-    public boolean is(String name) {
-        return folioName.equals(name);
+        return FolioName.named(RequestStatus.class, name);
     }
 
     @Override

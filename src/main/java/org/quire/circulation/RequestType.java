@@ -1,10 +1,11 @@
 package org.quire.circulation;
 
-import java.util.Arrays;
+import org.quire.platform.domain.FolioName;
+
 import java.util.Optional;
 
 /** FOLIO's request types, with the names FOLIO writes in {@code requestType}. */
-public enum RequestType {
+public enum RequestType implements FolioName {
     HOLD("Hold"),
     RECALL("Recall"),
     PAGE("Page");
@@ -15,16 +16,13 @@ public enum RequestType {
         this.folioName = folioName;
     }
 
+    @Override
     public String folioName() {
         return folioName;
     }
 
     public static Optional<RequestType> named(String name) {
-        return Arrays.stream(values()).filter(s -> s.folioName.equals(name)).findFirst();
-    }
-
-    public boolean is(String name) {
-        return folioName.equals(name);
+        return FolioName.named(RequestType.class, name);
     }
 
     @Override

@@ -1,10 +1,11 @@
 package org.quire.inventory;
 
-import java.util.Arrays;
+import org.quire.platform.domain.FolioName;
+
 import java.util.Optional;
 
 /** FOLIO's item statuses (mod-inventory-storage item.json's status.name enum), with the names FOLIO writes. */
-public enum ItemStatus {
+public enum ItemStatus implements FolioName {
     AGED_TO_LOST("Aged to lost"),
     AVAILABLE("Available"),
     AWAITING_PICKUP("Awaiting pickup"),
@@ -34,18 +35,14 @@ public enum ItemStatus {
     }
 
     /** The name as FOLIO writes it in {@code status.name}. */
+    @Override
     public String folioName() {
         return folioName;
     }
 
     /** The status FOLIO names so, or empty for a name FOLIO does not have. */
     public static Optional<ItemStatus> named(String name) {
-        return Arrays.stream(values()).filter(s -> s.folioName.equals(name)).findFirst();
-    }
-
-    /** Whether {@code name} (as stored, possibly null) is this status. */
-    public boolean is(String name) {
-        return folioName.equals(name);
+        return FolioName.named(ItemStatus.class, name);
     }
 
     @Override
