@@ -71,6 +71,7 @@ public final class BlUsersApi {
     private Response legacyLogin(Request req) {
         CompositeUser.Shape shape = shape(req, true);
         Logins.LoggedIn u = login.verify(credentials(req));
+        login.saveRehash(req, u);
         String token = login.legacyToken(req, u);
         return Response.created(loggedInComposite(req, u, shape)).header("x-okapi-token", token);
     }

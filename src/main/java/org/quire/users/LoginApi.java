@@ -86,6 +86,11 @@ public final class LoginApi {
         return Response.created(body).header("x-okapi-token", access).header("refreshtoken", refresh);
     }
 
+    /** Stores the login's re-hashed password, for a login that issues no refresh token (mod-users-bl's legacy one). */
+    void saveRehash(Request req, Logins.LoggedIn u) {
+        logins.saveRehash(req.schema(), u);
+    }
+
     /** The deprecated login's long-lived access token (the x-okapi-token header). */
     String legacyToken(Request req, Logins.LoggedIn u) {
         return tokens.issue(u.username(), u.userId(), req.tenant(), "access", Tokens.LEGACY_TTL);

@@ -24,8 +24,18 @@ public final class Logins {
         this.tokens = tokens;
     }
 
-    /** A user whose credentials were verified. */
-    public record LoggedIn(UUID userId, String username) {
+    /**
+     * A user whose credentials were verified; {@code rehash} when their stored hash (bcrypt, or older Argon2id
+     * parameters) is to be replaced by the login's writes.
+     */
+    public record LoggedIn(UUID userId, String username, Rehash rehash) {
+        LoggedIn(UUID userId, String username) {
+            this(userId, username, null);
+        }
+    }
+
+    /** The stored hash a password matched and its replacement, computed from the password at login. */
+    public record Rehash(String stored, String fresh) {
     }
 
     /**
@@ -45,10 +55,31 @@ public final class Logins {
         });
         if (!stored.active())
             throw Refused.because("User must be flagged as active", "user.blocked", "username", username);
-        // bcrypt takes tens of milliseconds on purpose: do it without holding a database connection.
+        // Hashing takes tens of milliseconds on purpose: do it without holding a database connection. A password
+        // longer than Passwords.MAX_LENGTH could never have been set, so it does not match (and is not hashed).
         if (!Passwords.matches(password, stored.hash()))
             throw Refused.because("Password does not match", "password.incorrect", "username", username);
-        return new LoggedIn(stored.id(), username);
+        Rehash rehash = Passwords.needsRehash(stored.hash())
+                ? new Rehash(stored.hash(), Passwords.hash(password)) : null;
+        return new LoggedIn(stored.id(), username, rehash);
+    }
+
+    /**
+     * Stores the login's new hash, if any, within the caller's transaction (the login's own writes): one statement,
+     * only when re-hashing, and only if the password was not changed since it was verified.
+     */
+    static void saveRehash(Connection c, String schema, LoggedIn u) throws SQLException {
+        if (u.rehash() != null)
+            UsersStore.replacePasswordHash(c, schema, u.userId(), u.rehash().stored(), u.rehash().fresh());
+    }
+
+    /** For a login that writes nothing else (mod-users-bl's legacy login): stores its new hash, if any. */
+    void saveRehash(String schema, LoggedIn u) {
+        if (u.rehash() == null) return;
+        db.tx(c -> {
+            saveRehash(c, schema, u);
+            return null;
+        });
     }
 
     /** A new refresh token for the user, recorded so that it can be spent once. */
@@ -57,6 +88,7 @@ public final class Logins {
         Tokens.Claims claims = tokens.verify(token);
         db.tx(c -> {
             UsersStore.saveRefreshToken(c, schema, tokenId(claims), u.userId(), claims.expires());
+            saveRehash(c, schema, u);
             return null;
         });
         return token;
@@ -81,6 +113,10 @@ public final class Logins {
     void setCredentials(String schema, String userId, String username, String password) {
         if (password == null || password.isEmpty())
             throw Refused.because("Password is required", "password.required", "password", null);
+        // Quire's own limit (FOLIO has none; bcrypt's 72 bytes gave a 500): long passphrases, bounded work.
+        if (password.length() > Passwords.MAX_LENGTH)
+            throw Refused.because("Password must not be longer than " + Passwords.MAX_LENGTH + " characters",
+                    "password.tooLong", "password", null);
         db.tx(c -> {
             UUID id = userId != null ? RecordStore.uuid(userId, "id")
                     : UserTypes.USERS.findBy(c, schema, "username", String.valueOf(username))
@@ -98,7 +134,7 @@ public final class Logins {
         });
     }
 
-    /** Sets the user's password (stored as its bcrypt hash) within the caller's transaction. */
+    /** Sets the user's password (stored as its Argon2id hash) within the caller's transaction. */
     public static void setPassword(Connection c, String schema, UUID userId, String password) throws SQLException {
         UsersStore.saveCredentials(c, schema, userId, Passwords.hash(password));
     }

@@ -161,6 +161,13 @@ public final class UsersStore {
                 + "DO UPDATE SET hash = EXCLUDED.hash, updated = now()", List.of(userId, hash));
     }
 
+    /** Replaces the user's password hash if it is still {@code stored} (a login's re-hash loses to a change). */
+    static void replacePasswordHash(Connection c, String schema, UUID userId, String stored, String fresh)
+            throws SQLException {
+        Sql.update(c, "UPDATE " + schema + ".credentials SET hash = ?, updated = now() WHERE user_id = ? AND hash = ?",
+                List.of(fresh, userId, stored));
+    }
+
     static void deleteCredentials(Connection c, String schema, UUID userId) throws SQLException {
         Sql.update(c, "DELETE FROM " + schema + ".credentials WHERE user_id = ?", List.of(userId));
     }
