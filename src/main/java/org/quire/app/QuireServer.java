@@ -15,6 +15,7 @@ import org.quire.platform.Json;
 import org.quire.platform.auth.ApiKeys;
 import org.quire.platform.http.Authenticator;
 import org.quire.platform.auth.PermissionCache;
+import org.quire.platform.auth.Passwords;
 import org.quire.platform.auth.PermissionSets;
 import org.quire.platform.auth.Tokens;
 import org.quire.platform.config.QuireConfig;
@@ -203,6 +204,9 @@ public final class QuireServer implements AutoCloseable {
             boolean sample = req.param("loadSample").map(Boolean::parseBoolean).orElse(false);
             String admin = Json.text(body, "adminUsername");
             String password = Json.text(body, "adminPassword");
+            if (password != null && password.length() > Passwords.MAX_LENGTH)
+                throw ApiException.badRequest("adminPassword must not be longer than " + Passwords.MAX_LENGTH
+                        + " characters");
             if (!installer.install(id, Json.text(body, "name"), new TenantInstaller.Options(reference, sample, admin,
                     password == null ? "admin" : password))) {
                 throw ApiException.badRequest("Duplicate tenant id " + id);

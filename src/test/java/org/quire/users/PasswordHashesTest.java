@@ -133,4 +133,13 @@ class PasswordHashesTest {
         assertRefused(login("diku_admin", "y".repeat(100_000)), "password.incorrect", "Password does not match",
                 "username", "diku_admin");
     }
+
+    @Test
+    void aTenantsAdminPasswordOverTheLimit_isA400_andCreatesNothing() {
+        Api.Reply r = admin.post("/_/tenants", Json.object().put("id", "longpw_tenant")
+                .put("adminPassword", "x".repeat(1025)));
+        assertThat(r.status()).as(r.body()).isEqualTo(400);
+        assertThat(r.body()).isEqualTo("adminPassword must not be longer than 1024 characters");
+        assertThat(admin.get("/_/tenants").body()).doesNotContain("longpw_tenant");
+    }
 }
