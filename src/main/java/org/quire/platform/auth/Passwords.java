@@ -22,7 +22,7 @@ public final class Passwords {
     public static final int MAX_LENGTH = 1024;
 
     // OWASP's minimum for Argon2id: 19 MiB, 2 iterations, 1 lane. Paid only at login and when setting a password:
-    // measured ~120 ms a hash on the shared 2-core build machine under load, as long as bcrypt cost 10 there.
+    // measured 50-130 ms a hash on the shared 2-core build machine under load (bcrypt cost 10: 115-175 ms there).
     private static final int MEMORY_KIB = 19456;
     private static final int ITERATIONS = 2;
     private static final int PARALLELISM = 1;
