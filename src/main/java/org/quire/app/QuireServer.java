@@ -123,7 +123,7 @@ public final class QuireServer implements AutoCloseable {
             java.util.Set<String> grantable = new java.util.TreeSet<>(names);
             grantable.addAll(permissionSets.names());
             TenantInstaller installer = new TenantInstaller(db, tenants, grantable, permissions);
-            registerPlatform(router, tenants, installer, metrics);
+            registerPlatform(router, tenants, installer, metrics, db);
 
             installer.grantNewPermissionsToAdmins();
             installer.loadPendingReferenceData();
@@ -186,8 +186,13 @@ public final class QuireServer implements AutoCloseable {
         }
     }
 
-    private static void registerPlatform(Router r, Tenants tenants, TenantInstaller installer, Metrics metrics) {
+    private static void registerPlatform(Router r, Tenants tenants, TenantInstaller installer, Metrics metrics,
+            Database db) {
+        // Liveness: the process answers. Readiness: the database answers too (503 while it is down or restarting),
+        // checked with a short timeout so that a probe never hangs on the pool.
         r.get("/admin/health", Router.PUBLIC, req -> Response.text(200, "OK"));
+        r.get("/admin/ready", Router.PUBLIC, req -> db.ready(2_000) ? Response.text(200, "OK")
+                : Response.text(503, "Database unavailable"));
         // Public like health: Prometheus scrapers send no tenant or token, and the numbers reveal no library data.
         r.get("/admin/metrics", Router.PUBLIC, req -> new Response(200, Metrics.CONTENT_TYPE,
                 metrics.scrape().getBytes(java.nio.charset.StandardCharsets.UTF_8), new java.util.LinkedHashMap<>()));

@@ -63,6 +63,10 @@ public final class ErrorMapper {
         String state = s.getSQLState() == null ? "" : s.getSQLState();
         String constraint = constraintName(s);
         String detail = detail(s);
+        if (unavailable(e, state)) {
+            log.warn("Database unavailable: {}", e.getMessage());
+            return Response.text(503, "Database unavailable");
+        }
         return switch (state) {
             case "23505" -> fromApi(ApiException.unprocessable(
                     constraintMessages.getOrDefault(constraint, "Duplicate value violates unique constraint " + constraint)
@@ -77,6 +81,16 @@ public final class ErrorMapper {
                 yield Response.text(500, "Internal server error (" + id + "); see the server log");
             }
         };
+    }
+
+    /**
+     * The database cannot be reached or is shutting down: no connection within the pool's timeout
+     * (SQLTransientConnectionException), a connection lost (class 08), or the server going away
+     * (57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now). Retrying later may work: 503.
+     */
+    static boolean unavailable(SQLException e, String state) {
+        return e instanceof java.sql.SQLTransientConnectionException || state.startsWith("08")
+                || state.equals("57P01") || state.equals("57P02") || state.equals("57P03");
     }
 
     /**
