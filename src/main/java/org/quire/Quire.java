@@ -113,7 +113,8 @@ public final class Quire implements Runnable {
         @CommandLine.Mixin
         DataOptions data = new DataOptions();
 
-        @Parameters(index = "0", description = "Tenant id: lowercase letters, digits and '_'")
+        @Parameters(index = "0", description = "Tenant id: 1 to " + Tenants.MAX_ID_LENGTH
+                + " lowercase letters, digits and '_', starting with a letter")
         String id;
 
         @Option(names = "--name", description = "Display name")
@@ -134,6 +135,8 @@ public final class Quire implements Runnable {
 
         @Override
         public void run() {
+            // refused before anything starts (told in one line by commandLine's handler)
+            if (!Tenants.validId(id)) throw new IllegalArgumentException(Tenants.invalidIdMessage(id));
             QuireConfig config = QuireConfig.fromEnvironment(0, data.dataDir, data.dbUrl, false);
             try (QuireServer server = QuireServer.start(config)) {
                 boolean created = server.installer().install(id, name,

@@ -203,8 +203,7 @@ public final class QuireServer implements AutoCloseable {
         r.post("/_/tenants", "okapi.proxy.tenants.post", req -> {
             var body = req.json();
             String id = Json.text(body, "id");
-            if (!Tenants.validId(id)) throw ApiException.badRequest("Invalid tenant id '" + id
-                    + "': use lowercase letters, digits and '_', starting with a letter");
+            if (!Tenants.validId(id)) throw ApiException.badRequest(Tenants.invalidIdMessage(id));
             boolean reference = req.param("loadReference").map(Boolean::parseBoolean).orElse(true);
             boolean sample = req.param("loadSample").map(Boolean::parseBoolean).orElse(false);
             String admin = Json.text(body, "adminUsername");

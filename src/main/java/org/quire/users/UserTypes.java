@@ -15,6 +15,13 @@ public final class UserTypes {
     private UserTypes() {
     }
 
+    /**
+     * Properties a client may send on a user that are secrets (a password typed into a user import, mod-login's
+     * credentials): mod-users' userdata.json has no such property, and a user record is readable by anyone with
+     * users.item.get, so they are dropped before the record is stored. Other unknown properties are kept, as FOLIO.
+     */
+    static final List<String> SECRET_PROPERTIES = List.of("password", "credentials");
+
     public static final RecordStore USERS = new RecordStore(RecordType.builder("users", "users")
             .column("username", "username", FieldType.KEYWORD)
             .column("barcode", "barcode", FieldType.KEYWORD)
@@ -34,6 +41,7 @@ public final class UserTypes {
                 @Override
                 public void beforeWrite(Connection c, String schema, List<ObjectNode> records,
                                         List<ObjectNode> previous) throws SQLException {
+                    for (ObjectNode r : records) r.remove(SECRET_PROPERTIES);
                     Departments.requireExisting(c, schema, records);
                 }
             })

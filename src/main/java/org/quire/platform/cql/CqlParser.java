@@ -30,6 +30,18 @@ public final class CqlParser {
             Set.of("all", "any", "adj", "exact", "within", "encloses");
 
     /**
+     * The modifiers FOLIO's RMB honours (CqlModifiers.readModifiers: ignoreCase, respectCase, ignoreAccents,
+     * respectAccents, string, number, masked, sort.ascending, sort.descending; anything else is its
+     * "CQL: Unsupported modifier"), plus Quire's lenient sort spellings ascending, descending and sort.ignoreCase
+     * (text already sorts case-insensitively). Lower case; a modifier is compared by its name, any value ignored.
+     * Any other modifier is refused: silently ignoring it would answer a different question than the one asked.
+     */
+    private static final Set<String> MODIFIERS =
+            Set.of(
+                    "ignorecase", "respectcase", "ignoreaccents", "respectaccents", "string", "number", "masked",
+                    "sort.ascending", "sort.descending", "ascending", "descending", "sort.ignorecase");
+
+    /**
      * FOLIO's UI and JMeter scripts sometimes send the parameter value {@code query=(userId==U)}, i.e.
      * the parameter name repeated inside the value. {@code query=(} can never start valid CQL (a term cannot begin
      * with '('), so stripping the prefix is unambiguous.
@@ -72,7 +84,7 @@ public final class CqlParser {
         CqlNode node = parseSearchClause();
         while (isBoolean(peek())) {
             String op = take().text().toLowerCase(Locale.ROOT);
-            parseModifiers(); // e.g. prox/distance=1; no operator we serve uses them
+            parseModifiers(); // none changes and/or/not; an unknown one (prox/distance=1) is refused
             node = new CqlBoolean(op, node, parseSearchClause());
         }
         return node;
@@ -196,6 +208,14 @@ public final class CqlParser {
                 take();
                 modifier += symbol.text() + value.text();
             }
+            if (!MODIFIERS.contains(lower(name))) {
+                throw CqlException.syntax(
+                        "unsupported modifier '/" + modifier + "' (supported: /string, /number, /respectCase, "
+                                + "/ignoreCase, /respectAccents, /ignoreAccents, /masked, /sort.ascending, "
+                                + "/sort.descending)",
+                        name.pos(),
+                        query);
+            }
             modifiers.add(modifier);
         }
         return modifiers;
@@ -213,7 +233,7 @@ public final class CqlParser {
                     descending = true;
                 } else if (name.equals("sort.ascending") || name.equals("ascending")) {
                     descending = false;
-                } // other sort modifiers (sort.ignoreCase, ...) do not change the order we produce
+                } // the other accepted modifiers (sort.ignoreCase, /number ...) do not change the order we produce
             }
             keys.add(new SortKey(index, descending));
         }

@@ -16,8 +16,15 @@ import java.util.regex.Pattern;
  */
 public final class Tenants {
     private static final Logger log = LoggerFactory.getLogger(Tenants.class);
+    private static final String SCHEMA_PREFIX = "tenant_";
+    /**
+     * A tenant's schema name, tenant_&lt;id&gt;, must fit PostgreSQL's 63-byte identifiers (NAMEDATALEN - 1): a longer
+     * name is silently cut, so the migrations and the registry would disagree about the schema. 56 = 63 - "tenant_"
+     * (a literal, so that annotations can name it).
+     */
+    public static final int MAX_ID_LENGTH = 56;
     /** FOLIO's tenant ids: lowercase letters, digits and underscores, starting with a letter. */
-    private static final Pattern ID = Pattern.compile("[a-z][a-z0-9_]{0,62}");
+    private static final Pattern ID = Pattern.compile("[a-z][a-z0-9_]{0," + (MAX_ID_LENGTH - 1) + "}");
 
     public record Tenant(String id, String name) {
     }
@@ -30,11 +37,17 @@ public final class Tenants {
     }
 
     public static String schema(String tenantId) {
-        return "tenant_" + tenantId;
+        return SCHEMA_PREFIX + tenantId;
     }
 
     public static boolean validId(String id) {
         return id != null && ID.matcher(id).matches();
+    }
+
+    /** The client's message for an id that {@link #validId} refuses. */
+    public static String invalidIdMessage(String id) {
+        return "Invalid tenant id '" + id + "': use 1 to " + MAX_ID_LENGTH
+                + " lowercase letters, digits and '_', starting with a letter";
     }
 
     public List<Tenant> all() {
@@ -56,12 +69,23 @@ public final class Tenants {
      * dispatcher, a request) sees a registered tenant without tables. Returns false when it already existed.
      */
     public boolean create(String id, String name) {
-        if (!validId(id)) throw new IllegalArgumentException("Invalid tenant id '" + id
-                + "': use lowercase letters, digits and '_', starting with a letter");
+        if (!validId(id)) throw new IllegalArgumentException(invalidIdMessage(id));
         if (exists(id)) return false;
-        db.migrateTenantSchema(schema(id));
-        int inserted = db.tx(c -> Sql.update(c, "INSERT INTO platform.tenant (id, name) VALUES (?, ?) "
-                + "ON CONFLICT (id) DO NOTHING", List.of(id, name == null ? id : name)));
+        int inserted;
+        try {
+            db.migrateTenantSchema(schema(id));
+            inserted = db.tx(c -> Sql.update(c, "INSERT INTO platform.tenant (id, name) VALUES (?, ?) "
+                    + "ON CONFLICT (id) DO NOTHING", List.of(id, name == null ? id : name)));
+        } catch (RuntimeException e) {
+            // A half-migrated schema must not stay behind as an orphan (the id was not registered before, and an
+            // unregistered tenant_<id> schema is only ever one of our failed creations).
+            try {
+                drop(id);
+            } catch (RuntimeException cleanupFailure) {
+                e.addSuppressed(cleanupFailure);
+            }
+            throw e;
+        }
         known.add(id);
         if (inserted > 0) log.info("Created tenant {}", id);
         return inserted > 0;

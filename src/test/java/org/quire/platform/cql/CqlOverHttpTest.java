@@ -50,4 +50,13 @@ class CqlOverHttpTest {
         assertThat(r.status()).isEqualTo(400);
         assertThat(r.body()).contains("expected a boolean operator");
     }
+
+    @Test
+    void unknownModifierIsA400NamingIt() {
+        Api.Reply r = diku.get("/feefines", "feeFineType==/foo Overdue fine");
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.body()).contains("unsupported modifier '/foo'");
+        // a supported one is still served
+        assertThat(feeFineTypes("feeFineType==/string Overdue fine")).containsExactly("Overdue fine");
+    }
 }

@@ -78,8 +78,8 @@ class CqlParserTest {
     }
 
     @Test
-    void proxIsParsedAndBooleanModifiersAreDropped() {
-        assertThat(root("a prox/distance=1 b"))
+    void proxIsParsed() {
+        assertThat(root("a prox b"))
                 .isEqualTo(new CqlBoolean("prox", clause(null, "=", "a"), clause(null, "=", "b")));
     }
 
@@ -102,8 +102,27 @@ class CqlParserTest {
                 .isEqualTo(new CqlClause("title", "=", List.of("string", "respectCase"), "x"));
         assertThat(root("title all/masked x"))
                 .isEqualTo(new CqlClause("title", "all", List.of("masked"), "x"));
-        assertThat(root("title any/rel.algorithm=cql x"))
-                .isEqualTo(new CqlClause("title", "any", List.of("rel.algorithm=cql"), "x"));
+        assertThat(root("title =/RESPECTCASE/ignoreAccents/number=1 x"))
+                .isEqualTo(new CqlClause("title", "=", List.of("RESPECTCASE", "ignoreAccents", "number=1"), "x"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "barcode==/foo x|foo|position 10",
+                "title=/unknownmodifier abc|unknownmodifier|position 7",
+                "title any/rel.algorithm=cql x|rel.algorithm=cql|position 10",
+                "a prox/distance=1 b|distance=1|position 7",
+                "a=1 and/foo b=2|foo|position 8",
+                "a=1 sortBy title/sort.missingHigh|sort.missingHigh|position 17"
+            })
+    void unknownModifierIsRefusedByName(String cql, String named, String position) {
+        assertThatThrownBy(() -> CqlParser.parse(cql))
+                .isInstanceOf(CqlException.class)
+                .hasMessageStartingWith("Invalid CQL: unsupported modifier '/" + named + "'")
+                .hasMessageContaining(position)
+                .hasMessageContaining("supported: /string");
     }
 
     @Test
