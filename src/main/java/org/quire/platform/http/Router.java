@@ -147,6 +147,7 @@ public final class Router {
             Function<String, Optional<String>> header = name -> req.headers().first(HeaderNames.create(name));
             Map<String, List<String>> query = new HashMap<>();
             for (String name : req.query().names()) query.put(name, req.query().all(name));
+            refuseNul(pathParams, query);
             Principal p = switch (route.permission) {
                 case PUBLIC -> Principal.NONE;
                 case TENANT_ONLY -> auth.tenantOnly(header);
@@ -163,6 +164,22 @@ public final class Router {
             if (route.failures != null && out.status() < 500) out = route.failures.apply(out);
         }
         send(res, pretty ? out.pretty() : out);
+    }
+
+    /**
+     * A NUL character ({@code %00}) in a path or query parameter (CQL included) is never meaningful, and PostgreSQL
+     * refuses it in text: a 400 before it reaches a query.
+     */
+    private static void refuseNul(Map<String, String> pathParams, Map<String, List<String>> query) {
+        pathParams.forEach((name, value) -> {
+            if (value.indexOf('\0') >= 0)
+                throw ApiException.badRequest("A NUL character (%00) is not allowed in the path");
+        });
+        query.forEach((name, values) -> {
+            if (name.indexOf('\0') >= 0 || values.stream().anyMatch(v -> v.indexOf('\0') >= 0))
+                throw ApiException.badRequest("A NUL character (%00) is not allowed in query parameter '"
+                        + name.replace("\0", "%00") + "'");
+        });
     }
 
     private static void send(ServerResponse res, Response out) {
