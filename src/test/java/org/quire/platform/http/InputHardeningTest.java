@@ -146,6 +146,25 @@ class InputHardeningTest {
     }
 
     @Test
+    void head_answersAsGet_withoutABody() throws IOException {
+        String get = socket("GET /instance-storage/instances?limit=1 HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: "
+                + s.tenant() + "\r\nX-Okapi-Token: " + s.token() + "\r\nConnection: close\r\n\r\n");
+        String head = socket("HEAD /instance-storage/instances?limit=1 HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: "
+                + s.tenant() + "\r\nX-Okapi-Token: " + s.token() + "\r\nConnection: close\r\n\r\n");
+        assertThat(head).startsWith("HTTP/1.1 200");
+        assertThat(bodyOf(head)).isEmpty();
+        assertThat(head.toLowerCase()).contains("content-type: application/json")
+                .contains("content-length: " + bodyOf(get).getBytes(StandardCharsets.ISO_8859_1).length);
+        // Its failures are those of GET, without the body.
+        String noToken = socket("HEAD /instance-storage/instances HTTP/1.1\r\nHost: x\r\nX-Okapi-Tenant: "
+                + s.tenant() + "\r\nConnection: close\r\n\r\n");
+        assertThat(noToken).startsWith("HTTP/1.1 401");
+        assertThat(bodyOf(noToken)).isEmpty();
+        assertThat(socket("HEAD /no-such-thing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+                .startsWith("HTTP/1.1 404");
+    }
+
+    @Test
     void serverLayer400And414_carryAReason() throws IOException {
         String bad = socket("GARBAGE\r\n\r\n");
         assertThat(bad).startsWith("HTTP/1.1 400");
