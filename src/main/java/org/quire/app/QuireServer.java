@@ -19,6 +19,7 @@ import org.quire.platform.auth.Passwords;
 import org.quire.platform.auth.PermissionSets;
 import org.quire.platform.auth.Tokens;
 import org.quire.platform.config.QuireConfig;
+import org.quire.platform.http.ServerLayerErrors;
 import org.quire.platform.db.Database;
 import org.quire.platform.events.EventDispatcher;
 import org.quire.platform.jobs.Jobs;
@@ -158,6 +159,8 @@ public final class QuireServer implements AutoCloseable {
                     // Without TCP_NODELAY, a response written in two parts waits for the client's delayed ACK
                     // (40 ms on Linux): the rtac batch showed it as a bimodal latency with p75 at 44 ms.
                     .connectionOptions(o -> o.tcpNoDelay(true))
+                    .maxPayloadSize(QuireConfig.maxBodyBytes())
+                    .directHandlers(ServerLayerErrors.handlers(QuireConfig.maxBodyBytes()))
                     .routing(router.toHelidon(auth, errors))
                     .build()
                     .start();

@@ -31,7 +31,7 @@ final class CirculationRulesApi {
         r.put("/circulation/rules", "circulation.rules.put", req -> {
             ObjectNode body;
             try {
-                body = Json.parseObject(req.bodyText());
+                body = Json.parseInputObject(req.bodyText());
             } catch (IllegalArgumentException e) {
                 // mod-circulation answers a body that is not JSON with 422 {"message"} (its decodingError).
                 return Response.json(422, Json.object().put("message", e.getMessage()));

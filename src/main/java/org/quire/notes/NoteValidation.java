@@ -31,7 +31,7 @@ final class NoteValidation {
         if (text == null || text.isBlank()) throw NoteRefusal.validation("Required request body is missing");
         JsonNode n;
         try {
-            n = Json.parse(text);
+            n = Json.parseInput(text);
         } catch (IllegalArgumentException e) {
             throw NoteRefusal.validation("JSON parse error: " + e.getMessage());
         }

@@ -1,6 +1,10 @@
 package org.quire.platform;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,8 +16,27 @@ import java.time.temporal.ChronoUnit;
 
 /** The process-wide Jackson mapper and a few helpers for FOLIO's JSON. */
 public final class Json {
-    public static final ObjectMapper MAPPER = new ObjectMapper()
+    /**
+     * How deep a request body may nest. FOLIO's records are shallow (an item's deepest path is a handful of levels);
+     * a limit well under {@link #MAX_DEPTH} leaves room for the envelopes an answer wraps records in ({"items":[…]}).
+     */
+    public static final int MAX_INPUT_DEPTH = 100;
+    /**
+     * One nesting limit for reading and writing, so that whatever was read can be written back and vice versa (a
+     * record accepted deeper than the writer's limit made every list page containing it fail).
+     */
+    public static final int MAX_DEPTH = 1000;
+
+    public static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .build())
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    /** Reads what clients send: {@link #MAX_INPUT_DEPTH} levels at most. */
+    private static final ObjectMapper INPUT = new ObjectMapper(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_INPUT_DEPTH).build())
+            .build());
 
     private Json() {
     }
@@ -38,6 +61,54 @@ public final class Json {
         JsonNode n = parse(text);
         if (!(n instanceof ObjectNode o)) throw new IllegalArgumentException("Expected a JSON object");
         return o;
+    }
+
+    /**
+     * JSON a client sent (a request body): at most {@link #MAX_INPUT_DEPTH} levels deep and without NUL characters
+     * (JSON's escape backslash-u-0000), which PostgreSQL refuses in text and jsonb. Failures are IllegalArgumentExceptions whose
+     * message starts "Invalid JSON", for the caller to answer as its FOLIO module answers unreadable JSON.
+     */
+    public static JsonNode parseInput(String text) {
+        JsonNode n;
+        try {
+            n = INPUT.readTree(text);
+        } catch (StreamConstraintsException e) {
+            throw new IllegalArgumentException("Invalid JSON: nested deeper than " + MAX_INPUT_DEPTH + " levels", e);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("Invalid JSON: " + e.getOriginalMessage(), e);
+        }
+        // A NUL can only arrive escaped (a raw control character is invalid JSON): look only when the text has one.
+        if (text.contains("\\u0000")) {
+            String where = nul(n, "");
+            if (where != null) throw new IllegalArgumentException("Invalid JSON: a NUL character (\\u0000) is not "
+                    + "allowed" + (where.isEmpty() ? "" : " (in " + where + ")"));
+        }
+        return n;
+    }
+
+    /** As {@link #parseInput}, requiring an object. */
+    public static ObjectNode parseInputObject(String text) {
+        if (!(parseInput(text) instanceof ObjectNode o)) throw new IllegalArgumentException("Expected a JSON object");
+        return o;
+    }
+
+    /** The dotted path of the first string or property name holding a NUL character, or null when there is none. */
+    private static String nul(JsonNode n, String path) {
+        if (n.isTextual()) return n.textValue().indexOf('\0') >= 0 ? path : null;
+        if (n.isArray()) {
+            for (int i = 0; i < n.size(); i++) {
+                String w = nul(n.get(i), path + "[" + i + "]");
+                if (w != null) return w;
+            }
+        } else if (n.isObject()) {
+            for (var e : n.properties()) {
+                String p = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
+                if (e.getKey().indexOf('\0') >= 0) return p.replace("\0", "\\u0000");
+                String w = nul(e.getValue(), p);
+                if (w != null) return w;
+            }
+        }
+        return null;
     }
 
     public static String write(Object value) {

@@ -26,6 +26,15 @@ public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, S
                 !"off".equals(System.getenv("QUIRE_JOBS")));
     }
 
+    /**
+     * The largest request body the server reads (bytes; larger ones are a 413 before they are read): the environment's
+     * {@code QUIRE_MAX_BODY_BYTES}, 10 MB by default — far above any FOLIO record or batch a client sends in one call.
+     */
+    public static long maxBodyBytes() {
+        String v = System.getenv("QUIRE_MAX_BODY_BYTES");
+        return v == null || v.isBlank() ? 10L * 1024 * 1024 : Long.parseLong(v.trim());
+    }
+
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s;
     }

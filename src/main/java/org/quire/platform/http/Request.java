@@ -79,7 +79,7 @@ public record Request(String tenant, UUID userId, String username, Map<String, S
         String text = bodyText();
         if (text.isBlank()) throw ApiException.badRequest("A JSON request body is required");
         try {
-            return Json.parseObject(text);
+            return Json.parseInputObject(text);
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest(e.getMessage());
         }

@@ -73,7 +73,7 @@ final class RouteIndex<R> {
     }
 
     /** The methods some route uses. */
-    Iterable<Method> methods() {
+    java.util.Set<Method> methods() {
         return byMethodAndFirst.keySet();
     }
 

@@ -117,18 +117,24 @@ public final class Router {
             index.add(r.method, r.path, new Served(r, prettyPrefixes.stream().anyMatch(r.path::startsWith)));
         }
         for (Method method : index.methods()) {
-            b.route(method, "/*", (req, res) -> {
-                RouteIndex.Match<Served> m = index.find(method, req.path().path());
-                if (m == null) {
-                    res.status(Status.NOT_FOUND_404).header(HeaderNames.CONTENT_TYPE, "text/plain")
-                            .send("Endpoint not found");
-                    return;
-                }
-                cors(req, res);
-                serve(m.route().route(), m.pathParams(), req, res, auth, errors, m.route().pretty());
-            });
+            b.route(method, "/*", (req, res) -> serve(index, method, req, res, auth, errors, false));
+        }
+        // HEAD is GET without the body (RFC 9110 9.3.2): same status and headers, Content-Length included.
+        if (index.methods().contains(Method.GET) && !index.methods().contains(Method.HEAD)) {
+            b.route(Method.HEAD, "/*", (req, res) -> serve(index, Method.GET, req, res, auth, errors, true));
         }
         return b;
+    }
+
+    private static void serve(RouteIndex<Served> index, Method method, ServerRequest req, ServerResponse res,
+                              Authenticator auth, ErrorMapper errors, boolean head) {
+        RouteIndex.Match<Served> m = index.find(method, req.path().path());
+        if (m == null) {
+            send(res, Response.text(404, "Endpoint not found"), head);
+            return;
+        }
+        cors(req, res);
+        serve(m.route().route(), m.pathParams(), req, res, auth, errors, m.route().pretty(), head);
     }
 
     /** Echo the caller's origin (credentials, i.e. FOLIO's cookies, rule out "*") and expose the token headers. */
@@ -141,12 +147,13 @@ public final class Router {
     }
 
     private static void serve(Route route, Map<String, String> pathParams, ServerRequest req, ServerResponse res,
-                              Authenticator auth, ErrorMapper errors, boolean pretty) {
+                              Authenticator auth, ErrorMapper errors, boolean pretty, boolean head) {
         Response out;
         try {
             Function<String, Optional<String>> header = name -> req.headers().first(HeaderNames.create(name));
             Map<String, List<String>> query = new HashMap<>();
             for (String name : req.query().names()) query.put(name, req.query().all(name));
+            refuseNul(pathParams, query);
             Principal p = switch (route.permission) {
                 case PUBLIC -> Principal.NONE;
                 case TENANT_ONLY -> auth.tenantOnly(header);
@@ -162,15 +169,32 @@ public final class Router {
             out = errors.toResponse(e);
             if (route.failures != null && out.status() < 500) out = route.failures.apply(out);
         }
-        send(res, pretty ? out.pretty() : out);
+        send(res, pretty ? out.pretty() : out, head);
     }
 
-    private static void send(ServerResponse res, Response out) {
+    /**
+     * A NUL character ({@code %00}) in a path or query parameter (CQL included) is never meaningful, and PostgreSQL
+     * refuses it in text: a 400 before it reaches a query.
+     */
+    private static void refuseNul(Map<String, String> pathParams, Map<String, List<String>> query) {
+        pathParams.forEach((name, value) -> {
+            if (value.indexOf('\0') >= 0)
+                throw ApiException.badRequest("A NUL character (%00) is not allowed in the path");
+        });
+        query.forEach((name, values) -> {
+            if (name.indexOf('\0') >= 0 || values.stream().anyMatch(v -> v.indexOf('\0') >= 0))
+                throw ApiException.badRequest("A NUL character (%00) is not allowed in query parameter '"
+                        + name.replace("\0", "%00") + "'");
+        });
+    }
+
+    private static void send(ServerResponse res, Response out, boolean head) {
         res.status(Status.create(out.status()));
         if (out.contentType() != null) res.header(HeaderNames.CONTENT_TYPE, out.contentType());
         out.headers().forEach((name, values) ->
                 res.header(HeaderValues.create(HeaderNames.create(name), values.toArray(String[]::new))));
-        if (out.body().length == 0) res.send();
+        if (head) res.header(HeaderNames.CONTENT_LENGTH, String.valueOf(out.body().length));
+        if (out.body().length == 0 || head) res.send();
         else res.send(out.body());
     }
 }

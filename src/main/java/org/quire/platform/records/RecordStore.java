@@ -376,10 +376,30 @@ public final class RecordStore {
                 // An object or array where FOLIO's schema has a string: RMB cannot map it and answers 400.
                 if (n.isContainerNode()) throw new InvalidInput("Json content error: " + col.jsonPath()
                         + " must be a string, not " + (n.isArray() ? "an array" : "an object"));
-                yield n.asText();
+                yield withinIndexLimit(n.asText(), col.jsonPath());
             }
             case UUID_ARRAY -> uuids(n, col.jsonPath());
         };
+    }
+
+    /**
+     * The most a typed text column may hold, in UTF-8 bytes. These columns are indexed (btree: unique barcodes,
+     * lower(title) …), and PostgreSQL refuses a btree index row over about 2,700 bytes (a third of an 8 kB page) with
+     * "index row size exceeds maximum": a 500 after the fact. No FOLIO value of these fields (a barcode, a name, a
+     * title) comes near it.
+     */
+    static final int MAX_INDEXED_BYTES = 2000;
+
+    /**
+     * A typed text value within {@link #MAX_INDEXED_BYTES}, or a 422 naming the field in the shape of RMB's schema
+     * validation ({@code javax.validation.constraints.Size.message}), with the value cut short.
+     */
+    private static String withinIndexLimit(String value, String property) {
+        // Cheap first: a string of at most 500 chars is at most 2,000 UTF-8 bytes.
+        if (value.length() <= MAX_INDEXED_BYTES / 4
+                || value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= MAX_INDEXED_BYTES) return value;
+        throw Refused.because("size must be at most " + MAX_INDEXED_BYTES + " bytes",
+                "javax.validation.constraints.Size.message", property, value.substring(0, 40) + "…");
     }
 
     /** A JSON array of UUID strings as a uuid[] parameter; anything else is the client's error (422). */
