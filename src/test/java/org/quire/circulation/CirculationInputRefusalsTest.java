@@ -34,10 +34,6 @@ class CirculationInputRefusalsTest {
         RulesText.fallback(rolling).put(s);
     }
 
-    static String barcode(JsonNode record) {
-        return record.path("barcode").asText();
-    }
-
     @Test
     void checkOutAndCheckInBodies_withoutTheirRequiredProperties() {
         ObjectNode out = Fixtures.checkOut("i", "u");
@@ -63,7 +59,7 @@ class CirculationInputRefusalsTest {
                 "ITEM_BARCODE_NOT_FOUND", "No item with barcode no-such-item exists", "itemBarcode", "no-such-item");
         ObjectNode item = rq.item(BOOK);
         String nowhere = UUID.randomUUID().toString();
-        assertRefused(s.post("/circulation/check-in-by-barcode", Fixtures.checkIn(barcode(item), nowhere)),
+        assertRefused(s.post("/circulation/check-in-by-barcode", Fixtures.checkIn(RequestFixtures.barcode(item), nowhere)),
                 "SERVICE_POINT_NOT_FOUND", "Service point " + nowhere + " does not exist", "servicePointId", nowhere);
     }
 
@@ -73,10 +69,10 @@ class CirculationInputRefusalsTest {
         JsonNode loan = rq.checkOut(item, rq.patron());
         assertThat(s.post("/circulation/loans/" + loan.path("id").asText() + "/claim-item-returned", Json.object()
                 .put("itemClaimedReturnedDateTime", Instant.now().toString())).status()).isEqualTo(204);
-        assertRefused(s.post("/circulation/check-in-by-barcode", Fixtures.checkIn(barcode(item), CIRC_DESK_1)),
+        assertRefused(s.post("/circulation/check-in-by-barcode", Fixtures.checkIn(RequestFixtures.barcode(item), CIRC_DESK_1)),
                 "CLAIMED_RETURNED_RESOLUTION_REQUIRED", "Item is claimed returned, a resolution is required to check in",
-                "itemBarcode", barcode(item));
-        assertRefused(s.post("/circulation/check-in-by-barcode", Fixtures.checkIn(barcode(item), CIRC_DESK_1)
+                "itemBarcode", RequestFixtures.barcode(item));
+        assertRefused(s.post("/circulation/check-in-by-barcode", Fixtures.checkIn(RequestFixtures.barcode(item), CIRC_DESK_1)
                         .put("claimedReturnedResolution", "Lost in the post")), null,
                 "Claimed returned resolution must be \"Found by library\" or \"Returned by patron\"",
                 "claimedReturnedResolution", "Lost in the post");

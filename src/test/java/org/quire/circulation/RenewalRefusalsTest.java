@@ -34,17 +34,13 @@ class RenewalRefusalsTest {
         RulesText.fallback(rolling).put(s);
     }
 
-    static String barcode(JsonNode record) {
-        return record.path("barcode").asText();
-    }
-
     static String id(JsonNode record) {
         return record.path("id").asText();
     }
 
     static Api.Reply renew(JsonNode item, JsonNode user) {
-        return s.post("/circulation/renew-by-barcode", Json.object().put("itemBarcode", barcode(item))
-                .put("userBarcode", barcode(user)));
+        return s.post("/circulation/renew-by-barcode", Json.object().put("itemBarcode", RequestFixtures.barcode(item))
+                .put("userBarcode", RequestFixtures.barcode(user)));
     }
 
     /** An item of this material type lent now to a new patron; answers {item, user}. */
@@ -82,11 +78,11 @@ class RenewalRefusalsTest {
     @Test
     void noOpenLoan_orLentToSomeoneElse() {
         ObjectNode item = rq.item(BOOK), user = rq.patron();
-        assertRefused(renew(item, user), "LOAN_NOT_FOUND", "No open loan for item with barcode " + barcode(item),
-                "itemBarcode", barcode(item));
+        assertRefused(renew(item, user), "LOAN_NOT_FOUND", "No open loan for item with barcode " + RequestFixtures.barcode(item),
+                "itemBarcode", RequestFixtures.barcode(item));
         rq.checkOut(item, rq.patron());
         assertRefused(renew(item, user), "RENEWAL_ITEM_CHECKED_OUT_TO_DIFFERENT_USER",
-                "Cannot renew item checked out to different user", "userBarcode", barcode(user));
+                "Cannot renew item checked out to different user", "userBarcode", RequestFixtures.barcode(user));
     }
 
     @Test
@@ -99,8 +95,8 @@ class RenewalRefusalsTest {
                 .put("type", "Manual").put("desc", "Talk to the desk")).status()).isEqualTo(201);
         Api.Reply r = renew(loan[0], user);
         assertRefused(r, "USER_IS_INACTIVE", "Cannot renew loan when user is inactive or expired", "userBarcode",
-                barcode(user));
-        assertRefused(r, "USER_IS_BLOCKED_MANUALLY", "Patron blocked from renewing", "userBarcode", barcode(user));
+                RequestFixtures.barcode(user));
+        assertRefused(r, "USER_IS_BLOCKED_MANUALLY", "Patron blocked from renewing", "userBarcode", RequestFixtures.barcode(user));
     }
 
     @Test
@@ -168,7 +164,7 @@ class RenewalRefusalsTest {
     @Test
     void overrides_thatMatchNoCase_orNeedANewDueDate() {
         JsonNode[] renewable = lent(BOOK);
-        ObjectNode override = Json.object().put("itemBarcode", barcode(renewable[0])).put("userBarcode", barcode(renewable[1]));
+        ObjectNode override = Json.object().put("itemBarcode", RequestFixtures.barcode(renewable[0])).put("userBarcode", RequestFixtures.barcode(renewable[1]));
         override.putObject("overrideBlocks").put("comment", "desk").putObject("renewalBlock");
         assertRefused(s.post("/circulation/renew-by-barcode", override), null,
                 "Override renewal does not match any of expected cases: item is not loanable, item is not renewable, "

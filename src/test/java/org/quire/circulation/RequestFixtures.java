@@ -188,4 +188,9 @@ final class RequestFixtures {
         if (type != null) body.put("requestType", type);
         return s.post("/circulation/requests/" + request.path("id").asText() + "/move", body);
     }
+
+    /** A record's barcode (an item's or a user's). */
+    static String barcode(com.fasterxml.jackson.databind.JsonNode record) {
+        return record.path("barcode").asText();
+    }
 }
