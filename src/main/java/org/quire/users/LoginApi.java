@@ -34,6 +34,12 @@ public final class LoginApi {
         r.post("/authn/login-with-expiry", Router.TENANT_ONLY, api::loginWithExpiry);
         r.post("/authn/refresh", Router.TENANT_ONLY, api::refresh);
         r.post("/authn/logout", Router.TENANT_ONLY, api::logout);
+        // mod-login's logout-all (its LogoutTest): the caller's token names the user, every session of theirs ends,
+        // 204 with the cookies cleared.
+        r.post("/authn/logout-all", Router.TOKEN_ONLY, req -> {
+            api.logins.logoutAll(req.schema(), req.userId());
+            return clearedCookies(Response.noContent());
+        });
         // mod-login-saml's check, which stripes-core makes before showing the login form: SSO is not configured.
         r.get("/saml/check", Router.TENANT_ONLY, req -> Response.ok(Json.object().put("active", false)));
         r.post("/authn/credentials", "login.item.post", api::setCredentials);
@@ -93,7 +99,7 @@ public final class LoginApi {
 
     /** The deprecated login's long-lived access token (the x-okapi-token header). */
     String legacyToken(Request req, Logins.LoggedIn u) {
-        return tokens.issue(u.username(), u.userId(), req.tenant(), "access", Tokens.LEGACY_TTL);
+        return tokens.issue(u.username(), u.userId(), req.tenant(), "access", Tokens.LEGACY_TTL, u.sid());
     }
 
     private Response loginWithExpiry(Request req) {
@@ -102,7 +108,7 @@ public final class LoginApi {
     }
 
     TokenPair tokenPair(Request req, Logins.LoggedIn u) {
-        String access = tokens.issue(u.username(), u.userId(), req.tenant(), "access", Tokens.ACCESS_TTL);
+        String access = tokens.issue(u.username(), u.userId(), req.tenant(), "access", Tokens.ACCESS_TTL, u.sid());
         String refresh = logins.newRefreshToken(req.schema(), req.tenant(), u);
         Instant now = Instant.now();
         return new TokenPair(access, refresh, now.plus(Tokens.ACCESS_TTL), now.plus(Tokens.REFRESH_TTL));
@@ -113,10 +119,14 @@ public final class LoginApi {
         return t.withCookies(Response.created(t.expiration()));
     }
 
+    /** POST /authn/logout: the session of the refresh token (cookie, or the legacy login's body) ends. */
     private Response logout(Request req) {
-        logins.revokeRefreshToken(req.schema(), refreshClaims(req));
-        return Response.noContent().header("Set-Cookie",
-                cookie("folioAccessToken", "", Duration.ZERO, "/"),
+        logins.logout(req.schema(), refreshClaims(req));
+        return clearedCookies(Response.noContent());
+    }
+
+    private static Response clearedCookies(Response r) {
+        return r.header("Set-Cookie", cookie("folioAccessToken", "", Duration.ZERO, "/"),
                 cookie("folioRefreshToken", "", Duration.ZERO, "/authn"));
     }
 

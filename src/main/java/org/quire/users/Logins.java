@@ -28,9 +28,10 @@ public final class Logins {
      * A user whose credentials were verified; {@code rehash} when their stored hash (bcrypt, or older Argon2id
      * parameters) is to be replaced by the login's writes.
      */
-    public record LoggedIn(UUID userId, String username, Rehash rehash) {
-        LoggedIn(UUID userId, String username) {
-            this(userId, username, null);
+    public record LoggedIn(UUID userId, String username, Rehash rehash, UUID sid) {
+        /** A fresh login: a new session. */
+        LoggedIn(UUID userId, String username, Rehash rehash) {
+            this(userId, username, rehash, UUID.randomUUID());
         }
     }
 
@@ -40,27 +41,31 @@ public final class Logins {
 
     /**
      * mod-login's checks, in its order and with its 422 messages: the user exists by username, is active, and the
-     * password matches.
+     * password matches — a wrong one counts towards the failed-login limit ({@link LoginLockout}). A successful
+     * login resets the count, which costs a write only when there was one.
      */
     LoggedIn verify(String schema, String username, String password) {
-        record Stored(UUID id, boolean active, String hash) {
+        record Stored(UUID id, boolean active, UsersStore.StoredCredentials credentials) {
         }
         Stored stored = db.read(c -> {
             var user = UserTypes.USERS.findBy(c, schema, "username", username).orElseThrow(() ->
                     Refused.because("Error verifying user existence: No user found by username " + username,
                             "username.incorrect", "username", username));
             UUID id = UUID.fromString(user.get("id").asText());
-            return new Stored(id, user.path("active").asBoolean(false),
-                    UsersStore.passwordHash(c, schema, id).orElse(null));
+            return new Stored(id, user.path("active").asBoolean(false), UsersStore.credentials(c, schema, id));
         });
         if (!stored.active())
             throw Refused.because("User must be flagged as active", "user.blocked", "username", username);
         // Hashing takes tens of milliseconds on purpose: do it without holding a database connection. A password
         // longer than Passwords.MAX_LENGTH could never have been set, so it does not match (and is not hashed).
-        if (!Passwords.matches(password, stored.hash()))
-            throw Refused.because("Password does not match", "password.incorrect", "username", username);
-        Rehash rehash = Passwords.needsRehash(stored.hash())
-                ? new Rehash(stored.hash(), Passwords.hash(password)) : null;
+        String hash = stored.credentials().hash();
+        if (!Passwords.matches(password, hash))
+            throw db.tx(c -> LoginLockout.failed(c, schema, stored.id(), username));
+        if (stored.credentials().failedLogins() > 0) db.tx(c -> {
+            UsersStore.resetFailedLogins(c, schema, stored.id());
+            return null;
+        });
+        Rehash rehash = Passwords.needsRehash(hash) ? new Rehash(hash, Passwords.hash(password)) : null;
         return new LoggedIn(stored.id(), username, rehash);
     }
 
@@ -82,9 +87,9 @@ public final class Logins {
         });
     }
 
-    /** A new refresh token for the user, recorded so that it can be spent once. */
+    /** A new refresh token of the login's session, recorded so that it can be spent once. */
     String newRefreshToken(String schema, String tenant, LoggedIn u) {
-        String token = tokens.issue(u.username(), u.userId(), tenant, "refresh", Tokens.REFRESH_TTL);
+        String token = tokens.issue(u.username(), u.userId(), tenant, "refresh", Tokens.REFRESH_TTL, u.sid());
         Tokens.Claims claims = tokens.verify(token);
         db.tx(c -> {
             UsersStore.saveRefreshToken(c, schema, tokenId(claims), u.userId(), claims.expires());
@@ -94,16 +99,32 @@ public final class Logins {
         return token;
     }
 
-    /** Spends a refresh token: 422 "Invalid refresh token" when it was spent (or revoked) already. */
+    /**
+     * Spends a refresh token: 422 "Invalid refresh token" when it was spent or revoked already (logout, password
+     * change, deactivation and deletion delete the user's refresh tokens) or its user is no longer active. The new
+     * tokens keep the session ({@code sid}; a token from before sessions had ids starts one).
+     */
     LoggedIn spendRefreshToken(String schema, Tokens.Claims claims) {
-        if (!revokeRefreshToken(schema, claims))
+        if (!db.tx(c -> UsersStore.spendRefreshToken(c, schema, tokenId(claims))))
             throw Refused.because("Invalid refresh token", "token.invalid", null, null);
-        return new LoggedIn(claims.userId(), claims.username());
+        return new LoggedIn(claims.userId(), claims.username(), null,
+                claims.sid() != null ? claims.sid() : UUID.randomUUID());
     }
 
-    /** Logs out: the refresh token can no longer be spent. Whether it could be before. */
-    boolean revokeRefreshToken(String schema, Tokens.Claims claims) {
-        return db.tx(c -> UsersStore.deleteRefreshToken(c, schema, tokenId(claims)));
+    /** POST /authn/logout: the refresh token's session ends (its access tokens too). */
+    void logout(String schema, Tokens.Claims refresh) {
+        db.tx(c -> {
+            Sessions.end(c, schema, refresh, tokenId(refresh));
+            return null;
+        });
+    }
+
+    /** POST /authn/logout-all: every session of the user ends. */
+    void logoutAll(String schema, UUID userId) {
+        db.tx(c -> {
+            Sessions.endAll(c, schema, userId);
+            return null;
+        });
     }
 
     /**
@@ -127,16 +148,21 @@ public final class Logins {
         });
     }
 
+    /** DELETE /authn/credentials: the password goes, and with it every session of the user. */
     void deleteCredentials(String schema, UUID userId) {
         db.tx(c -> {
             UsersStore.deleteCredentials(c, schema, userId);
+            Sessions.endAll(c, schema, userId);
             return null;
         });
     }
 
-    /** Sets the user's password (stored as its Argon2id hash) within the caller's transaction. */
+    /**
+     * Sets the user's password (stored as its Argon2id hash) within the caller's transaction. Replacing one ends
+     * every session of the user, as a changed password must (issue 12); a first password has none to end.
+     */
     public static void setPassword(Connection c, String schema, UUID userId, String password) throws SQLException {
-        UsersStore.saveCredentials(c, schema, userId, Passwords.hash(password));
+        if (UsersStore.saveCredentials(c, schema, userId, Passwords.hash(password))) Sessions.endAll(c, schema, userId);
     }
 
     private static UUID tokenId(Tokens.Claims claims) {

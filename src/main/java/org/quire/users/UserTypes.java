@@ -44,6 +44,18 @@ public final class UserTypes {
                     for (ObjectNode r : records) r.remove(SECRET_PROPERTIES);
                     Departments.requireExisting(c, schema, records);
                 }
+
+                // Deactivation and deletion end the user's sessions (issue 12).
+                @Override
+                public void afterWrite(Connection c, String schema, List<ObjectNode> records,
+                                       List<ObjectNode> previous) throws SQLException {
+                    Sessions.afterUserWrites(c, schema, records, previous);
+                }
+
+                @Override
+                public void beforeDelete(Connection c, String schema, ObjectNode record) throws SQLException {
+                    Sessions.deleted(c, schema, record);
+                }
             })
             .events("users.user")
             .build());

@@ -22,7 +22,7 @@ import java.util.UUID;
 /**
  * All SQL of the users module that is not a {@link RecordStore}'s (those are declared in {@link UserTypes} and
  * {@link CustomFields}): patrons as circulation reads them, the composite user and open transactions of
- * mod-users-bl, credentials and refresh tokens of mod-login, departments with their usage, request preferences,
+ * mod-users-bl, credentials, refresh tokens, sessions and failed logins of mod-login, departments with their usage, request preferences,
  * address types in use and custom field values. Every method runs in the caller's transaction, so a use case
  * composes them; each is one statement.
  */
@@ -149,16 +149,23 @@ public final class UsersStore {
 
     // ---- mod-login -------------------------------------------------------------------------------------------------
 
-    /** The user's password hash, empty when they have no credentials. */
-    static Optional<String> passwordHash(Connection c, String schema, UUID userId) throws SQLException {
-        return Sql.one(c, "SELECT hash FROM " + schema + ".credentials WHERE user_id = ?", List.of(userId),
-                rs -> rs.getString(1));
+    /** A user's password hash (null without credentials) and their consecutive failed logins (mod-login's). */
+    record StoredCredentials(String hash, int failedLogins) {
     }
 
-    /** Sets or replaces the user's password hash. */
-    static void saveCredentials(Connection c, String schema, UUID userId, String hash) throws SQLException {
-        Sql.update(c, "INSERT INTO " + schema + ".credentials (user_id, hash) VALUES (?, ?) ON CONFLICT (user_id) "
-                + "DO UPDATE SET hash = EXCLUDED.hash, updated = now()", List.of(userId, hash));
+    /** The user's password hash and failed-login count, in one statement. */
+    static StoredCredentials credentials(Connection c, String schema, UUID userId) throws SQLException {
+        return Sql.one(c, "SELECT (SELECT hash FROM " + schema + ".credentials WHERE user_id = x.id), "
+                        + "coalesce((SELECT attempt_count FROM " + schema + ".auth_attempts WHERE user_id = x.id), 0) "
+                        + "FROM (SELECT ?::uuid AS id) x", List.of(userId),
+                rs -> new StoredCredentials(rs.getString(1), rs.getInt(2))).orElseThrow();
+    }
+
+    /** Sets or replaces the user's password hash: whether it replaced one (PostgreSQL's xmax is 0 on insert). */
+    static boolean saveCredentials(Connection c, String schema, UUID userId, String hash) throws SQLException {
+        return Sql.one(c, "INSERT INTO " + schema + ".credentials (user_id, hash) VALUES (?, ?) ON CONFLICT (user_id) "
+                + "DO UPDATE SET hash = EXCLUDED.hash, updated = now() RETURNING xmax::text <> '0'", List.of(userId, hash),
+                rs -> rs.getBoolean(1)).orElseThrow();
     }
 
     /** Replaces the user's password hash if it is still {@code stored} (a login's re-hash loses to a change). */
@@ -181,6 +188,66 @@ public final class UsersStore {
     /** Whether the refresh token was there to delete (a refresh token is good for one use). */
     static boolean deleteRefreshToken(Connection c, String schema, UUID tokenId) throws SQLException {
         return Sql.update(c, "DELETE FROM " + schema + ".refresh_token WHERE id = ?", List.of(tokenId)) > 0;
+    }
+
+    /**
+     * Spends a refresh token: whether it was there and its user exists and is active (a user deactivated by any path
+     * cannot refresh, even one that left their refresh tokens).
+     */
+    static boolean spendRefreshToken(Connection c, String schema, UUID tokenId) throws SQLException {
+        return Sql.update(c, "DELETE FROM " + schema + ".refresh_token r WHERE r.id = ? AND EXISTS (SELECT 1 FROM "
+                + schema + ".users u WHERE u.id = r.user_id AND u.active)", List.of(tokenId)) > 0;
+    }
+
+    static void deleteRefreshTokens(Connection c, String schema, UUID userId) throws SQLException {
+        Sql.update(c, "DELETE FROM " + schema + ".refresh_token WHERE user_id = ?", List.of(userId));
+    }
+
+    // ---- sessions and failed logins (issue 12) -----------------------------------------------------------------
+
+    /** Every token of the user issued before {@code notBefore} is dead (never moves back). */
+    static void setSessionsNotBefore(Connection c, String schema, UUID userId, Instant notBefore) throws SQLException {
+        Sql.update(c, "INSERT INTO " + schema + ".session_not_before (user_id, not_before) VALUES (?, ?) "
+                + "ON CONFLICT (user_id) DO UPDATE SET not_before = greatest(session_not_before.not_before, "
+                + "EXCLUDED.not_before)", List.of(userId, notBefore));
+    }
+
+    /** Session {@code sid} is revoked until {@code expires}; revocations past theirs go on the way. */
+    static void revokeSession(Connection c, String schema, UUID sid, UUID userId, Instant expires) throws SQLException {
+        Sql.update(c, "DELETE FROM " + schema + ".revoked_session WHERE user_id = ? AND expires < now()",
+                List.of(userId));
+        Sql.update(c, "INSERT INTO " + schema + ".revoked_session (sid, user_id, expires) VALUES (?, ?, ?) "
+                + "ON CONFLICT (sid) DO NOTHING", List.of(sid, userId, expires));
+    }
+
+    /**
+     * Counts a failed login (mod-login's auth_attempts): one more, or the first again when the previous failure is
+     * more than {@code timeoutMinutes} old. The new count; one statement, atomic under concurrent logins.
+     */
+    static int countFailedLogin(Connection c, String schema, UUID userId, int timeoutMinutes) throws SQLException {
+        return Sql.one(c, "INSERT INTO " + schema + ".auth_attempts AS a (user_id, attempt_count, last_attempt) "
+                        + "VALUES (?, 1, now()) ON CONFLICT (user_id) DO UPDATE SET attempt_count = CASE WHEN "
+                        + "a.last_attempt < now() - make_interval(mins => ?) THEN 1 ELSE a.attempt_count + 1 END, "
+                        + "last_attempt = now() RETURNING attempt_count", List.of(userId, timeoutMinutes),
+                rs -> rs.getInt(1)).orElseThrow();
+    }
+
+    static void resetFailedLogins(Connection c, String schema, UUID userId) throws SQLException {
+        Sql.update(c, "UPDATE " + schema + ".auth_attempts SET attempt_count = 0, last_attempt = now() "
+                + "WHERE user_id = ? AND attempt_count <> 0", List.of(userId));
+    }
+
+    /**
+     * The values of the tenant's configuration entries with these codes (mod-configuration's table, which mod-login
+     * reads with {@code code==<code>}; the first entry of a code wins, as mod-login takes {@code configs[0]}).
+     */
+    static java.util.Map<String, String> configValues(Connection c, String schema, List<String> codes)
+            throws SQLException {
+        java.util.Map<String, String> values = new java.util.HashMap<>();
+        Sql.list(c, "SELECT code, jsonb->>'value' FROM " + schema + ".config_entry WHERE code = ANY(?) "
+                        + "ORDER BY created_date NULLS LAST, id", List.of(c.createArrayOf("text", codes.toArray())),
+                rs -> values.putIfAbsent(rs.getString(1), rs.getString(2)));
+        return values;
     }
 
     // ---- departments -----------------------------------------------------------------------------------------------

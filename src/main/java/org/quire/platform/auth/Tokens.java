@@ -24,7 +24,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * HS256 JWTs with FOLIO's claims (sub, user_id, tenant, type, iat, exp), signed with a per-installation secret kept
- * in the data directory so tokens survive restarts and several processes on one data directory agree.
+ * in the data directory so tokens survive restarts and several processes on one data directory agree. Two more
+ * claims make sessions revocable (docs/architecture.md "Sessions"): {@code sid}, the session id shared by one
+ * login's access and refresh tokens and kept across refresh rotation (Keycloak's tokens, which FOLIO's Eureka
+ * platform issues, carry a {@code sid} too), and {@code iat_ms}, the issue instant in milliseconds: {@code iat} has
+ * whole seconds, too coarse to tell a token issued just before a password change from the login just after it.
  */
 public final class Tokens {
     public static final Duration ACCESS_TTL = Duration.ofMinutes(10);
@@ -35,7 +39,12 @@ public final class Tokens {
     private final MACSigner signer;
     private final MACVerifier verifier;
 
-    public record Claims(String username, UUID userId, String tenant, String type, Instant expires, String jti) {
+    /**
+     * @param sid    the session, null for tokens issued before sessions were revocable (Quire before issue 12)
+     * @param issued when the token was issued ({@code iat_ms}, else {@code iat})
+     */
+    public record Claims(String username, UUID userId, String tenant, String type, Instant expires, String jti,
+                         UUID sid, Instant issued) {
     }
 
     public Tokens(byte[] secret) {
@@ -68,13 +77,21 @@ public final class Tokens {
         }
     }
 
+    /** A token of a new session. */
     public String issue(String username, UUID userId, String tenant, String type, Duration ttl) {
+        return issue(username, userId, tenant, type, ttl, UUID.randomUUID());
+    }
+
+    /** A token of session {@code sid} (a login's access and refresh tokens share it; a refresh keeps it). */
+    public String issue(String username, UUID userId, String tenant, String type, Duration ttl, UUID sid) {
         Instant now = Instant.now();
         JWTClaimsSet claims = new JWTClaimsSet.Builder()
                 .subject(username)
                 .claim("user_id", userId.toString())
                 .claim("tenant", tenant)
                 .claim("type", type)
+                .claim("sid", sid.toString())
+                .claim("iat_ms", now.toEpochMilli())
                 .jwtID(UUID.randomUUID().toString())
                 .issueTime(Date.from(now))
                 .expirationTime(Date.from(now.plus(ttl)))
@@ -89,8 +106,9 @@ public final class Tokens {
     }
 
     /**
-     * Tokens already verified, by their text. A signed token never changes and Quire revokes no access token before it
-     * expires, so one verification holds until the expiry, which is checked on every use. Verifying (parsing, HMAC,
+     * Tokens already verified, by their text. A signed token never changes, so one verification holds until the
+     * expiry, which is checked on every use; whether its session was revoked is asked afterwards, of
+     * {@link PermissionCache#sessionAlive}. Verifying (parsing, HMAC,
      * claims JSON) cost ~7% of the server's CPU under check-in/check-out load; a lookup costs next to nothing. Only
      * tokens that verified are kept, and the map is simply emptied when it grows past its bound.
      */
@@ -120,8 +138,14 @@ public final class Tokens {
             JWTClaimsSet c = jwt.getJWTClaimsSet();
             Date exp = c.getExpirationTime();
             if (exp == null || exp.toInstant().isBefore(Instant.now())) return null;
+            String sid = c.getStringClaim("sid");
+            Long issuedMs = c.getLongClaim("iat_ms");
+            Date iat = c.getIssueTime();
+            Instant issued = issuedMs != null ? Instant.ofEpochMilli(issuedMs)
+                    : iat != null ? iat.toInstant() : Instant.EPOCH;
             return new Claims(c.getSubject(), UUID.fromString(c.getStringClaim("user_id")), c.getStringClaim("tenant"),
-                    c.getStringClaim("type"), exp.toInstant(), c.getJWTID());
+                    c.getStringClaim("type"), exp.toInstant(), c.getJWTID(), sid == null ? null : UUID.fromString(sid),
+                    issued);
         } catch (ParseException | JOSEException | IllegalArgumentException | NullPointerException e) {
             return null;
         }

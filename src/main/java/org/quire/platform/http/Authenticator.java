@@ -14,8 +14,9 @@ import java.util.function.Function;
 
 /**
  * Steps 1–3 of every request (DESIGN.md "Requests"): the tenant from X-Okapi-Tenant must exist, the token (header
- * X-Okapi-Token, the folioAccessToken cookie, or a Bearer header) must be valid, unexpired and of that tenant, and
- * the user must hold the route's permission. Routes of edge APIs also take an edge API key instead
+ * X-Okapi-Token, the folioAccessToken cookie, or a Bearer header) must be valid, unexpired, of that tenant and of a
+ * live session (its user exists and is active, the session was not revoked), and the user must hold the route's
+ * permission. Routes of edge APIs also take an edge API key instead
  * ({@link #authenticateApiKey}).
  *
  * <p>It lives in platform.http, not platform.auth: it reads HTTP headers, cookies and query parameters and its
@@ -49,6 +50,10 @@ public final class Authenticator {
             throw ApiException.unauthorized("Invalid token: malformed, forged or expired");
         if (!tenant.equals(claims.tenant()))
             throw ApiException.forbidden("Invalid token: the token was issued for another tenant");
+        // After the (cached) signature check: the user's cached access entry, loaded with their permissions.
+        if (!permissions.sessionAlive(tenant, claims))
+            throw ApiException.unauthorized("Invalid token: the session has ended (logout, password change, "
+                    + "deactivation or deletion of the user)");
         if (permission != null && !permissions.has(tenant, claims.userId(), permission))
             throw ApiException.forbidden("Access requires permission: " + permission);
         return new Principal(tenant, claims.userId(), claims.username(), false);

@@ -40,6 +40,11 @@ public final class Tenants {
         return SCHEMA_PREFIX + tenantId;
     }
 
+    /** The tenant whose schema this is ({@link #schema}'s inverse). */
+    public static String tenantOfSchema(String schema) {
+        return schema.startsWith(SCHEMA_PREFIX) ? schema.substring(SCHEMA_PREFIX.length()) : schema;
+    }
+
     public static boolean validId(String id) {
         return id != null && ID.matcher(id).matches();
     }
