@@ -28,10 +28,15 @@ public final class Logins {
      * A user whose credentials were verified; {@code rehash} when their stored hash (bcrypt, or older Argon2id
      * parameters) is to be replaced by the login's writes.
      */
-    public record LoggedIn(UUID userId, String username, Rehash rehash, UUID sid) {
+    public record LoggedIn(UUID userId, String username, Rehash rehash, boolean resetFailedLogins, UUID sid) {
         /** A fresh login: a new session. */
-        LoggedIn(UUID userId, String username, Rehash rehash) {
-            this(userId, username, rehash, UUID.randomUUID());
+        LoggedIn(UUID userId, String username, Rehash rehash, boolean resetFailedLogins) {
+            this(userId, username, rehash, resetFailedLogins, UUID.randomUUID());
+        }
+
+        /** Whether the login has something to write besides its refresh token. */
+        boolean writes() {
+            return rehash != null || resetFailedLogins;
         }
     }
 
@@ -42,7 +47,7 @@ public final class Logins {
     /**
      * mod-login's checks, in its order and with its 422 messages: the user exists by username, is active, and the
      * password matches — a wrong one counts towards the failed-login limit ({@link LoginLockout}). A successful
-     * login resets the count, which costs a write only when there was one.
+     * login resets the count, a statement of the login's writes only when there was one ({@link #saveRehash}).
      */
     LoggedIn verify(String schema, String username, String password) {
         record Stored(UUID id, boolean active, UsersStore.StoredCredentials credentials) {
@@ -61,26 +66,24 @@ public final class Logins {
         String hash = stored.credentials().hash();
         if (!Passwords.matches(password, hash))
             throw db.tx(c -> LoginLockout.failed(c, schema, stored.id(), username));
-        if (stored.credentials().failedLogins() > 0) db.tx(c -> {
-            UsersStore.resetFailedLogins(c, schema, stored.id());
-            return null;
-        });
         Rehash rehash = Passwords.needsRehash(hash) ? new Rehash(hash, Passwords.hash(password)) : null;
-        return new LoggedIn(stored.id(), username, rehash);
+        return new LoggedIn(stored.id(), username, rehash, stored.credentials().failedLogins() > 0);
     }
 
     /**
      * Stores the login's new hash, if any, within the caller's transaction (the login's own writes): one statement,
-     * only when re-hashing, and only if the password was not changed since it was verified.
+     * only when re-hashing, and only if the password was not changed since it was verified. Resets the failed-login
+     * count the same way: one statement, only when there was one.
      */
     static void saveRehash(Connection c, String schema, LoggedIn u) throws SQLException {
         if (u.rehash() != null)
             UsersStore.replacePasswordHash(c, schema, u.userId(), u.rehash().stored(), u.rehash().fresh());
+        if (u.resetFailedLogins()) UsersStore.resetFailedLogins(c, schema, u.userId());
     }
 
-    /** For a login that writes nothing else (mod-users-bl's legacy login): stores its new hash, if any. */
+    /** For a login that writes nothing else (mod-users-bl's legacy login): stores its new hash and count, if any. */
     void saveRehash(String schema, LoggedIn u) {
-        if (u.rehash() == null) return;
+        if (!u.writes()) return;
         db.tx(c -> {
             saveRehash(c, schema, u);
             return null;
@@ -107,7 +110,7 @@ public final class Logins {
     LoggedIn spendRefreshToken(String schema, Tokens.Claims claims) {
         if (!db.tx(c -> UsersStore.spendRefreshToken(c, schema, tokenId(claims))))
             throw Refused.because("Invalid refresh token", "token.invalid", null, null);
-        return new LoggedIn(claims.userId(), claims.username(), null,
+        return new LoggedIn(claims.userId(), claims.username(), null, false,
                 claims.sid() != null ? claims.sid() : UUID.randomUUID());
     }
 

@@ -100,8 +100,10 @@ class PasswordHashesTest {
         statements[1] = StatementCount.of("diku", () ->
                 assertThat(login(username, "old secret").status()).isEqualTo(201));
         assertThat(storedHash(id)).as("an Argon2id hash is kept").isEqualTo(rehashed);
+        // The first login also resets the failed-login count the wrong password above left (one statement, only
+        // then: the second login finds no count to reset).
         assertThat(statements[0]).as("the re-hash is one statement, only when re-hashing")
-                .isEqualTo(statements[1] + 1);
+                .isEqualTo(statements[1] + 2);
         assertRefused(login(username, "wrong"), "password.incorrect", "Password does not match",
                 "username", username);
     }
