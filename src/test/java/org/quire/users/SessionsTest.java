@@ -229,4 +229,25 @@ class SessionsTest {
         assertThat(api.send("POST", "/authn/logout-all", null, "diku", current.access()).status()).isEqualTo(204);
         assertThat(api.send("GET", "/users?limit=1", null, "diku", old).status()).isEqualTo(401);
     }
+
+    /**
+     * A change this process did not make (another Quire on the same database, or SQL) invalidates no cache here: it
+     * is seen once the user's cached entry expires, within PermissionCache's 5 seconds.
+     */
+    @Test
+    void aDeactivationByAnotherProcess_isSeenWithinSeconds() throws Exception {
+        UUID id = newUser("sess-elsewhere", "pw-1");
+        Login before = login("sess-elsewhere", "pw-1");
+        assertAlive(before);
+        TestServer.get().database().tx(c -> org.quire.platform.db.Sql.update(c,
+                "UPDATE tenant_diku.users SET active = false WHERE id = ?", java.util.List.of(id)));
+        long deadline = System.currentTimeMillis() + 15_000;
+        int status = 200;
+        while (status == 200 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(250);
+            status = before.get("/users?limit=1").status();
+        }
+        assertThat(status).isEqualTo(401);
+        assertRefused(before.refreshed(), "token.invalid", "Invalid refresh token");
+    }
 }
