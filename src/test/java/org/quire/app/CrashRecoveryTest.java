@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,18 +17,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class CrashRecoveryTest {
 
-    static Optional<ProcessHandle> postmaster(Path dataDir) throws Exception {
-        Path pid = dataDir.resolve("postgres/postmaster.pid");
-        if (!Files.exists(pid)) return Optional.empty();
-        return ProcessHandle.of(Long.parseLong(Files.readAllLines(pid).get(0).trim())).filter(ProcessHandle::isAlive);
-    }
-
     @Test
     void killMinus9OfQuire_firstStartAfterItServes_andALiveQuireKeepsItsDirectory() throws Exception {
         Path dataDir = Files.createTempDirectory("quire-crash").resolve("data");
         QuireProcess first = QuireProcess.start(dataDir, "first.log").awaitHealthy();
         first.api().demoAdmin();
-        ProcessHandle orphan = postmaster(dataDir).orElseThrow();
+        ProcessHandle orphan = QuireProcess.postmaster(dataDir).orElseThrow();
         first.kill();
         assertThat(orphan.isAlive()).as("the embedded PostgreSQL outlives a killed Quire").isTrue();
 
@@ -56,8 +49,7 @@ class CrashRecoveryTest {
         Path dataDir = Files.createTempDirectory("quire-pgcrash").resolve("data");
         try (QuireProcess quire = QuireProcess.start(dataDir, "quire.log").awaitHealthy()) {
             Api.Session admin = quire.api().demoAdmin();
-            ProcessHandle pg = postmaster(dataDir).orElseThrow();
-            new ProcessBuilder("kill", "-9", String.valueOf(pg.pid())).start().waitFor();
+            ProcessHandle pg = quire.killPostmaster();
 
             // Until the watchdog has PostgreSQL back, liveness stays 200, readiness and requests fail fast with 503.
             List<Integer> ready = new ArrayList<>();
@@ -81,7 +73,7 @@ class CrashRecoveryTest {
             }
             assertThat(ready).as("readiness reported the outage").contains(503);
             assertThat(ready.getLast()).as("readiness after the restart").isEqualTo(200);
-            assertThat(postmaster(dataDir)).as("a new postmaster").isPresent()
+            assertThat(QuireProcess.postmaster(dataDir)).as("a new postmaster").isPresent()
                     .get().extracting(ProcessHandle::pid).isNotEqualTo(pg.pid());
             assertThat(admin.get("/users?limit=1").status()).isEqualTo(200);
             assertThat(quire.output()).contains("restarting it on port");

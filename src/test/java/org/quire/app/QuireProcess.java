@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -18,11 +19,13 @@ final class QuireProcess implements AutoCloseable {
     final Process process;
     final int port;
     final Path log;
+    final Path dataDir;
 
-    private QuireProcess(Process process, int port, Path log) {
+    private QuireProcess(Process process, int port, Path log, Path dataDir) {
         this.process = process;
         this.port = port;
         this.log = log;
+        this.dataDir = dataDir;
     }
 
     /** Starts {@code quire serve} (with the demo tenant) on {@code dataDir}; does not wait for it. */
@@ -37,7 +40,7 @@ final class QuireProcess implements AutoCloseable {
                 "serve", "--port", String.valueOf(port), "--data-dir", dataDir.toString());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().remove("QUIRE_DB_URL");
-        return new QuireProcess(pb.start(), port, log);
+        return new QuireProcess(pb.start(), port, log, dataDir);
     }
 
     Api api() {
@@ -66,6 +69,26 @@ final class QuireProcess implements AutoCloseable {
 
     String output() throws IOException {
         return Files.exists(log) ? Files.readString(log) : "";
+    }
+
+    /** The embedded PostgreSQL's postmaster (the live pid in its {@code postmaster.pid}), if it runs. */
+    static Optional<ProcessHandle> postmaster(Path dataDir) throws IOException {
+        Path pid = dataDir.resolve("postgres/postmaster.pid");
+        if (!Files.exists(pid)) return Optional.empty();
+        List<String> lines = Files.readAllLines(pid);
+        if (lines.isEmpty()) return Optional.empty();
+        return ProcessHandle.of(Long.parseLong(lines.getFirst().trim())).filter(ProcessHandle::isAlive);
+    }
+
+    Optional<ProcessHandle> postmaster() throws IOException {
+        return postmaster(dataDir);
+    }
+
+    /** kill -9 of the embedded PostgreSQL's postmaster (its backends notice and exit); returns the killed one. */
+    ProcessHandle killPostmaster() throws IOException, InterruptedException {
+        ProcessHandle pg = postmaster().orElseThrow(() -> new IllegalStateException("no postmaster in " + dataDir));
+        new ProcessBuilder("kill", "-9", String.valueOf(pg.pid())).inheritIO().start().waitFor();
+        return pg;
     }
 
     /** kill -9: no shutdown hook runs, the embedded PostgreSQL is left behind. */
