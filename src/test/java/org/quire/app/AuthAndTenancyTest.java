@@ -18,7 +18,7 @@ class AuthAndTenancyTest {
     static void setUp() {
         api = TestServer.api();
         diku = api.demoAdmin();
-        Api.Reply created = diku.post("/_/tenants?loadReference=true", Json.object().put("id", "isolation_b")
+        Api.Reply created = TestServer.platformAdmin().post("/_/tenants?loadReference=true", Json.object().put("id", "isolation_b")
                 .put("name", "Other library").put("adminUsername", "b_admin").put("adminPassword", "secret"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         other = api.login("isolation_b", "b_admin", "secret");
