@@ -91,6 +91,10 @@ public final class Quire implements Runnable {
                 System.out.println("  try:      curl -si -X POST " + url + "/authn/login -H 'X-Okapi-Tenant: diku' "
                         + "-H 'Content-Type: application/json' -d '{\"username\":\"diku_admin\",\"password\":\"admin\"}'");
             }
+            System.out.println("  platform administrator (creates tenants): tenant "
+                    + org.quire.platform.auth.PlatformAdmin.TENANT + ", username "
+                    + org.quire.platform.auth.PlatformAdmin.USERNAME + ", password in "
+                    + org.quire.platform.auth.PlatformAdmin.file(data.dataDir).toAbsolutePath().normalize());
             System.out.println("Press Ctrl-C to stop.");
             try {
                 stopped.await();

@@ -44,7 +44,7 @@ public final class Fixtures {
     /** A new tenant with FOLIO's reference data only (no locations) and an administrator. */
     public static Api.Session referenceOnlyTenant(String id) {
         Api api = TestServer.api();
-        Api.Reply r = api.demoAdmin().post("/_/tenants", Json.object().put("id", id).put("adminUsername", id + "_admin")
+        Api.Reply r = TestServer.platformAdmin().post("/_/tenants", Json.object().put("id", id).put("adminUsername", id + "_admin")
                 .put("adminPassword", "pw"));
         assertThat(r.status()).as(r.body()).isEqualTo(201);
         return api.login(id, id + "_admin", "pw");

@@ -37,6 +37,19 @@ public final class TestServer {
         return dataDir;
     }
 
+    /**
+     * The platform administrator's session (tenant supertenant), who alone creates and lists tenants; its password
+     * is read from the data directory, as an operator would.
+     */
+    public static Api.Session platformAdmin() {
+        try {
+            return api().login(org.quire.platform.auth.PlatformAdmin.TENANT, org.quire.platform.auth.PlatformAdmin.USERNAME,
+                    org.quire.platform.auth.PlatformAdmin.read(dataDir()));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static Api api() {
         return new Api("http://localhost:" + get().port());
     }

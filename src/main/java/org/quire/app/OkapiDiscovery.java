@@ -88,12 +88,26 @@ final class OkapiDiscovery {
     static void register(Router r, Tenants tenants) {
         // Public as in Okapi: stripes-core asks before any token exists, and the text names no library data.
         r.get("/_/version", Router.PUBLIC, req -> Response.text(200, VERSION));
+        // A tenant's staff UI discovers its own tenant's modules (X-Okapi-Tenant names it; Okapi likewise lets a
+        // tenant list its own modules); other tenants' lists are the platform administrator's (PlatformApi). The
+        // token is not required: stripes-core may ask before its session is complete, and the list is the same for
+        // every tenant.
         r.get("/_/proxy/tenants/{tenant}/modules", Router.PUBLIC, req -> {
-            String tenant = req.path("tenant");
-            if (!Tenants.validId(tenant) || !tenants.exists(tenant)) throw ApiException.notFound(tenant);
-            boolean full = req.param("full").map(Boolean::parseBoolean).orElse(false);
-            return Response.ok(modules(full));
+            Response modules = modules(req, tenants);
+            String caller = req.header().apply("X-Okapi-Tenant").map(String::trim).orElse("");
+            if (!caller.equals(req.path("tenant")))
+                throw ApiException.forbidden("A tenant may list only its own modules: X-Okapi-Tenant must be "
+                        + req.path("tenant") + " (other tenants' are the platform administrator's)");
+            return modules;
         });
+    }
+
+    /** The module list of the path's tenant; 404 for a tenant that does not exist. */
+    static Response modules(org.quire.platform.http.Request req, Tenants tenants) {
+        String tenant = req.path("tenant");
+        if (!Tenants.validId(tenant) || !tenants.exists(tenant)) throw ApiException.notFound(tenant);
+        boolean full = req.param("full").map(Boolean::parseBoolean).orElse(false);
+        return Response.ok(modules(full));
     }
 
     /** Okapi's list: {id, name} per module, with {@code provides} when {@code full=true}. */

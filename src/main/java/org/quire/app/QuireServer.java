@@ -17,6 +17,8 @@ import org.quire.platform.http.Authenticator;
 import org.quire.platform.auth.PermissionCache;
 import org.quire.platform.auth.Passwords;
 import org.quire.platform.auth.PermissionSets;
+import org.quire.platform.auth.PlatformAdmin;
+import org.quire.platform.http.CorsPolicy;
 import org.quire.platform.auth.Tokens;
 import org.quire.platform.config.QuireConfig;
 import org.quire.platform.http.ServerLayerErrors;
@@ -116,7 +118,7 @@ public final class QuireServer implements AutoCloseable {
             java.util.Set<String> names = new java.util.TreeSet<>(router.permissionNames());
             names.addAll(java.util.List.of("perms.users.get", "perms.users.item.post", "perms.users.item.put",
                     "perms.users.item.delete", "perms.users.assign.immutable", "perms.permissions.get",
-                    "okapi.proxy.tenants.post", "okapi.proxy.tenants.get", "quire.admin.ping.get"));
+                    "quire.admin.ping.get"));
             names.addAll(org.quire.circulation.OverrideBlock.permissionNames());
             PermissionsApi.register(router, db, permissions, names, permissionSets);
             // Administrators are granted every route's permission and every UI permission set (the staff UI shows
@@ -125,6 +127,8 @@ public final class QuireServer implements AutoCloseable {
             grantable.addAll(permissionSets.names());
             TenantInstaller installer = new TenantInstaller(db, tenants, grantable, permissions);
             registerPlatform(router, tenants, installer, metrics, db);
+            PlatformApi.register(router, tenants, installer, PlatformAdmin.forDataDir(config.dataDir()), tokens);
+            router.cors(CorsPolicy.parse(QuireConfig.corsOrigins()));
 
             installer.grantNewPermissionsToAdmins();
             installer.loadPendingReferenceData();
@@ -201,26 +205,7 @@ public final class QuireServer implements AutoCloseable {
                 metrics.scrape().getBytes(java.nio.charset.StandardCharsets.UTF_8), new java.util.LinkedHashMap<>()));
         // The benchmark's HTTP floor: a FOLIO call's token and permission check without any database work.
         r.get("/admin/ping", "quire.admin.ping.get", req -> Response.text(200, "pong"));
-        r.get("/_/tenants", "okapi.proxy.tenants.get", req -> Response.ok(tenants.all()));
         OkapiDiscovery.register(r, tenants);
-        r.post("/_/tenants", "okapi.proxy.tenants.post", req -> {
-            var body = req.json();
-            String id = Json.text(body, "id");
-            if (!Tenants.validId(id)) throw ApiException.badRequest(Tenants.invalidIdMessage(id));
-            boolean reference = req.param("loadReference").map(Boolean::parseBoolean).orElse(true);
-            boolean sample = req.param("loadSample").map(Boolean::parseBoolean).orElse(false);
-            String admin = Json.text(body, "adminUsername");
-            String password = Json.text(body, "adminPassword");
-            if (password != null && password.length() > Passwords.MAX_LENGTH)
-                throw ApiException.badRequest("adminPassword must not be longer than " + Passwords.MAX_LENGTH
-                        + " characters");
-            if (!installer.install(id, Json.text(body, "name"), new TenantInstaller.Options(reference, sample, admin,
-                    password == null ? "admin" : password))) {
-                throw ApiException.badRequest("Duplicate tenant id " + id);
-            }
-            return Response.created(Json.object().put("id", id).put("name", Json.text(body, "name")))
-                    .header("Location", "/_/tenants/" + id);
-        });
     }
 
     public int port() {

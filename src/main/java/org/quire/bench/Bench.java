@@ -44,7 +44,8 @@ public final class Bench {
         Files.createDirectories(out);
         try (BenchTarget target = o.url() == null ? BenchTarget.startPrivate(out, progress) : BenchTarget.external(o)) {
             BenchHttp http = new BenchHttp(target.url());
-            BenchHttp.Session admin = http.login(o.adminTenant(), o.adminUser(), o.adminPassword());
+            BenchHttp.Session admin = http.login(o.adminTenant(), o.adminUser(),
+                    o.adminPassword() != null ? o.adminPassword() : target.platformAdminPassword());
             try (ResourceSampler sampler = ResourceSampler.connect(http, target)) {
                 List<TenantData> tenants = prepare(admin, o.workflow().equals("rtac"),
                         o.workflow().equals("renew") ? java.util.Collections.max(levelsToRun()) : 0);

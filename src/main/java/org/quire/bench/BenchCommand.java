@@ -1,5 +1,6 @@
 package org.quire.bench;
 
+import org.quire.platform.auth.PlatformAdmin;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,9 +49,15 @@ public final class BenchCommand implements Callable<Integer> {
             + "(user and password from QUIRE_DB_USER / QUIRE_DB_PASSWORD)")
     String dbUrl;
 
-    @Option(names = "--admin", defaultValue = "diku:diku_admin:admin", description = "tenant:user:password of an "
-            + "administrator allowed to create tenants. Default: ${DEFAULT-VALUE}")
+    @Option(names = "--admin", description = "tenant:user:password of the platform administrator, who creates the "
+            + "bench's tenants. Default: supertenant:superuser with the password of QUIRE_PLATFORM_ADMIN_PASSWORD, or "
+            + "read from the private Quire's data directory, or with --url from --data-dir's platform-admin.secret")
     String admin;
+
+    @Option(names = "--data-dir", defaultValue = "./data", description = "With --url and no --admin: the data "
+            + "directory of that (local) Quire, whose platform-admin.secret holds the password. Default: "
+            + "${DEFAULT-VALUE}")
+    Path dataDir;
 
     @Option(names = "--out", description = "Report directory. Default: ./bench-reports/<timestamp>-<workflow>")
     Path out;
@@ -94,13 +101,31 @@ public final class BenchCommand implements Callable<Integer> {
                 : (longRun != null ? Duration.ofMinutes(1) : min(measured, Duration.ofMinutes(1)));
         int tenantCount = tenants != null ? tenants : multi ? 61 : 1;
         if (tenantCount < 1) throw new IllegalArgumentException("--tenants must be at least 1");
-        String[] a = admin.split(":", 3);
+        String[] a = admin != null ? admin.split(":", 3) : new String[] {PlatformAdmin.TENANT, PlatformAdmin.USERNAME,
+                platformAdminPassword()};
         if (a.length != 3) throw new IllegalArgumentException("--admin must be tenant:user:password");
         return new BenchOptions(workflow, List.copyOf(levels), measured, floor, BenchOptions.parseDuration(rampUp),
                 tenantCount, BenchOptions.parseDuration(thinkTime), url, url == null ? null : dbUrlOrEnv(),
                 System.getenv("QUIRE_DB_USER"), System.getenv("QUIRE_DB_PASSWORD"), out,
                 dataScale != null ? dataScale : multi ? 0.05 : 1.0, uiCalls, longRun,
                 BenchOptions.parseDuration(window), a[0], a[1], a[2]);
+    }
+
+    /**
+     * The platform administrator's password when --admin does not give it: QUIRE_PLATFORM_ADMIN_PASSWORD, else (with
+     * --url) the secret file of --data-dir; null for a private Quire, whose secret the bench reads once it started.
+     */
+    private String platformAdminPassword() {
+        String env = System.getenv("QUIRE_PLATFORM_ADMIN_PASSWORD");
+        if (env != null && !env.isBlank()) return env.trim();
+        if (url == null) return null;
+        try {
+            return PlatformAdmin.read(dataDir);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("Tenants are created by the platform administrator: give its password "
+                    + "with --admin supertenant:superuser:<password> or QUIRE_PLATFORM_ADMIN_PASSWORD (it is in the "
+                    + "Quire's <data dir>/" + PlatformAdmin.FILE + "); " + PlatformAdmin.file(dataDir) + " is not readable");
+        }
     }
 
     private String dbUrlOrEnv() {

@@ -1,6 +1,7 @@
 package org.quire.bench;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.quire.platform.auth.PlatformAdmin;
 import org.quire.platform.db.Database;
 
 import java.io.File;
@@ -21,12 +22,14 @@ import java.util.stream.Stream;
  *
  * @param url the server's base URL
  * @param dbUrl JDBC URL of its database, or null when not known (an external server given without --db-url)
+ * @param platformAdminPassword the password of its platform administrator (who creates the bench's tenants), when
+ *                              the bench can know it: read from the private server's data directory
  */
-public record BenchTarget(String url, String dbUrl, String dbUser, String dbPassword, AutoCloseable resources)
-        implements AutoCloseable {
+public record BenchTarget(String url, String dbUrl, String dbUser, String dbPassword, String platformAdminPassword,
+                          AutoCloseable resources) implements AutoCloseable {
 
     public static BenchTarget external(BenchOptions o) {
-        return new BenchTarget(o.url(), o.dbUrl(), o.dbUser(), o.dbPassword(), () -> { });
+        return new BenchTarget(o.url(), o.dbUrl(), o.dbUser(), o.dbPassword(), null, () -> { });
     }
 
     /** Starts PostgreSQL and Quire in a fresh temporary directory; everything is removed on close. */
@@ -39,12 +42,14 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
             EmbeddedPostgres pg = Database.embedded(dir.resolve("postgres"), true);
             opened.add(pg);
             String dbUrl = pg.getJdbcUrl("postgres", "postgres");
+            String dbPassword = Database.password(dir.resolve("postgres"));
             int port = freePort();
-            Process server = startServer(port, dir.resolve("server"), dbUrl, out.resolve("server.log"));
+            Process server = startServer(port, dir.resolve("server"), dbUrl, dbPassword, out.resolve("server.log"));
             opened.add(() -> stop(server));
             String url = "http://localhost:" + port;
             awaitHealthy(url, server, out.resolve("server.log"));
-            return new BenchTarget(url, dbUrl, "postgres", null, () -> closeAll(opened));
+            return new BenchTarget(url, dbUrl, "postgres", dbPassword, PlatformAdmin.read(dir.resolve("server")),
+                    () -> closeAll(opened));
         } catch (IOException | InterruptedException | RuntimeException e) {
             closeAll(opened);
             throw e;
@@ -56,7 +61,8 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
      * the packaged jar, the server gets a copy of it: a rebuild during a long run would otherwise change the classes
      * under the running server.
      */
-    private static Process startServer(int port, Path dataDir, String dbUrl, Path log) throws IOException {
+    private static Process startServer(int port, Path dataDir, String dbUrl, String dbPassword, Path log)
+            throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         String classPath = System.getProperty("java.class.path");
         Path jar = Path.of(classPath);
@@ -68,7 +74,7 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
                 "serve", "--port", String.valueOf(port), "--data-dir", dataDir.toString(), "--db-url", dbUrl);
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("QUIRE_DB_USER", "postgres");
-        pb.environment().remove("QUIRE_DB_PASSWORD");
+        pb.environment().put("QUIRE_DB_PASSWORD", dbPassword);
         return pb.start();
     }
 

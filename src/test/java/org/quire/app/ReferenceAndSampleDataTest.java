@@ -76,7 +76,7 @@ class ReferenceAndSampleDataTest {
     @Test
     void referenceOnlyTenant_holdsFolioReferenceDataWithFoliosIds_andNoSampleRecords() {
         Api.Session diku = TestServer.api().demoAdmin();
-        Api.Reply created = diku.post("/_/tenants?loadReference=true&loadSample=false", Json.object()
+        Api.Reply created = TestServer.platformAdmin().post("/_/tenants?loadReference=true&loadSample=false", Json.object()
                 .put("id", "reference_only").put("adminUsername", "ro_admin").put("adminPassword", "pw"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         Api.Session s = TestServer.api().login("reference_only", "ro_admin", "pw");

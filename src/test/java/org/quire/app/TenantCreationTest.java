@@ -18,7 +18,7 @@ import picocli.CommandLine;
 
 /** Tenant ids must fit the schema name tenant_<id>, and a failed creation leaves no schema and no registry row. */
 class TenantCreationTest {
-    private final Api.Session diku = TestServer.api().demoAdmin();
+    private final Api.Session platform = TestServer.platformAdmin();
     private final Database db = TestServer.get().database();
 
     private static String id(String stem, int length) {
@@ -42,7 +42,7 @@ class TenantCreationTest {
         assertThat(Tenants.MAX_ID_LENGTH).isEqualTo(56);
         for (int length : new int[] {57, 63, 64}) {
             String id = id("long_id_" + length, length);
-            Api.Reply r = diku.post("/_/tenants?loadReference=false", Json.object().put("id", id));
+            Api.Reply r = platform.post("/_/tenants?loadReference=false", Json.object().put("id", id));
             assertThat(r.status()).as(r.body()).isEqualTo(400);
             assertThat(r.body()).contains("Invalid tenant id '" + id + "'").contains("1 to 56 lowercase letters");
             assertThat(schemasLike(id)).isEmpty();
@@ -53,7 +53,7 @@ class TenantCreationTest {
     @Test
     void theLongestIdFits_itsSchemaNameIsExact() {
         String id = id("longest_fitting", 56);
-        Api.Reply r = diku.post("/_/tenants?loadReference=false", Json.object().put("id", id));
+        Api.Reply r = platform.post("/_/tenants?loadReference=false", Json.object().put("id", id));
         assertThat(r.status()).as(r.body()).isEqualTo(201);
         assertThat(schemasLike(id)).containsExactly("tenant_" + id);
         assertThat(Tenants.schema(id)).hasSize(63);

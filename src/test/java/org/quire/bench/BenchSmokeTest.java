@@ -82,7 +82,7 @@ class BenchSmokeTest {
     @Test
     void loansAgainstARunningServerWithoutItsDatabaseHasOnlyTheHttpFloorAndSaysSo(@TempDir Path out) throws Exception {
         String url = "http://localhost:" + TestServer.get().port();
-        int exit = BenchCommand.execute("loans", "--url", url, "--users", "1,2", "--duration", "3s", "--ramp-up", "1s",
+        int exit = BenchCommand.execute("loans", "--url", url, "--data-dir", TestServer.dataDir().toString(), "--users", "1,2", "--duration", "3s", "--ramp-up", "1s",
                 "--floor-duration", "2s", "--data-scale", "0.004", "--out", out.toString());
 
         BenchReport report = ReportFiles.read(out);
@@ -106,7 +106,7 @@ class BenchSmokeTest {
     @Test
     void rtacComparesTheLargeInstanceAndTheBatchWithOneGetOfAnInstance(@TempDir Path out) throws Exception {
         String url = "http://localhost:" + TestServer.get().port();
-        int exit = BenchCommand.execute("rtac", "--url", url, "--users", "2", "--duration", "3s", "--ramp-up", "1s",
+        int exit = BenchCommand.execute("rtac", "--url", url, "--data-dir", TestServer.dataDir().toString(), "--users", "2", "--duration", "3s", "--ramp-up", "1s",
                 "--floor-duration", "2s", "--data-scale", "0.004", "--out", out.toString());
 
         BenchReport report = ReportFiles.read(out);
@@ -124,7 +124,7 @@ class BenchSmokeTest {
     @Test
     void renewRenewsEveryLoanOfItsPatronAndComparesWithAsManyFloorCalls(@TempDir Path out) throws Exception {
         String url = "http://localhost:" + TestServer.get().port();
-        int exit = BenchCommand.execute("renew", "--url", url, "--db-url", TestServer.get().database().embeddedJdbcUrl(),
+        int exit = BenchCommand.execute("renew", "--url", url, "--data-dir", TestServer.dataDir().toString(), "--db-url", TestServer.get().database().embeddedJdbcUrl(),
                 "--users", "2", "--duration", "6s", "--ramp-up", "1s", "--floor-duration", "3s", "--data-scale", "0.02",
                 "--out", out.toString());
 
@@ -156,7 +156,7 @@ class BenchSmokeTest {
     @Test
     void cicoWithTheScreensCallsMakesEveryCallWithoutErrors(@TempDir Path out) throws Exception {
         String url = "http://localhost:" + TestServer.get().port();
-        int exit = BenchCommand.execute("cico", "--ui-calls", "--url", url, "--users", "2", "--duration", "6s",
+        int exit = BenchCommand.execute("cico", "--ui-calls", "--url", url, "--data-dir", TestServer.dataDir().toString(), "--users", "2", "--duration", "6s",
                 "--ramp-up", "1s", "--floor-duration", "2s", "--data-scale", "0.004", "--out", out.toString());
 
         BenchReport report = ReportFiles.read(out);

@@ -138,10 +138,10 @@ class PasswordHashesTest {
 
     @Test
     void aTenantsAdminPasswordOverTheLimit_isA400_andCreatesNothing() {
-        Api.Reply r = admin.post("/_/tenants", Json.object().put("id", "longpw_tenant")
+        Api.Reply r = TestServer.platformAdmin().post("/_/tenants", Json.object().put("id", "longpw_tenant")
                 .put("adminPassword", "x".repeat(1025)));
         assertThat(r.status()).as(r.body()).isEqualTo(400);
         assertThat(r.body()).isEqualTo("adminPassword must not be longer than 1024 characters");
-        assertThat(admin.get("/_/tenants").body()).doesNotContain("longpw_tenant");
+        assertThat(TestServer.platformAdmin().get("/_/tenants").body()).doesNotContain("longpw_tenant");
     }
 }

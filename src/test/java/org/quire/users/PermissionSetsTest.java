@@ -202,7 +202,7 @@ class PermissionSetsTest {
         assertThat(names(login.json().path("permissions").path("permissions"))).contains("module.checkout.enabled");
 
         // An administrator made by POST /_/tenants holds them too.
-        Api.Reply created = admin.post("/_/tenants?loadReference=false", Json.object().put("id", "uiperms_t")
+        Api.Reply created = TestServer.platformAdmin().post("/_/tenants?loadReference=false", Json.object().put("id", "uiperms_t")
                 .put("name", "UI permissions library").put("adminUsername", "t_admin").put("adminPassword", "secret"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         Api.Session other = api.login("uiperms_t", "t_admin", "secret");

@@ -35,6 +35,16 @@ public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, S
         return v == null || v.isBlank() ? 10L * 1024 * 1024 : Long.parseLong(v.trim());
     }
 
+    /**
+     * The web origins allowed to call Quire from a browser with credentials: the environment's
+     * {@code QUIRE_CORS_ORIGINS}, a comma-separated list of origins ({@code https://folio.example.org}), where
+     * {@code *} lets any other origin read answers without credentials. Unset: this machine's origins only
+     * (platform.http.CorsPolicy).
+     */
+    public static String corsOrigins() {
+        return blankToNull(System.getenv("QUIRE_CORS_ORIGINS"));
+    }
+
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s;
     }

@@ -6,6 +6,7 @@ import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.flywaydb.core.Flyway;
+import org.quire.platform.SecretFile;
 import org.quire.platform.config.QuireConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,10 +45,22 @@ public final class Database implements AutoCloseable {
     private volatile boolean available = true;
     private final Thread watchdog;
 
-    /** The embedded database's JDBC URL (user included), or null for an external one: for tools on the same machine. */
+    /**
+     * The embedded database's JDBC URL (user and password included), or null for an external one: for tools on the
+     * same machine.
+     */
     public String embeddedJdbcUrl() {
         EmbeddedPostgres pg = embedded;
-        return pg == null ? null : pg.getJdbcUrl("postgres", "postgres");
+        return pg == null ? null : jdbcUrl(pg, pgData);
+    }
+
+    /** {@code pg}'s JDBC URL with the user postgres and its password (from {@code pgData}'s secret file). */
+    public static String jdbcUrl(EmbeddedPostgres pg, Path pgData) {
+        try {
+            return pg.getJdbcUrl("postgres", "postgres") + "&password=" + password(pgData);
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot read " + secretFile(pgData) + ": " + e.getMessage(), e);
+        }
     }
 
     private Database(Embedded embedded, HikariConfig poolConfig, HikariDataSource pool) {
@@ -83,7 +96,12 @@ public final class Database implements AutoCloseable {
             embedded = startEmbedded(config.dataDir());
             url = embedded.pg().getJdbcUrl("postgres", "postgres");
             user = "postgres";
-            password = null;
+            try {
+                password = password(embedded.pgData());
+            } catch (IOException e) {
+                embedded.close();
+                throw new IllegalStateException("Cannot read " + secretFile(embedded.pgData()), e);
+            }
         }
         HikariConfig hc = new HikariConfig();
         hc.setJdbcUrl(url);
@@ -239,6 +257,12 @@ public final class Database implements AutoCloseable {
      * benchmark starts its private database with the same settings. pg_stat_statements is preloaded (it costs
      * little) so that statement counts per request can be measured from outside the code: the RTAC test asserts
      * with it that one request runs the same number of statements for 1 and for 300 holdings.
+     *
+     * <p>Secured (issue 12): every connection, TCP or local, must prove the password kept in {@link #secretFile}
+     * (scram-sha-256); the server listens on the loopback interface only and has no unix socket (Quire connects over
+     * TCP; the binaries' default socket directory is the world-writable /tmp). zonky runs initdb with trust
+     * authentication, so the password is given to initdb, zonky's start-up check connects with it, and pg_hba.conf
+     * is then rewritten — which also upgrades a data directory made before, on its next start.
      */
     public static EmbeddedPostgres embedded(Path pgData, boolean clean) throws IOException {
         return embedded(pgData, clean, 0);
@@ -246,10 +270,21 @@ public final class Database implements AutoCloseable {
 
     /** As {@link #embedded(Path, boolean)} on {@code port} (0: a free one). */
     static EmbeddedPostgres embedded(Path pgData, boolean clean, int port) throws IOException {
-        return EmbeddedPostgres.builder()
+        Path secret = secretFile(pgData);
+        String password = SecretFile.readOrCreate(secret, () -> SecretFile.random(24));
+        Path binaries = EmbeddedBinaries.directory();
+        EmbeddedPostgres pg = EmbeddedPostgres.builder()
+                .setOverrideWorkingDirectory(binaries.toFile())
                 .setDataDirectory(pgData)
                 .setCleanDataDirectory(clean)
                 .setPort(port)
+                // initdb's own options (zonky appends these after its "-A trust"; the last -A/--auth wins)
+                .setLocaleConfig("auth", "scram-sha-256")
+                .setLocaleConfig("pwfile", secret.toAbsolutePath().toString())
+                .setConnectConfig("password", password)
+                .setServerConfig("listen_addresses", "localhost")
+                .setServerConfig("unix_socket_directories", "''")
+                .setServerConfig("password_encryption", "scram-sha-256")
                 .setServerConfig("max_connections", "100")
                 .setServerConfig("shared_buffers", "256MB")
                 .setServerConfig("synchronous_commit", "on")
@@ -257,6 +292,61 @@ public final class Database implements AutoCloseable {
                 .setServerConfig("shared_preload_libraries", "pg_stat_statements")
                 .setServerConfig("pg_stat_statements.track", "all")
                 .start();
+        try {
+            EmbeddedBinaries.tighten();
+            requirePasswords(pg, pgData, password);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(pg);
+            throw e;
+        }
+        return pg;
+    }
+
+    /** Where the embedded server's password is kept: beside its data directory ({@code <data dir>/postgres.secret}). */
+    public static Path secretFile(Path pgData) {
+        Path abs = pgData.toAbsolutePath();
+        return abs.resolveSibling(abs.getFileName() + ".secret");
+    }
+
+    /** The embedded server's password (for tools on the same machine, such as the benchmark's SQL floor). */
+    public static String password(Path pgData) throws IOException {
+        return Files.readString(secretFile(pgData)).trim();
+    }
+
+    /** Every connection proves the password; nothing else is accepted (and only on the loopback interface). */
+    static final String PG_HBA = """
+            # Written by Quire (platform/db/Database): every connection must prove the password kept in the data
+            # directory's postgres.secret. Quire rewrites this file when it differs.
+            local   all           all                    scram-sha-256
+            host    all           all    127.0.0.1/32    scram-sha-256
+            host    all           all    ::1/128         scram-sha-256
+            local   replication   all                    scram-sha-256
+            host    replication   all    127.0.0.1/32    scram-sha-256
+            host    replication   all    ::1/128         scram-sha-256
+            """;
+
+    /**
+     * Makes the running server require the password: sets it (a data directory made before issue 12 has none, as
+     * initdb ran with trust), writes {@link #PG_HBA} and reloads. Nothing to do when pg_hba.conf is already Quire's.
+     */
+    private static void requirePasswords(EmbeddedPostgres pg, Path pgData, String password) throws IOException {
+        Path hba = pgData.resolve("pg_hba.conf");
+        if (Files.exists(hba) && Files.readString(hba).equals(PG_HBA)) return;
+        try (Connection c = java.sql.DriverManager.getConnection(pg.getJdbcUrl("postgres", "postgres"), "postgres",
+                password)) {
+            // pgJDBC computes the SCRAM verifier itself: the password never travels or lands in a log as text.
+            c.unwrap(org.postgresql.PGConnection.class).alterUserPassword("postgres", password.toCharArray(),
+                    "scram-sha-256");
+            SecretFile.write(hba, PG_HBA);
+            try (var st = c.createStatement()) {
+                st.execute("SELECT pg_reload_conf()");
+            }
+        } catch (SQLException e) {
+            throw new IOException("Could not require passwords of the embedded PostgreSQL in " + pgData + ": "
+                    + e.getMessage(), e);
+        }
+        log.info("The embedded PostgreSQL in {} requires its password (scram-sha-256), kept in {}", pgData,
+                secretFile(pgData));
     }
 
     private static void migratePlatform(DataSource ds) {

@@ -3,6 +3,7 @@ package org.quire.platform.http;
 import org.quire.platform.auth.ApiKeys;
 import org.quire.platform.auth.EdgeApiKey;
 import org.quire.platform.auth.PermissionCache;
+import org.quire.platform.auth.PlatformAdmin;
 import org.quire.platform.auth.Principal;
 import org.quire.platform.auth.Tokens;
 import org.quire.platform.tenancy.Tenants;
@@ -60,6 +61,30 @@ public final class Authenticator {
     }
 
     /**
+     * A route of the platform administrator ({@link Router#PLATFORM}: {@code /_/tenants}): the token must be the
+     * supertenant's, and the request names the supertenant or no tenant at all (Okapi takes a request without
+     * X-Okapi-Tenant as the supertenant's). A tenant's user, its administrator with every permission included, is
+     * refused with 403: tenant rights never reach across tenants.
+     */
+    public Principal authenticatePlatform(Function<String, Optional<String>> header) {
+        String named = header.apply("X-Okapi-Tenant").map(String::trim).filter(s -> !s.isEmpty())
+                .orElse(PlatformAdmin.TENANT);
+        String token = token(header).orElseThrow(() -> ApiException.unauthorized(
+                "Unauthorized: no token (X-Okapi-Token) given; log in with X-Okapi-Tenant: " + PlatformAdmin.TENANT));
+        Tokens.Claims claims = tokens.verify(token);
+        if (claims == null || !"access".equals(claims.type()))
+            throw ApiException.unauthorized("Invalid token: malformed, forged or expired");
+        if (!PlatformAdmin.TENANT.equals(named) || !PlatformAdmin.TENANT.equals(claims.tenant()))
+            throw ApiException.forbidden(PLATFORM_ONLY);
+        return new Principal(PlatformAdmin.TENANT, claims.userId(), claims.username(), false);
+    }
+
+    /** The refusal of a platform route to anyone but the platform administrator. */
+    public static final String PLATFORM_ONLY = "Access requires the platform administrator: tenants are managed by "
+            + "the '" + PlatformAdmin.TENANT + "' tenant's administrator (log in with X-Okapi-Tenant: "
+            + PlatformAdmin.TENANT + "), not by a tenant's users, whatever their permissions";
+
+    /**
      * The API key of a request to an edge API, as edge-common's ApiKeyHelper finds it: the query parameter
      * {@code apiKey}, else the legacy {@code apikey}, else the Authorization header (the key itself, or
      * {@code apikey <key>}). An Authorization header that carries a Bearer token is not a key. Empty when the request
@@ -111,6 +136,8 @@ public final class Authenticator {
     private String tenant(Function<String, Optional<String>> header) {
         String t = header.apply("X-Okapi-Tenant").map(String::trim).filter(s -> !s.isEmpty())
                 .orElseThrow(() -> ApiException.badRequest("Missing Tenant: the X-Okapi-Tenant header is required"));
+        if (PlatformAdmin.TENANT.equals(t)) throw ApiException.forbidden("The '" + t + "' tenant administers the "
+                + "platform (/_/ routes) and holds no library: log in to a library's tenant for this route");
         if (!tenants.exists(t)) throw ApiException.badRequest("No such Tenant " + t);
         return t;
     }

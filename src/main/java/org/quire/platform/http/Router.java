@@ -7,6 +7,7 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+import org.quire.platform.auth.PlatformAdmin;
 import org.quire.platform.auth.Principal;
 
 import java.util.ArrayList;
@@ -30,6 +31,11 @@ public final class Router {
     public static final String TENANT_ONLY = "<tenant>";
     /** A valid token of the tenant but no particular permission (the caller's own record: /bl-users/_self). */
     public static final String TOKEN_ONLY = "<token>";
+    /**
+     * The platform administrator only (Okapi's supertenant: {@code /_/tenants}); no tenant's user, whatever
+     * permissions it holds (see {@link Authenticator#authenticatePlatform}).
+     */
+    public static final String PLATFORM = "<platform>";
 
     /**
      * @param keyPermission for a route of an edge API: the permission the API key's user needs (null: no API key)
@@ -45,7 +51,15 @@ public final class Router {
     }
 
     private final List<Route> routes = new ArrayList<>();
+    /** Routes answered instead of {@link #routes} when X-Okapi-Tenant names the supertenant (its login). */
+    private final List<Route> supertenantRoutes = new ArrayList<>();
     private final List<String> prettyPrefixes = new ArrayList<>();
+    private CorsPolicy cors = CorsPolicy.LOCAL;
+
+    /** Which web origins may call from a browser, and with credentials (default {@link CorsPolicy#LOCAL}). */
+    public void cors(CorsPolicy policy) {
+        this.cors = policy;
+    }
 
     /**
      * Answers (errors included) of every route under {@code pathPrefix} are pretty-printed, because the FOLIO module
@@ -90,6 +104,17 @@ public final class Router {
         routes.add(new Route(Method.PATCH, path, permission, h, null, null));
     }
 
+    /**
+     * A route of the supertenant: answered instead of the tenants' route of the same path when X-Okapi-Tenant is
+     * {@code supertenant} (its {@code /authn/login}, as in Okapi). {@code permission} is {@link #PUBLIC} (the login)
+     * or {@link #PLATFORM}.
+     */
+    public void supertenant(Method method, String path, String permission, Handler h) {
+        if (!PUBLIC.equals(permission) && !PLATFORM.equals(permission))
+            throw new IllegalArgumentException("A supertenant route is PUBLIC or PLATFORM: " + path);
+        supertenantRoutes.add(new Route(method, path, permission, h, null, null));
+    }
+
     /** Every permission name some route requires: what "all permissions" means for an admin. */
     public Set<String> permissionNames() {
         Set<String> names = new TreeSet<>();
@@ -102,9 +127,17 @@ public final class Router {
 
     public HttpRouting.Builder toHelidon(Authenticator auth, ErrorMapper errors) {
         HttpRouting.Builder b = HttpRouting.builder();
-        // FOLIO's UI runs on another origin and preflights its calls, as it does against Okapi.
+        CorsPolicy policy = cors;
+        // FOLIO's UI runs on another origin and preflights its calls, as it does against Okapi. An origin the policy
+        // does not allow is refused here, so the browser never sends the call.
         b.route(Method.OPTIONS, "/*", (req, res) -> {
-            cors(req, res);
+            String origin = req.headers().first(HeaderNames.create("Origin")).orElse(null);
+            if (origin != null && policy.grant(origin) == CorsPolicy.Grant.NONE) {
+                res.header(HeaderNames.create("Vary"), "Origin");
+                send(res, Response.text(403, "CORS: origin " + origin + " is not allowed (QUIRE_CORS_ORIGINS)"), false);
+                return;
+            }
+            cors(policy, req, res);
             res.header(HeaderNames.create("Access-Control-Allow-Methods"), "GET, PUT, POST, DELETE, PATCH, OPTIONS");
             res.header(HeaderNames.create("Access-Control-Allow-Headers"), req.headers()
                     .first(HeaderNames.create("Access-Control-Request-Headers"))
@@ -112,38 +145,60 @@ public final class Router {
             res.header(HeaderNames.create("Access-Control-Max-Age"), "3600");
             res.status(Status.NO_CONTENT_204).send();
         });
-        RouteIndex<Served> index = new RouteIndex<>();
-        for (Route r : routes) {
-            index.add(r.method, r.path, new Served(r, prettyPrefixes.stream().anyMatch(r.path::startsWith)));
-        }
-        for (Method method : index.methods()) {
-            b.route(method, "/*", (req, res) -> serve(index, method, req, res, auth, errors, false));
+        RouteIndex<Served> index = index(routes), supertenant = index(supertenantRoutes);
+        Set<Method> methods = new java.util.LinkedHashSet<>(index.methods());
+        methods.addAll(supertenant.methods());
+        for (Method method : methods) {
+            b.route(method, "/*", (req, res) -> serve(index, supertenant, method, req, res, auth, errors, policy, false));
         }
         // HEAD is GET without the body (RFC 9110 9.3.2): same status and headers, Content-Length included.
-        if (index.methods().contains(Method.GET) && !index.methods().contains(Method.HEAD)) {
-            b.route(Method.HEAD, "/*", (req, res) -> serve(index, Method.GET, req, res, auth, errors, true));
+        if (methods.contains(Method.GET) && !methods.contains(Method.HEAD)) {
+            b.route(Method.HEAD, "/*", (req, res) -> serve(index, supertenant, Method.GET, req, res, auth, errors,
+                    policy, true));
         }
         return b;
     }
 
-    private static void serve(RouteIndex<Served> index, Method method, ServerRequest req, ServerResponse res,
-                              Authenticator auth, ErrorMapper errors, boolean head) {
-        RouteIndex.Match<Served> m = index.find(method, req.path().path());
+    private RouteIndex<Served> index(List<Route> list) {
+        RouteIndex<Served> index = new RouteIndex<>();
+        for (Route r : list) {
+            index.add(r.method, r.path, new Served(r, prettyPrefixes.stream().anyMatch(r.path::startsWith)));
+        }
+        return index;
+    }
+
+    private static void serve(RouteIndex<Served> index, RouteIndex<Served> supertenant, Method method,
+                              ServerRequest req, ServerResponse res, Authenticator auth, ErrorMapper errors,
+                              CorsPolicy policy, boolean head) {
+        String path = req.path().path();
+        boolean superT = req.headers().first(HeaderNames.create("X-Okapi-Tenant")).map(String::trim)
+                .filter(PlatformAdmin.TENANT::equals).isPresent();
+        RouteIndex.Match<Served> m = superT ? supertenant.find(method, path) : null;
+        if (m == null) m = index.find(method, path);
         if (m == null) {
             send(res, Response.text(404, "Endpoint not found"), head);
             return;
         }
-        cors(req, res);
+        cors(policy, req, res);
         serve(m.route().route(), m.pathParams(), req, res, auth, errors, m.route().pretty(), head);
     }
 
-    /** Echo the caller's origin (credentials, i.e. FOLIO's cookies, rule out "*") and expose the token headers. */
-    private static void cors(ServerRequest req, ServerResponse res) {
-        res.header(HeaderNames.create("Access-Control-Allow-Origin"),
-                req.headers().first(HeaderNames.create("Origin")).orElse("*"));
-        res.header(HeaderNames.create("Access-Control-Allow-Credentials"), "true");
-        res.header(HeaderNames.create("Access-Control-Expose-Headers"), "x-okapi-token, refreshtoken, location");
+    /**
+     * CORS headers as the policy grants them to the request's Origin: its own origin echoed with credentials (FOLIO's
+     * cookies rule out "*"), or "*" without, or none; the token headers are exposed to allowed origins.
+     */
+    private static void cors(CorsPolicy policy, ServerRequest req, ServerResponse res) {
         res.header(HeaderNames.create("Vary"), "Origin");
+        String origin = req.headers().first(HeaderNames.create("Origin")).orElse(null);
+        CorsPolicy.Grant grant = policy.grant(origin);
+        if (grant == CorsPolicy.Grant.NONE) return;
+        if (grant == CorsPolicy.Grant.WITH_CREDENTIALS) {
+            res.header(HeaderNames.create("Access-Control-Allow-Origin"), origin);
+            res.header(HeaderNames.create("Access-Control-Allow-Credentials"), "true");
+        } else {
+            res.header(HeaderNames.create("Access-Control-Allow-Origin"), "*");
+        }
+        res.header(HeaderNames.create("Access-Control-Expose-Headers"), "x-okapi-token, refreshtoken, location");
     }
 
     private static void serve(Route route, Map<String, String> pathParams, ServerRequest req, ServerResponse res,
@@ -158,6 +213,7 @@ public final class Router {
                 case PUBLIC -> Principal.NONE;
                 case TENANT_ONLY -> auth.tenantOnly(header);
                 case TOKEN_ONLY -> auth.authenticate(header, null);
+                case PLATFORM -> auth.authenticatePlatform(header);
                 default -> route.keyPermission != null && Authenticator.usesApiKey(header, query)
                         ? auth.authenticateApiKey(header, query, route.keyPermission)
                         : auth.authenticate(header, route.permission);

@@ -26,6 +26,12 @@ public final class Tenants {
     /** FOLIO's tenant ids: lowercase letters, digits and underscores, starting with a letter. */
     private static final Pattern ID = Pattern.compile("[a-z][a-z0-9_]{0," + (MAX_ID_LENGTH - 1) + "}");
 
+    /**
+     * Okapi's built-in administration tenant: reserved for the platform administrator (platform.auth.PlatformAdmin),
+     * never a library.
+     */
+    public static final String SUPERTENANT = "supertenant";
+
     public record Tenant(String id, String name) {
     }
 
@@ -45,12 +51,14 @@ public final class Tenants {
         return schema.startsWith(SCHEMA_PREFIX) ? schema.substring(SCHEMA_PREFIX.length()) : schema;
     }
 
+    /** Whether {@code id} may name a library: FOLIO's form, and not the reserved {@link #SUPERTENANT}. */
     public static boolean validId(String id) {
-        return id != null && ID.matcher(id).matches();
+        return id != null && ID.matcher(id).matches() && !SUPERTENANT.equals(id);
     }
 
     /** The client's message for an id that {@link #validId} refuses. */
     public static String invalidIdMessage(String id) {
+        if (SUPERTENANT.equals(id)) return "Tenant id '" + SUPERTENANT + "' is reserved for the platform administrator";
         return "Invalid tenant id '" + id + "': use 1 to " + MAX_ID_LENGTH
                 + " lowercase letters, digits and '_', starting with a letter";
     }
