@@ -271,6 +271,7 @@ public final class Database implements AutoCloseable {
     /** As {@link #embedded(Path, boolean)} on {@code port} (0: a free one). */
     static EmbeddedPostgres embedded(Path pgData, boolean clean, int port) throws IOException {
         Path secret = secretFile(pgData);
+        refuseLostSecret(pgData, secret);
         String password = SecretFile.readOrCreate(secret, () -> SecretFile.random(24));
         Path binaries = EmbeddedBinaries.directory();
         EmbeddedPostgres pg = EmbeddedPostgres.builder()
@@ -300,6 +301,18 @@ public final class Database implements AutoCloseable {
             throw e;
         }
         return pg;
+    }
+
+    /**
+     * A secured data directory whose password file is gone cannot be opened: generating a new secret would only fail
+     * at the first connection with PostgreSQL's bare "password authentication failed". Says what to do instead.
+     */
+    private static void refuseLostSecret(Path pgData, Path secret) throws IOException {
+        Path hba = pgData.resolve("pg_hba.conf");
+        if (Files.exists(secret) || !Files.exists(hba) || Files.readString(hba).contains(" trust")) return;
+        throw new IllegalStateException("The embedded PostgreSQL in " + pgData + " requires the password kept in "
+                + secret + ", which is missing. Restore that file; or, to set a new password, replace "
+                + "'scram-sha-256' by 'trust' in " + hba + " and start Quire again (it then generates and sets one)");
     }
 
     /** Where the embedded server's password is kept: beside its data directory ({@code <data dir>/postgres.secret}). */

@@ -107,4 +107,33 @@ class EmbeddedPasswordTest {
             }
         }
     }
+
+    @Test
+    void aSecuredDataDirectoryWithoutItsSecret_isRefusedWithWhatToDo() throws Exception {
+        Path dir = Files.createTempDirectory("quire-pg-lost");
+        Path pgData = dir.resolve("postgres");
+        try {
+            Database.embedded(pgData, false).close();
+            Files.delete(Database.secretFile(pgData));
+            assertThatThrownBy(() -> Database.embedded(pgData, false))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("which is missing")
+                    .hasMessageContaining("'trust'");
+
+            // The documented way out: trust in pg_hba.conf, and the next start sets and keeps a new password.
+            Path hba = pgData.resolve("pg_hba.conf");
+            Files.writeString(hba, Files.readString(hba).replace("scram-sha-256", "trust"));
+            EmbeddedPostgres again = Database.embedded(pgData, false);
+            try {
+                refusesWithoutTheRightPassword(again.getPort());
+                assertThat(Files.exists(Database.secretFile(pgData))).isTrue();
+            } finally {
+                again.close();
+            }
+        } finally {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
 }
