@@ -54,9 +54,10 @@ public final class QuireServer implements AutoCloseable {
     private final Jobs jobs;
     private final TenantInstaller installer;
     private final WebServer server;
+    private final Router router;
 
     private QuireServer(Metrics metrics, Database db, Tenants tenants, EventDispatcher events, Jobs jobs,
-                        TenantInstaller installer, WebServer server) {
+                        TenantInstaller installer, WebServer server, Router router) {
         this.metrics = metrics;
         this.db = db;
         this.tenants = tenants;
@@ -64,6 +65,7 @@ public final class QuireServer implements AutoCloseable {
         this.jobs = jobs;
         this.installer = installer;
         this.server = server;
+        this.router = router;
     }
 
     public static QuireServer start(QuireConfig config) {
@@ -169,7 +171,7 @@ public final class QuireServer implements AutoCloseable {
             }
             events.start();
             if (config.runJobs()) jobs.start();
-            return new QuireServer(metrics, db, tenants, events, jobs, installer, server);
+            return new QuireServer(metrics, db, tenants, events, jobs, installer, server, router);
         } catch (RuntimeException e) {
             db.close();
             metrics.close();
@@ -225,6 +227,11 @@ public final class QuireServer implements AutoCloseable {
 
     public int port() {
         return server.port();
+    }
+
+    /** Every route the server answers (besides OPTIONS and HEAD, which follow from them). */
+    public java.util.List<Router.RouteInfo> routes() {
+        return router.routes();
     }
 
     public Database database() {

@@ -90,6 +90,15 @@ public final class Router {
         routes.add(new Route(Method.PATCH, path, permission, h, null, null));
     }
 
+    /** A registered route as the outside sees it: method, path template ({@code {name}} parameters), permission. */
+    public record RouteInfo(String method, String path, String permission) {
+    }
+
+    /** Every route registered so far, in registration order (the fuzz test walks them all). */
+    public List<RouteInfo> routes() {
+        return routes.stream().map(r -> new RouteInfo(r.method.text(), r.path, r.permission)).toList();
+    }
+
     /** Every permission name some route requires: what "all permissions" means for an admin. */
     public Set<String> permissionNames() {
         Set<String> names = new TreeSet<>();
