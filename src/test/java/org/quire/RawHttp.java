@@ -30,28 +30,37 @@ public final class RawHttp {
         }
     }
 
-    /** Sends the bytes, then reads until the server closes the connection or {@code timeoutMillis} of silence. */
+    /**
+     * Sends the bytes, then reads until the server closes the connection or {@code timeoutMillis} of silence. A server
+     * may answer (413, 414, 400 ...) and close before it has read everything: when writing first then reading finds no
+     * answer (the close reset the connection), the request is tried once more, writing while reading.
+     */
     public static Answer send(int port, byte[] request, int timeoutMillis) {
+        Answer a = send(port, request, timeoutMillis, false);
+        return a.status() >= 0 ? a : send(port, request, timeoutMillis, true);
+    }
+
+    private static Answer send(int port, byte[] request, int timeoutMillis, boolean concurrently) {
         try (Socket socket = new Socket("localhost", port)) {
             socket.setSoTimeout(timeoutMillis);
-            // Written while the answer is read: a server may answer (413, 400 ...) and close before it has read a
-            // large body, and a client that insists on writing first would see a broken pipe instead of the answer.
-            Thread writer = Thread.ofVirtual().start(() -> {
+            Runnable write = () -> {
                 try {
                     socket.getOutputStream().write(request);
                     socket.getOutputStream().flush();
                 } catch (IOException e) {
                     // the server stopped reading: its answer (if any) is what counts
                 }
-            });
+            };
+            Thread writer = null;
+            if (concurrently) writer = Thread.ofVirtual().start(write);
+            else write.run();
             Answer a = read(socket.getInputStream());
-            writer.join(1_000);
+            if (writer != null) writer.join(1_000);
             return a;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Answer(-1, "", e.toString(), true);
         } catch (IOException e) {
-            // The server may close before it has read everything we wrote: "connection reset" is a closed answer.
             return new Answer(-1, "", e.toString(), true);
         }
     }

@@ -109,7 +109,8 @@ public final class Router {
         return names;
     }
 
-    public HttpRouting.Builder toHelidon(Authenticator auth, ErrorMapper errors) {
+    /** @param timeouts bounds the client's silence while its body is read (and is the server's HTTP/1 listener) */
+    public HttpRouting.Builder toHelidon(Authenticator auth, ErrorMapper errors, ReadTimeouts timeouts) {
         HttpRouting.Builder b = HttpRouting.builder();
         // FOLIO's UI runs on another origin and preflights its calls, as it does against Okapi.
         b.route(Method.OPTIONS, "/*", (req, res) -> {
@@ -126,24 +127,24 @@ public final class Router {
             index.add(r.method, r.path, new Served(r, prettyPrefixes.stream().anyMatch(r.path::startsWith)));
         }
         for (Method method : index.methods()) {
-            b.route(method, "/*", (req, res) -> serve(index, method, req, res, auth, errors, false));
+            b.route(method, "/*", (req, res) -> serve(index, method, req, res, auth, errors, timeouts, false));
         }
         // HEAD is GET without the body (RFC 9110 9.3.2): same status and headers, Content-Length included.
         if (index.methods().contains(Method.GET) && !index.methods().contains(Method.HEAD)) {
-            b.route(Method.HEAD, "/*", (req, res) -> serve(index, Method.GET, req, res, auth, errors, true));
+            b.route(Method.HEAD, "/*", (req, res) -> serve(index, Method.GET, req, res, auth, errors, timeouts, true));
         }
         return b;
     }
 
     private static void serve(RouteIndex<Served> index, Method method, ServerRequest req, ServerResponse res,
-                              Authenticator auth, ErrorMapper errors, boolean head) {
+                              Authenticator auth, ErrorMapper errors, ReadTimeouts timeouts, boolean head) {
         RouteIndex.Match<Served> m = index.find(method, req.path().path());
         if (m == null) {
             send(res, Response.text(404, "Endpoint not found"), head);
             return;
         }
         cors(req, res);
-        serve(m.route().route(), m.pathParams(), req, res, auth, errors, m.route().pretty(), head);
+        serve(m.route().route(), m.pathParams(), req, res, auth, errors, timeouts, m.route().pretty(), head);
     }
 
     /** Echo the caller's origin (credentials, i.e. FOLIO's cookies, rule out "*") and expose the token headers. */
@@ -156,7 +157,8 @@ public final class Router {
     }
 
     private static void serve(Route route, Map<String, String> pathParams, ServerRequest req, ServerResponse res,
-                              Authenticator auth, ErrorMapper errors, boolean pretty, boolean head) {
+                              Authenticator auth, ErrorMapper errors, ReadTimeouts timeouts, boolean pretty,
+                              boolean head) {
         Response out;
         try {
             Function<String, Optional<String>> header = name -> req.headers().first(HeaderNames.create(name));
@@ -171,14 +173,51 @@ public final class Router {
                         ? auth.authenticateApiKey(header, query, route.keyPermission)
                         : auth.authenticate(header, route.permission);
             };
-            byte[] body = req.content().hasEntity() ? req.content().as(byte[].class) : new byte[0];
+            byte[] body = body(req, timeouts);
             out = route.handler.handle(new Request(p.tenant(), p.userId(), p.username(), pathParams, query, body,
                     header, p.viaApiKey()));
+        } catch (BrokenBody e) {
+            out = Response.text(e.status, e.getMessage()).header("Connection", "close");
+            if (route.failures != null) out = route.failures.apply(out);
         } catch (Throwable e) {
             out = errors.toResponse(e);
             if (route.failures != null && out.status() < 500) out = route.failures.apply(out);
         }
         send(res, pretty ? out.pretty() : out, head);
+    }
+
+    /**
+     * The request body, or a 4xx with a reason when its framing is broken: a body that ends before its Content-Length
+     * or its last chunk, a chunk size that is no hex number (issue 12: these were 500s). The connection is closed after
+     * such an answer, as nothing after a broken body can be trusted to start a request.
+     */
+    private static byte[] body(ServerRequest req, ReadTimeouts timeouts) {
+        try {
+            return timeouts.readBody(req);
+        } catch (ReadTimeouts.ClientTooSlow e) {
+            throw new BrokenBody(408, e.getMessage());
+        } catch (io.helidon.http.HttpException e) {
+            throw new BrokenBody(e.status().code(), e.status().code() == 413
+                    ? "Request body too large: " + e.getMessage() : e.status().reasonPhrase() + ": " + e.getMessage());
+        } catch (io.helidon.http.RequestException e) {
+            throw new BrokenBody(e.status().code(), e.status().reasonPhrase() + ": " + e.getMessage());
+        } catch (io.helidon.common.buffers.DataReader.InsufficientDataAvailableException e) {
+            throw new BrokenBody(400, "Request body ended before its Content-Length (or its last chunk)");
+        } catch (NumberFormatException e) {
+            throw new BrokenBody(400, "Malformed chunked request body: a chunk size is not a hex number");
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            throw new BrokenBody(400, "Request body could not be read: " + e.getMessage());
+        }
+    }
+
+    /** A request body that could not be read: answered with its status and reason, then the connection closes. */
+    private static final class BrokenBody extends RuntimeException {
+        final int status;
+
+        BrokenBody(int status, String message) {
+            super(message, null, false, false);
+            this.status = status;
+        }
     }
 
     /**
