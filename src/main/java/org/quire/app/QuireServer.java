@@ -21,7 +21,8 @@ import org.quire.platform.auth.PlatformAdmin;
 import org.quire.platform.http.CorsPolicy;
 import org.quire.platform.auth.Tokens;
 import org.quire.platform.config.QuireConfig;
-import org.quire.platform.http.ServerLayerErrors;
+import org.quire.platform.http.ReadTimeouts;
+import org.quire.platform.http.WebServers;
 import org.quire.platform.db.Database;
 import org.quire.platform.events.EventDispatcher;
 import org.quire.platform.jobs.Jobs;
@@ -56,9 +57,11 @@ public final class QuireServer implements AutoCloseable {
     private final Jobs jobs;
     private final TenantInstaller installer;
     private final WebServer server;
+    private final Router router;
+    private final ReadTimeouts timeouts;
 
     private QuireServer(Metrics metrics, Database db, Tenants tenants, EventDispatcher events, Jobs jobs,
-                        TenantInstaller installer, WebServer server) {
+                        TenantInstaller installer, WebServer server, Router router, ReadTimeouts timeouts) {
         this.metrics = metrics;
         this.db = db;
         this.tenants = tenants;
@@ -66,6 +69,8 @@ public final class QuireServer implements AutoCloseable {
         this.jobs = jobs;
         this.installer = installer;
         this.server = server;
+        this.router = router;
+        this.timeouts = timeouts;
     }
 
     public static QuireServer start(QuireConfig config) {
@@ -157,23 +162,21 @@ public final class QuireServer implements AutoCloseable {
                     "addresstype", "addressType"));
             ErrorMapper errors = new ErrorMapper(constraintMessages);
             Authenticator auth = new Authenticator(tenants, tokens, permissions, apiKeys);
-            WebServer server = WebServer.builder()
-                    .port(config.port())
-                    .host("0.0.0.0")
-                    // Without TCP_NODELAY, a response written in two parts waits for the client's delayed ACK
-                    // (40 ms on Linux): the rtac batch showed it as a bimodal latency with p75 at 44 ms.
-                    .connectionOptions(o -> o.tcpNoDelay(true))
-                    .maxPayloadSize(QuireConfig.maxBodyBytes())
-                    .directHandlers(ServerLayerErrors.handlers(QuireConfig.maxBodyBytes()))
-                    .routing(router.toHelidon(auth, errors))
-                    .build()
-                    .start();
+            ReadTimeouts timeouts = new ReadTimeouts(QuireConfig.readTimeout());
+            WebServer server;
+            try {
+                server = WebServers.start(config.port(), router.toHelidon(auth, errors, timeouts),
+                        QuireConfig.maxBodyBytes(), timeouts);
+            } catch (RuntimeException e) {
+                timeouts.close();
+                throw e;
+            }
             if (!server.isRunning() || server.port() <= 0) {
                 throw new IllegalStateException("The HTTP server could not listen on port " + config.port());
             }
             events.start();
             if (config.runJobs()) jobs.start();
-            return new QuireServer(metrics, db, tenants, events, jobs, installer, server);
+            return new QuireServer(metrics, db, tenants, events, jobs, installer, server, router, timeouts);
         } catch (RuntimeException e) {
             db.close();
             metrics.close();
@@ -212,6 +215,11 @@ public final class QuireServer implements AutoCloseable {
         return server.port();
     }
 
+    /** Every route the server answers (besides OPTIONS and HEAD, which follow from them). */
+    public java.util.List<Router.RouteInfo> routes() {
+        return router.routes();
+    }
+
     public Database database() {
         return db;
     }
@@ -238,6 +246,7 @@ public final class QuireServer implements AutoCloseable {
         try {
             server.stop();
         } finally {
+            timeouts.close();
             jobs.close();
             events.close();
             db.close();

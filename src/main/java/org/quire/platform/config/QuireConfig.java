@@ -45,6 +45,31 @@ public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, S
         return blankToNull(System.getenv("QUIRE_CORS_ORIGINS"));
     }
 
+    /**
+     * How long a client may stay silent in the middle of a request — after its request line, before its headers are
+     * complete, or between two pieces of its body — before its connection is closed: the environment's
+     * {@code QUIRE_READ_TIMEOUT} ("30", "30s" or "500ms"), 30 s by default. Time the server spends working on a request
+     * does not count, nor an idle keep-alive connection between requests.
+     */
+    public static java.time.Duration readTimeout() {
+        return duration("QUIRE_READ_TIMEOUT", System.getenv("QUIRE_READ_TIMEOUT"), java.time.Duration.ofSeconds(30));
+    }
+
+    /** "30" or "30s" (seconds), "500ms"; blank: the default. */
+    static java.time.Duration duration(String name, String value, java.time.Duration byDefault) {
+        if (value == null || value.isBlank()) return byDefault;
+        String v = value.trim().toLowerCase(java.util.Locale.ROOT);
+        try {
+            java.time.Duration d = v.endsWith("ms") ? java.time.Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)))
+                    : java.time.Duration.ofSeconds(Long.parseLong(v.endsWith("s") ? v.substring(0, v.length() - 1) : v));
+            if (d.isZero() || d.isNegative()) throw new NumberFormatException();
+            return d;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a positive duration such as 30, 30s or 500ms, not '"
+                    + value + "'");
+        }
+    }
+
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s;
     }

@@ -28,6 +28,11 @@ public final class ApiException extends RuntimeException {
         return errors;
     }
 
+    /** A plain-text answer with any status (408, 413 ... from the transport). */
+    public static ApiException withStatus(int status, String message) {
+        return new ApiException(status, message, List.of());
+    }
+
     public static ApiException badRequest(String message) {
         return new ApiException(400, message, List.of());
     }

@@ -75,12 +75,47 @@ public final class ErrorMapper {
                     ? constraintMessages.get(constraint) : foreignKeyMessage(s, constraint, detail));
             case "40001", "40P01" -> Response.text(409, "Concurrent update, please retry");
             case "57014" -> Response.text(503, "Query took too long and was cancelled");
-            default -> {
-                String id = java.util.UUID.randomUUID().toString().substring(0, 8);
-                log.error("Database failure {} (state {})", id, state, s);
-                yield Response.text(500, "Internal server error (" + id + "); see the server log");
-            }
+            // Safety nets behind the input checks, so that a value no check foresaw is the client's error, not a 500:
+            // a required column left empty (RMB's schema validation answers 422 "must not be null" naming the
+            // property), and a value PostgreSQL refuses as data (class 22: out of range, invalid text ...).
+            case "23502" -> fromApi(ApiException.unprocessable("must not be null",
+                    "javax.validation.constraints.NotNull.message", property(column(s)), "null"));
+            default -> state.startsWith("22") ? Response.text(400, "Invalid value: " + firstLine(s.getMessage()))
+                    : unexpected(s, state);
         };
+    }
+
+    private static Response unexpected(SQLException s, String state) {
+        String id = java.util.UUID.randomUUID().toString().substring(0, 8);
+        log.error("Database failure {} (state {})", id, state, s);
+        return Response.text(500, "Internal server error (" + id + "); see the server log");
+    }
+
+    private static String column(SQLException s) {
+        if (s instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
+                && p.getServerErrorMessage().getColumn() != null) return p.getServerErrorMessage().getColumn();
+        return "";
+    }
+
+    /** A typed column's JSON property: item_id → itemId. */
+    private static String property(String column) {
+        StringBuilder sb = new StringBuilder();
+        boolean up = false;
+        for (char c : column.toCharArray()) {
+            if (c == '_') up = true;
+            else {
+                sb.append(up ? Character.toUpperCase(c) : c);
+                up = false;
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) return "";
+        String m = message.startsWith("ERROR: ") ? message.substring(7) : message;
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
     }
 
     /**

@@ -115,6 +115,15 @@ public final class Router {
         supertenantRoutes.add(new Route(method, path, permission, h, null, null));
     }
 
+    /** A registered route as the outside sees it: method, path template ({@code {name}} parameters), permission. */
+    public record RouteInfo(String method, String path, String permission) {
+    }
+
+    /** Every route registered so far, in registration order (the fuzz test walks them all). */
+    public List<RouteInfo> routes() {
+        return routes.stream().map(r -> new RouteInfo(r.method.text(), r.path, r.permission)).toList();
+    }
+
     /** Every permission name some route requires: what "all permissions" means for an admin. */
     public Set<String> permissionNames() {
         Set<String> names = new TreeSet<>();
@@ -125,7 +134,8 @@ public final class Router {
         return names;
     }
 
-    public HttpRouting.Builder toHelidon(Authenticator auth, ErrorMapper errors) {
+    /** @param timeouts bounds the client's silence while its body is read (and is the server's HTTP/1 listener) */
+    public HttpRouting.Builder toHelidon(Authenticator auth, ErrorMapper errors, ReadTimeouts timeouts) {
         HttpRouting.Builder b = HttpRouting.builder();
         CorsPolicy policy = cors;
         // FOLIO's UI runs on another origin and preflights its calls, as it does against Okapi. An origin the policy
@@ -149,12 +159,12 @@ public final class Router {
         Set<Method> methods = new java.util.LinkedHashSet<>(index.methods());
         methods.addAll(supertenant.methods());
         for (Method method : methods) {
-            b.route(method, "/*", (req, res) -> serve(index, supertenant, method, req, res, auth, errors, policy, false));
+            b.route(method, "/*", (req, res) -> serve(index, supertenant, method, req, res, auth, errors, policy, timeouts, false));
         }
         // HEAD is GET without the body (RFC 9110 9.3.2): same status and headers, Content-Length included.
         if (methods.contains(Method.GET) && !methods.contains(Method.HEAD)) {
             b.route(Method.HEAD, "/*", (req, res) -> serve(index, supertenant, Method.GET, req, res, auth, errors,
-                    policy, true));
+                    policy, timeouts, true));
         }
         return b;
     }
@@ -169,7 +179,7 @@ public final class Router {
 
     private static void serve(RouteIndex<Served> index, RouteIndex<Served> supertenant, Method method,
                               ServerRequest req, ServerResponse res, Authenticator auth, ErrorMapper errors,
-                              CorsPolicy policy, boolean head) {
+                              CorsPolicy policy, ReadTimeouts timeouts, boolean head) {
         String path = req.path().path();
         boolean superT = req.headers().first(HeaderNames.create("X-Okapi-Tenant")).map(String::trim)
                 .filter(PlatformAdmin.TENANT::equals).isPresent();
@@ -180,7 +190,7 @@ public final class Router {
             return;
         }
         cors(policy, req, res);
-        serve(m.route().route(), m.pathParams(), req, res, auth, errors, m.route().pretty(), head);
+        serve(m.route().route(), m.pathParams(), req, res, auth, errors, timeouts, m.route().pretty(), head);
     }
 
     /**
@@ -202,7 +212,8 @@ public final class Router {
     }
 
     private static void serve(Route route, Map<String, String> pathParams, ServerRequest req, ServerResponse res,
-                              Authenticator auth, ErrorMapper errors, boolean pretty, boolean head) {
+                              Authenticator auth, ErrorMapper errors, ReadTimeouts timeouts, boolean pretty,
+                              boolean head) {
         Response out;
         try {
             Function<String, Optional<String>> header = name -> req.headers().first(HeaderNames.create(name));
@@ -218,14 +229,51 @@ public final class Router {
                         ? auth.authenticateApiKey(header, query, route.keyPermission)
                         : auth.authenticate(header, route.permission);
             };
-            byte[] body = req.content().hasEntity() ? req.content().as(byte[].class) : new byte[0];
+            byte[] body = body(req, timeouts);
             out = route.handler.handle(new Request(p.tenant(), p.userId(), p.username(), pathParams, query, body,
                     header, p.viaApiKey()));
+        } catch (BrokenBody e) {
+            out = Response.text(e.status, e.getMessage()).header("Connection", "close");
+            if (route.failures != null) out = route.failures.apply(out);
         } catch (Throwable e) {
             out = errors.toResponse(e);
             if (route.failures != null && out.status() < 500) out = route.failures.apply(out);
         }
         send(res, pretty ? out.pretty() : out, head);
+    }
+
+    /**
+     * The request body, or a 4xx with a reason when its framing is broken: a body that ends before its Content-Length
+     * or its last chunk, a chunk size that is no hex number (issue 12: these were 500s). The connection is closed after
+     * such an answer, as nothing after a broken body can be trusted to start a request.
+     */
+    private static byte[] body(ServerRequest req, ReadTimeouts timeouts) {
+        try {
+            return timeouts.readBody(req);
+        } catch (ReadTimeouts.ClientTooSlow e) {
+            throw new BrokenBody(408, e.getMessage());
+        } catch (io.helidon.http.HttpException e) {
+            throw new BrokenBody(e.status().code(), e.status().code() == 413
+                    ? "Request body too large: " + e.getMessage() : e.status().reasonPhrase() + ": " + e.getMessage());
+        } catch (io.helidon.http.RequestException e) {
+            throw new BrokenBody(e.status().code(), e.status().reasonPhrase() + ": " + e.getMessage());
+        } catch (io.helidon.common.buffers.DataReader.InsufficientDataAvailableException e) {
+            throw new BrokenBody(400, "Request body ended before its Content-Length (or its last chunk)");
+        } catch (NumberFormatException e) {
+            throw new BrokenBody(400, "Malformed chunked request body: a chunk size is not a hex number");
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            throw new BrokenBody(400, "Request body could not be read: " + e.getMessage());
+        }
+    }
+
+    /** A request body that could not be read: answered with its status and reason, then the connection closes. */
+    private static final class BrokenBody extends RuntimeException {
+        final int status;
+
+        BrokenBody(int status, String message) {
+            super(message, null, false, false);
+            this.status = status;
+        }
     }
 
     /**

@@ -355,7 +355,12 @@ public final class RecordStore {
         if (n == null || n.isNull() || n.isMissingNode()) return null;
         FieldType t = col.type();
         return switch (t) {
-            case UUID -> n.asText().isEmpty() ? null : uuid(n.asText(), col.jsonPath());
+            // An object or array where FOLIO's schema has a UUID string: RMB cannot map it (400); read as text it
+            // was "", i.e. null, and a NOT NULL column made it a 500 (found by FuzzTest: a loan with "itemId": {}).
+            case UUID -> {
+                if (n.isContainerNode()) throw notA("string", n, col);
+                yield n.asText().isEmpty() ? null : uuid(n.asText(), col.jsonPath());
+            }
             case INTEGER -> {
                 // Not an integer where FOLIO's schema has one (an item's "order": "x"): RMB cannot map it (400).
                 if (!(n.isNumber() && n.canConvertToInt()) && !(n.isTextual() && n.asText().matches("-?\\d{1,9}")))
@@ -363,7 +368,7 @@ public final class RecordStore {
                             + n);
                 yield n.asInt();
             }
-            case NUMBER -> new BigDecimal(n.asText());
+            case NUMBER -> number(n, col);
             case BOOLEAN -> n.asBoolean();
             case DATETIME -> {
                 try {
@@ -380,6 +385,29 @@ public final class RecordStore {
             }
             case UUID_ARRAY -> uuids(n, col.jsonPath());
         };
+    }
+
+    /** RMB's 400 for a JSON value its POJO cannot take: "Json content error: amount must be a number, not {}". */
+    private static InvalidInput notA(String kind, JsonNode n, RecordType.Column col) {
+        String what = n.isArray() ? "an array" : n.isObject() ? "an object" : n.toString();
+        return new InvalidInput("Json content error: " + col.jsonPath() + " must be a " + kind + ", not "
+                + (what.length() > 60 ? what.substring(0, 60) + "…" : what));
+    }
+
+    /**
+     * A number column's value: a JSON number, or a string holding one (FOLIO clients send amounts as either); at most
+     * 1,000 digits before the point (PostgreSQL's numeric refuses more: "1e999999" was a 500).
+     */
+    private static BigDecimal number(JsonNode n, RecordType.Column col) {
+        BigDecimal d;
+        try {
+            d = n.isNumber() ? n.decimalValue() : n.isTextual() ? new BigDecimal(n.asText().trim()) : null;
+        } catch (NumberFormatException e) {
+            d = null;
+        }
+        if (d == null) throw notA("number", n, col);
+        if (d.precision() - d.scale() > 1_000 || d.scale() > 1_000) throw notA("number of sensible size", n, col);
+        return d;
     }
 
     /**
