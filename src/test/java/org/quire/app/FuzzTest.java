@@ -128,11 +128,14 @@ class FuzzTest {
                 }
             }
         }
-        // Writes whose records no collection lists.
-        out.put("/authn/login", Json.object().put("username", TENANT + "_admin").put("password", "pw"));
-        out.put("/bl-users/login", Json.object().put("username", TENANT + "_admin").put("password", "pw"));
-        out.put("/authn/credentials", Json.object().put("username", TENANT + "_admin").put("password", "pw"));
-        out.put("/authn/update", Json.object().put("username", TENANT + "_admin").put("password", "pw")
+        // Writes whose records no collection lists. Logins and password changes name another user than the probes'
+        // own: five failed logins would lock the admin out and a password change would end its sessions, and every
+        // later probe would only test the 401.
+        String other = TENANT + "_nobody";
+        out.put("/authn/login", Json.object().put("username", other).put("password", "pw"));
+        out.put("/bl-users/login", Json.object().put("username", other).put("password", "pw"));
+        out.put("/authn/credentials", Json.object().put("username", other).put("password", "pw"));
+        out.put("/authn/update", Json.object().put("username", other).put("password", "pw")
                 .put("newPassword", "pw2"));
         out.put("/circulation/check-out-by-barcode", Fixtures.checkOut("fuzz-item", "fuzz-user"));
         out.put("/circulation/check-in-by-barcode", Fixtures.checkIn("fuzz-item", Fixtures.CIRC_DESK_1));
