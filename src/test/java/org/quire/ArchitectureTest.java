@@ -33,6 +33,7 @@ class ArchitectureTest {
             Map.entry("platform", Set.of()),
             Map.entry("config", Set.of("platform")),
             Map.entry("tags", Set.of("platform")),
+            Map.entry("authorities", Set.of("platform")),
             Map.entry("calendar", Set.of("platform")),
             Map.entry("inventory", Set.of("platform")),
             Map.entry("users", Set.of("platform")),
