@@ -21,6 +21,9 @@ public interface InstanceIndex extends AutoCloseable {
 
     void commit();
 
+    /** Removes every document, visible at the next commit: a full reindex after it replaces the index atomically. */
+    void clear();
+
     long count();
 
     Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit);

@@ -84,6 +84,15 @@ final class LuceneIndex implements InstanceIndex {
     }
 
     @Override
+    public void clear() {
+        try {
+            writer.deleteAll();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
     public long count() {
         return withSearcher(s -> (long) s.count(new MatchAllDocsQuery()));
     }

@@ -48,7 +48,7 @@ public final class SearchStore {
     /** The next page of instances after {@code after} in id order (null: from the start), for a full index. */
     public static List<InstanceRows> page(Connection c, String schema, UUID after, int size) throws SQLException {
         return Sql.list(c, INSTANCES.formatted(schema) + " WHERE i.id > ? ORDER BY i.id LIMIT " + size,
-                List.of(after == null ? new UUID(Long.MIN_VALUE, Long.MIN_VALUE) : after), SearchStore::rows);
+                List.of(after == null ? new UUID(0, 0) : after), SearchStore::rows);
     }
 
     /** The instances of holdings records (for item events that carry only their holdings record's id). */
@@ -61,6 +61,12 @@ public final class SearchStore {
 
     public static long countInstances(Connection c, String schema) throws SQLException {
         return Sql.one(c, "SELECT count(*) FROM " + schema + ".instance", List.of(), rs -> rs.getLong(1)).orElse(0L);
+    }
+
+    /** The id of the newest outbox event (0 when empty). */
+    public static long lastOutboxId(Connection c, String schema) throws SQLException {
+        return Sql.one(c, "SELECT coalesce(max(id), 0) FROM " + schema + ".outbox", List.of(), rs -> rs.getLong(1))
+                .orElse(0L);
     }
 
     private static InstanceRows rows(java.sql.ResultSet rs) throws SQLException {
