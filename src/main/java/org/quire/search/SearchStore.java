@@ -16,6 +16,12 @@ import java.util.UUID;
  * Each read is ONE statement, whatever the number of instances, holdings and items.
  */
 public final class SearchStore {
+    /**
+     * Marks the indexer's statements, background work after a commit like the dispatcher's own, so that counting an
+     * action's statements (tests' StatementCount, pg_stat_statements) can leave them out.
+     */
+    public static final String MARK = "/* search-indexer */ ";
+
     private SearchStore() {
     }
 
@@ -28,7 +34,7 @@ public final class SearchStore {
      * instance_id and holdings_record_id indexes (holdings and items ordered by hrid, so a document is the same
      * whoever builds it).
      */
-    private static final String INSTANCES = """
+    private static final String INSTANCES = MARK + """
             SELECT i.id, i.jsonb,
                    (SELECT coalesce(jsonb_agg(h.jsonb ORDER BY h.hrid), '[]'::jsonb)
                     FROM %1$s.holdings_record h WHERE h.instance_id = i.id),
@@ -55,17 +61,17 @@ public final class SearchStore {
     public static List<UUID> instancesOfHoldings(Connection c, String schema, Collection<UUID> holdingsIds)
             throws SQLException {
         if (holdingsIds.isEmpty()) return List.of();
-        return Sql.list(c, "SELECT DISTINCT instance_id FROM " + schema + ".holdings_record WHERE id = ANY(?)",
+        return Sql.list(c, MARK + "SELECT DISTINCT instance_id FROM " + schema + ".holdings_record WHERE id = ANY(?)",
                 List.of(c.createArrayOf("uuid", holdingsIds.toArray())), rs -> rs.getObject(1, UUID.class));
     }
 
     public static long countInstances(Connection c, String schema) throws SQLException {
-        return Sql.one(c, "SELECT count(*) FROM " + schema + ".instance", List.of(), rs -> rs.getLong(1)).orElse(0L);
+        return Sql.one(c, MARK + "SELECT count(*) FROM " + schema + ".instance", List.of(), rs -> rs.getLong(1)).orElse(0L);
     }
 
     /** The id of the newest outbox event (0 when empty). */
     public static long lastOutboxId(Connection c, String schema) throws SQLException {
-        return Sql.one(c, "SELECT coalesce(max(id), 0) FROM " + schema + ".outbox", List.of(), rs -> rs.getLong(1))
+        return Sql.one(c, MARK + "SELECT coalesce(max(id), 0) FROM " + schema + ".outbox", List.of(), rs -> rs.getLong(1))
                 .orElse(0L);
     }
 
