@@ -23,6 +23,7 @@ final class LuceneDocuments {
     static final String ID = "_id";
     static final String SOURCE = "_source";
     static final String SORT_TITLE = "sort_title";
+    static final String SORT_CONTRIBUTORS = "sort_contributors";
 
     private LuceneDocuments() {
     }
@@ -36,9 +37,21 @@ final class LuceneDocuments {
             FieldKind kind = SearchFields.FIELDS.get(field);
             for (String value : e.getValue()) add(d, field, kind, value);
         }
+        // mod-search's sort_title (SortTitleProcessor): the indexTitle when not blank, else the title; keyword_icu.
         String title = first(doc.values().get("indexTitle"), first(doc.values().get("title"), null));
-        // mod-search's sort_title: keyword_icu of the title (indexTitle when there is one); lexical order.
         if (title != null) d.add(new SortedDocValuesField(SORT_TITLE, new BytesRef(LuceneAnalyzers.fold(title))));
+        // sort_contributors (SortContributorsProcessor): the first primary contributor's name, else the first's.
+        String contributor = null;
+        for (com.fasterxml.jackson.databind.JsonNode c : doc.source().path("contributors")) {
+            if (contributor == null) contributor = c.path("name").asText(null);
+            if (c.path("primary").asBoolean(false)) {
+                contributor = c.path("name").asText(null);
+                break;
+            }
+        }
+        if (contributor != null) {
+            d.add(new SortedDocValuesField(SORT_CONTRIBUTORS, new BytesRef(LuceneAnalyzers.fold(contributor))));
+        }
         return d;
     }
 
@@ -65,6 +78,6 @@ final class LuceneDocuments {
     }
 
     private static String first(List<String> values, String dflt) {
-        return values == null || values.isEmpty() ? dflt : values.getFirst();
+        return values == null || values.isEmpty() || values.getFirst().isBlank() ? dflt : values.getFirst();
     }
 }

@@ -30,8 +30,8 @@ public final class SearchFields {
             "subjects", List.of("subjects.value"),
             "publisher", List.of("publication.publisher"));
 
-    /** Sort option → the field holding its sort key (instance.json searchFields sort_title). */
-    public static final Map<String, String> SORTS = Map.of("title", "sort_title");
+    /** Sort option → the field holding its sort key (instance.json searchFields sort_title, sort_contributors). */
+    public static final Map<String, String> SORTS = Map.of("title", "sort_title", "contributors", "sort_contributors");
 
     /** A search option resolved to its fields, all of one kind. */
     public record Option(List<String> fields, FieldKind kind) {

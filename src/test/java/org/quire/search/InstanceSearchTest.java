@@ -41,8 +41,12 @@ class InstanceSearchTest {
 
         metaphor = instance(Json.object().put("title", "The métaphor of climate change").put("hrid", "sc002")
                 .set("languages", Json.array().add("fre")));
-        clark = instance(Json.object().put("title", "Notes on Clark, Caröl").put("hrid", "sc003")
-                .put("source", "MARC").set("languages", Json.array().add("ita")));
+        ObjectNode clarkJson = Json.object().put("title", "Notes on Clark, Caröl").put("hrid", "sc003")
+                .put("source", "MARC");
+        clarkJson.set("languages", Json.array().add("ita"));
+        clarkJson.putArray("contributors").add(Json.object().put("name", "Zola, Emile"))
+                .add(Json.object().put("name", "Adams, Ann").put("primary", true));
+        clark = instance(clarkJson);
         suppressed = instance(Json.object().put("title", "Hidden washington travel").put("hrid", "sc004")
                 .put("discoverySuppress", true).put("staffSuppress", true));
         french = instance(Json.object().put("title", "International travel in Washington").put("hrid", "sc005")
@@ -209,6 +213,9 @@ class InstanceSearchTest {
         assertThat(hrids("cql.allRecords=1 sortBy title/sort.descending"))
                 .containsExactly("sc001", "sc002", "sc003", "sc005", "sc004");
         assertBadRequest("cql.allRecords=1 sortBy nothing", "", "Sort field not found or cannot be used.");
+        // sortBy contributors: the primary (else first) contributor's name; instances without one last
+        assertThat(hrids("cql.allRecords=1 sortBy contributors")).startsWith("sc003", "sc001");
+        assertThat(hrids("cql.allRecords=1 sortBy contributors/sort.descending")).startsWith("sc001", "sc003");
     }
 
     @Test
