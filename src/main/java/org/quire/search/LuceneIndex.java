@@ -99,7 +99,15 @@ final class LuceneIndex implements InstanceIndex {
 
     @Override
     public Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit) {
-        org.apache.lucene.search.Query q = LuceneQueries.of(query);
+        try {
+            return run(LuceneQueries.of(query), sort, offset, limit);
+        } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
+            // a client's query too large for the engine (over 1024 clauses, a pathological wildcard): a 400, not a 500
+            throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
+        }
+    }
+
+    private Hits run(org.apache.lucene.search.Query q, SearchQuery.Sort sort, int offset, int limit) {
         return withSearcher(s -> {
             if (limit == 0) return new Hits(s.count(q), List.of());
             int n = offset + limit;

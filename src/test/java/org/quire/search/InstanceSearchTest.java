@@ -253,6 +253,10 @@ class InstanceSearchTest {
         assertBadRequest("title all water)", "", "Invalid CQL");
         assertBadRequest("title =/foo water", "", "unsupported modifier");
         assertBadRequest("title all \"unterminated", "", "Invalid CQL");
+        // 250 words × the keyword option's 5 fields is more than Lucene's 1024 clauses
+        StringBuilder many = new StringBuilder("keyword any \"w0");
+        for (int i = 1; i < 250; i++) many.append(" w").append(i);
+        assertBadRequest(many.append("\"").toString(), "", "The query is too complex");
         Api.Reply missing = s.get("/search/instances?limit=1");
         assertThat(missing.status()).isEqualTo(400);
         assertThat(missing.body()).contains("'query'");
