@@ -22,6 +22,7 @@ class InstanceSearchTest {
     static String water, metaphor, clark, suppressed, french;
     static String waterHoldings, waterItem;
     static final String ISBN_TYPE = "8261054f-be78-422d-bd51-4ed9f33c3422";
+    static final String STATUS_ID = "9634a5ab-9228-4703-baf2-4d12ebc77d56"; // FOLIO's "Cataloged"
 
     @BeforeAll
     static void setUp() {
@@ -40,7 +41,7 @@ class InstanceSearchTest {
         waterItem = item(waterHoldings, "sc-barcode-1", "Available");
 
         metaphor = instance(Json.object().put("title", "The métaphor of climate change").put("hrid", "sc002")
-                .set("languages", Json.array().add("fre")));
+                .put("statusId", STATUS_ID).set("languages", Json.array().add("fre")));
         ObjectNode clarkJson = Json.object().put("title", "Notes on Clark, Caröl").put("hrid", "sc003")
                 .put("source", "MARC");
         clarkJson.set("languages", Json.array().add("ita"));
@@ -63,6 +64,10 @@ class InstanceSearchTest {
     }
 
     static String item(String holdingsId, String barcode, String status) {
+        return item(s, holdingsId, barcode, status);
+    }
+
+    static String item(Api.Session s, String holdingsId, String barcode, String status) {
         ObjectNode item = Json.object().put("holdingsRecordId", holdingsId).put("barcode", barcode)
                 .put("materialTypeId", BOOK).put("permanentLoanTypeId", CAN_CIRCULATE);
         item.putObject("status").put("name", status);
@@ -72,6 +77,10 @@ class InstanceSearchTest {
     }
 
     static Api.Reply search(String cql, String params) {
+        return search(s, cql, params);
+    }
+
+    static Api.Reply search(Api.Session s, String cql, String params) {
         return s.get("/search/instances?query=" + URLEncoder.encode(cql, StandardCharsets.UTF_8) + params);
     }
 
@@ -87,10 +96,14 @@ class InstanceSearchTest {
 
     /** Polls for at most one second (the promise: a write is searchable within one second). */
     static void awaitTotal(String cql, int expected) {
+        awaitTotal(s, cql, expected);
+    }
+
+    static void awaitTotal(Api.Session s, String cql, int expected) {
         long deadline = System.currentTimeMillis() + 1_000;
         int total;
         do {
-            total = search(cql, "").json().path("totalRecords").asInt();
+            total = search(s, cql, "").json().path("totalRecords").asInt();
             if (total == expected) return;
             try {
                 Thread.sleep(20);
@@ -167,6 +180,7 @@ class InstanceSearchTest {
         assertThat(hrids("source == marc")).isEmpty();                           // keyword: case-sensitive
         assertThat(hrids("discoverySuppress == true")).containsExactly("sc004");
         assertThat(hrids("staffSuppress == true")).containsExactly("sc004");
+        assertThat(hrids("statusId == " + STATUS_ID.toUpperCase())).containsExactly("sc002"); // keyword_lowercase
         assertThat(hrids("cql.allRecords=1 NOT discoverySuppress==true")).hasSize(4);
         assertThat(hrids("identifiers.value = \"978-0471442509\"")).containsExactly("sc001");
         assertThat(hrids("isbn = \"978-0471442509\"")).containsExactly("sc001");

@@ -17,40 +17,39 @@ class SearchIndexingTest {
     @BeforeAll
     static void setUp() {
         s = Fixtures.tenant("search_indexing");
-        InstanceSearchTest.s = s;
     }
 
     @Test
     void aNewInstance_isSearchableWithinOneSecond_andAnEditReindexesIt() {
         String id = Fixtures.instance(s, "Zebrafish husbandry");
-        InstanceSearchTest.awaitTotal("title all zebrafish", 1);
+        InstanceSearchTest.awaitTotal(s, "title all zebrafish", 1);
         ObjectNode inst = (ObjectNode) s.get("/instance-storage/instances/" + id).json();
         inst.put("title", "Axolotl husbandry");
         assertThat(s.put("/instance-storage/instances/" + id, inst).status()).isEqualTo(204);
-        InstanceSearchTest.awaitTotal("title all axolotl", 1);
-        InstanceSearchTest.awaitTotal("title all zebrafish", 0);
+        InstanceSearchTest.awaitTotal(s, "title all axolotl", 1);
+        InstanceSearchTest.awaitTotal(s, "title all zebrafish", 0);
     }
 
     @Test
     void holdingsAndItemChanges_reindexTheirInstance_andDeletesRemove() {
         String instance = Fixtures.instance(s, "Quokka field notes");
         String holdings = Fixtures.holdings(s, instance, MAIN_LIBRARY);
-        InstanceSearchTest.awaitTotal("holdings.id == " + holdings, 1);
-        String item = InstanceSearchTest.item(holdings, "qk-1", "Available");
-        InstanceSearchTest.awaitTotal("items.barcode == qk-1", 1);
+        InstanceSearchTest.awaitTotal(s, "holdings.id == " + holdings, 1);
+        String item = InstanceSearchTest.item(s, holdings, "qk-1", "Available");
+        InstanceSearchTest.awaitTotal(s, "items.barcode == qk-1", 1);
 
         ObjectNode it = (ObjectNode) s.get("/item-storage/items/" + item).json();
         it.putObject("status").put("name", "Checked out");
         assertThat(s.put("/item-storage/items/" + item, it).status()).isEqualTo(204);
-        InstanceSearchTest.awaitTotal("items.status.name == \"Checked out\" and title all quokka", 1);
+        InstanceSearchTest.awaitTotal(s, "items.status.name == \"Checked out\" and title all quokka", 1);
 
         assertThat(s.delete("/item-storage/items/" + item).status()).isEqualTo(204);
-        InstanceSearchTest.awaitTotal("items.barcode == qk-1", 0);
-        InstanceSearchTest.awaitTotal("title all quokka", 1);
+        InstanceSearchTest.awaitTotal(s, "items.barcode == qk-1", 0);
+        InstanceSearchTest.awaitTotal(s, "title all quokka", 1);
         assertThat(s.delete("/holdings-storage/holdings/" + holdings).status()).isEqualTo(204);
-        InstanceSearchTest.awaitTotal("holdings.id == " + holdings, 0);
+        InstanceSearchTest.awaitTotal(s, "holdings.id == " + holdings, 0);
         assertThat(s.delete("/instance-storage/instances/" + instance).status()).isEqualTo(204);
-        InstanceSearchTest.awaitTotal("title all quokka", 0);
+        InstanceSearchTest.awaitTotal(s, "title all quokka", 0);
     }
 
     @Test
