@@ -17,12 +17,13 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The command line: {@code quire serve}, {@code quire tenant create <id>}, {@code quire apikey create|list|revoke},
- * {@code quire bench <workflow>}.
+ * {@code quire reindex [--tenant T]}, {@code quire bench <workflow>}.
  */
 // INHERIT: every subcommand (quire bench, quire tenant create …) answers --help and --version too.
 @Command(name = "quire", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "Quire 0.1",
         description = "A fast, FOLIO-compatible library services platform in one process.",
-        subcommands = {Quire.Serve.class, Quire.Tenant.class, Quire.ApiKey.class, org.quire.bench.BenchCommand.class})
+        subcommands = {Quire.Serve.class, Quire.Tenant.class, Quire.ApiKey.class, Quire.Reindex.class,
+                org.quire.bench.BenchCommand.class})
 public final class Quire implements Runnable {
 
     public static void main(String[] args) {
@@ -101,6 +102,73 @@ public final class Quire implements Runnable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * Rebuilds the search index of one tenant or all from the database (quire serve indexes an empty index by itself
+     * at start; this is for a lost or outdated index). Works on the index directory directly: stop quire serve first.
+     */
+    @Command(name = "reindex", description = "Rebuild the search index of a tenant (or of all) from the database. "
+            + "Stop quire serve first.")
+    static final class Reindex implements Runnable {
+        @CommandLine.Mixin
+        DataOptions data = new DataOptions();
+
+        @Option(names = "--tenant", description = "Tenant id. Default: every tenant")
+        String tenant;
+
+        @Override
+        public void run() {
+            QuireConfig config = QuireConfig.fromEnvironment(0, data.dataDir, data.dbUrl, false);
+            try (Database db = Database.start(config);
+                 org.quire.search.SearchIndexes indexes = new org.quire.search.SearchIndexes(data.dataDir)) {
+                Tenants tenants = new Tenants(db);
+                java.util.List<String> ids = tenant != null ? java.util.List.of(tenant)
+                        : tenants.all().stream().map(Tenants.Tenant::id).toList();
+                if (tenant != null && !tenants.exists(tenant)) {
+                    throw new IllegalArgumentException("No tenant " + tenant);
+                }
+                org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, indexes);
+                for (String id : ids) {
+                    ProgressBar bar = new ProgressBar(id);
+                    long n;
+                    try {
+                        n = indexer.reindex(id, bar::update);
+                    } catch (java.io.UncheckedIOException e) {
+                        throw new IllegalStateException("Cannot write the search index of " + id + " (is quire serve "
+                                + "running? stop it first): " + e.getMessage());
+                    }
+                    bar.done(n);
+                }
+            }
+        }
+    }
+
+    /** {@code tenant [#####.....]  41% 12,345/30,000}: redrawn in place on a terminal, every 10% in a log. */
+    static final class ProgressBar {
+        private final String label;
+        private final boolean terminal = System.console() != null;
+        private long lastDecile = -1;
+
+        ProgressBar(String label) {
+            this.label = label;
+        }
+
+        void update(long done, long total) {
+            long percent = total == 0 ? 100 : Math.min(100, done * 100 / total);
+            if (!terminal && percent / 10 == lastDecile) return;
+            lastDecile = percent / 10;
+            int filled = (int) (percent / 5);
+            String line = String.format("%s [%s%s] %3d%% %,d/%,d", label, "#".repeat(filled), ".".repeat(20 - filled),
+                    percent, done, total);
+            if (terminal) System.out.print("\r\033[K" + line);
+            else System.out.println(line);
+        }
+
+        void done(long n) {
+            if (terminal) System.out.print("\r\033[K");
+            System.out.printf("%s: %,d instances indexed%n", label, n);
         }
     }
 

@@ -43,6 +43,7 @@ class ArchitectureTest {
             Map.entry("circulation", Set.of("platform", "inventory", "users", "calendar", "config", "notices", "feesfines")),
             Map.entry("rtac", Set.of("platform", "inventory", "circulation")),
             Map.entry("marc", Set.of("platform", "inventory")),
+            Map.entry("search", Set.of("platform")),
             Map.entry("bench", Set.of("platform", "app")),
             Map.entry("app", Set.of("*")));
 

@@ -59,9 +59,12 @@ public final class QuireServer implements AutoCloseable {
     private final WebServer server;
     private final Router router;
     private final ReadTimeouts timeouts;
+    private final org.quire.search.SearchIndexes searchIndexes;
+    private final org.quire.search.InstanceIndexer indexer;
 
     private QuireServer(Metrics metrics, Database db, Tenants tenants, EventDispatcher events, Jobs jobs,
-                        TenantInstaller installer, WebServer server, Router router, ReadTimeouts timeouts) {
+                        TenantInstaller installer, WebServer server, Router router, ReadTimeouts timeouts,
+                        org.quire.search.SearchIndexes searchIndexes, org.quire.search.InstanceIndexer indexer) {
         this.metrics = metrics;
         this.db = db;
         this.tenants = tenants;
@@ -71,6 +74,8 @@ public final class QuireServer implements AutoCloseable {
         this.server = server;
         this.router = router;
         this.timeouts = timeouts;
+        this.searchIndexes = searchIndexes;
+        this.indexer = indexer;
     }
 
     public static QuireServer start(QuireConfig config) {
@@ -83,6 +88,7 @@ public final class QuireServer implements AutoCloseable {
             metrics.close();
             throw e;
         }
+        org.quire.search.SearchIndexes searchIndexes = new org.quire.search.SearchIndexes(config.dataDir());
         try {
             Tenants tenants = new Tenants(db);
             tenants.migrateAll();
@@ -108,6 +114,9 @@ public final class QuireServer implements AutoCloseable {
             CalendarApi.register(router, db);
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
+            org.quire.search.SearchApi.register(router, new org.quire.search.InstanceSearch(searchIndexes));
+            org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, searchIndexes);
+            events.subscribeBatches(indexer::onEvents);
             ApiKeysApi.register(router, apiKeys);
             FeesFinesApi.register(router, db, org.quire.circulation.LostAndPaid::afterAccountAction);
             NotesApi.register(router, db);
@@ -144,6 +153,9 @@ public final class QuireServer implements AutoCloseable {
                         new TenantInstaller.Options(true, true, DEMO_ADMIN, DEMO_PASSWORD));
             }
 
+            // Before the outbox is delivered, so that a full index and the events never race on one document.
+            for (Tenants.Tenant t : tenants.all()) indexer.indexIfEmpty(t.id());
+
             Map<String, String> constraintMessages = new java.util.HashMap<>(Map.of(
                     "item_barcode_key", "Barcode must be unique, %s is already assigned to another item",
                     "users_barcode_key", "This barcode has already been taken: %s",
@@ -177,8 +189,10 @@ public final class QuireServer implements AutoCloseable {
             }
             events.start();
             if (config.runJobs()) jobs.start();
-            return new QuireServer(metrics, db, tenants, events, jobs, installer, server, router, timeouts);
+            return new QuireServer(metrics, db, tenants, events, jobs, installer, server, router, timeouts,
+                    searchIndexes, indexer);
         } catch (RuntimeException e) {
+            searchIndexes.close();
             db.close();
             metrics.close();
             throw e;
@@ -250,8 +264,14 @@ public final class QuireServer implements AutoCloseable {
             timeouts.close();
             jobs.close();
             events.close();
+            searchIndexes.close();
             db.close();
             metrics.close();
         }
+    }
+
+    /** The instance indexer (the CLI's reindex and tests use it). */
+    public org.quire.search.InstanceIndexer indexer() {
+        return indexer;
     }
 }

@@ -32,6 +32,7 @@ public final class EventDispatcher implements AutoCloseable {
     private final Database db;
     private final Tenants tenants;
     private final List<Consumer<Event>> consumers = new CopyOnWriteArrayList<>();
+    private final List<Consumer<List<Event>>> batchConsumers = new CopyOnWriteArrayList<>();
     private final Set<String> dirty = ConcurrentHashMap.newKeySet();
     private final Semaphore wake = new Semaphore(0);
     private volatile boolean running = true;
@@ -44,6 +45,15 @@ public final class EventDispatcher implements AutoCloseable {
 
     public void subscribe(Consumer<Event> consumer) {
         consumers.add(consumer);
+    }
+
+    /**
+     * A consumer of whole batches (up to {@link #BATCH} events of one tenant, in id order), called before the batch
+     * is deleted: one that makes its work durable before returning (the search index commits once per batch) keeps
+     * the at-least-once guarantee without paying for durability per event. Throwing leaves the batch to be retried.
+     */
+    public void subscribeBatches(Consumer<List<Event>> consumer) {
+        batchConsumers.add(consumer);
     }
 
     private final Consumer<String> committed = schema -> {
@@ -100,7 +110,7 @@ public final class EventDispatcher implements AutoCloseable {
 
     private int deliverBatch(String tenant) {
         String schema = Tenants.schema(tenant);
-        if (consumers.isEmpty()) {
+        if (consumers.isEmpty() && batchConsumers.isEmpty()) {
             // Nobody listens: drop the batch in one statement instead of reading and parsing every payload.
             return db.read(c -> Sql.update(c, "DELETE FROM " + schema + ".outbox WHERE id IN (SELECT id FROM " + schema
                     + ".outbox ORDER BY id LIMIT " + BATCH + " FOR UPDATE SKIP LOCKED)", List.of()));
@@ -114,6 +124,7 @@ public final class EventDispatcher implements AutoCloseable {
             for (Event e : events) {
                 for (Consumer<Event> consumer : consumers) consumer.accept(e);
             }
+            for (Consumer<List<Event>> consumer : batchConsumers) consumer.accept(events);
             Sql.update(c, "DELETE FROM " + schema + ".outbox WHERE id = ANY(?)",
                     List.of(c.createArrayOf("bigint", events.stream().map(Event::id).toArray())));
             return events.size();

@@ -1,0 +1,33 @@
+package org.quire.search;
+
+import java.util.Collection;
+import java.util.List;
+
+/** One tenant's instance index, whatever the engine: the seam behind which Lucene (or later OpenSearch) sits. */
+public interface InstanceIndex extends AutoCloseable {
+
+    /** The ids of a page of hits, their sources (JSON text) and the exact number of hits. */
+    record Hits(long total, List<String> sources) {
+    }
+
+    /**
+     * Replaces the documents of {@code upserts} and removes the {@code deletes}, then makes the change durable
+     * and searchable before returning (commit, then refresh).
+     */
+    void apply(Collection<InstanceDocument> upserts, Collection<String> deletes);
+
+    /** Adds or replaces documents without committing (a full index commits once, at its end, via {@link #commit}). */
+    void add(Collection<InstanceDocument> docs);
+
+    void commit();
+
+    /** Removes every document, visible at the next commit: a full reindex after it replaces the index atomically. */
+    void clear();
+
+    long count();
+
+    Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit);
+
+    @Override
+    void close();
+}

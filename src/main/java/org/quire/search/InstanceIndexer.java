@@ -1,0 +1,156 @@
+package org.quire.search;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.quire.platform.db.Database;
+import org.quire.platform.events.Event;
+import org.quire.platform.tenancy.Tenants;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Keeps each tenant's instance index equal to inventory's rows. Driven by the outbox (platform/events): for a batch
+ * of inventory.instance / inventory.holdings-record / inventory.item events it finds the instances they touch,
+ * re-reads them with their holdings and items in one statement, replaces their documents (or deletes those whose
+ * instance is gone) and commits the index — all before the dispatcher deletes the batch. So it is idempotent (the
+ * document is rebuilt from the current rows, whatever the event said), at least once (a crash before the outbox
+ * delete re-delivers) and in order (the last re-read wins).
+ */
+public final class InstanceIndexer {
+    private static final Logger log = LoggerFactory.getLogger(InstanceIndexer.class);
+    static final String INSTANCE = "inventory.instance";
+    static final String HOLDINGS = "inventory.holdings-record";
+    static final String ITEM = "inventory.item";
+    private static final int PAGE = 500;
+
+    private final Database db;
+    private final SearchIndexes indexes;
+    /**
+     * Per tenant, the last outbox event a start-up full index already covers: it read the rows after those events
+     * were committed (nothing else writes during start-up), so re-indexing for them again would only delay the
+     * events that follow (the demo tenant's first start leaves thousands).
+     */
+    private final java.util.Map<String, Long> coveredByFullIndex = new java.util.concurrent.ConcurrentHashMap<>();
+
+    public InstanceIndexer(Database db, SearchIndexes indexes) {
+        this.db = db;
+        this.indexes = indexes;
+    }
+
+    /** The dispatcher's batch consumer: one batch is one tenant's. */
+    public void onEvents(List<Event> events) {
+        Set<UUID> instances = new LinkedHashSet<>();
+        Set<UUID> holdings = new HashSet<>();
+        long covered = coveredByFullIndex.getOrDefault(events.getFirst().tenant(), 0L);
+        for (Event e : events) {
+            if (e.id() <= covered) continue;
+            switch (e.topic()) {
+                case INSTANCE -> instances.add(e.recordId());
+                case HOLDINGS -> {
+                    addId(instances, e.payload().path("old").path("instanceId"));
+                    addId(instances, e.payload().path("new").path("instanceId"));
+                }
+                case ITEM -> {
+                    for (String side : List.of("old", "new")) {
+                        JsonNode version = e.payload().path(side);
+                        addId(instances, version.path("instanceId")); // a move of its holdings says so
+                        addId(holdings, version.path("holdingsRecordId"));
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        if (instances.isEmpty() && holdings.isEmpty()) return;
+        String tenant = events.getFirst().tenant();
+        reindex(tenant, instances, holdings);
+    }
+
+    private void reindex(String tenant, Set<UUID> instances, Set<UUID> holdings) {
+        String schema = Tenants.schema(tenant);
+        List<SearchStore.InstanceRows> rows = db.read(c -> {
+            instances.addAll(SearchStore.instancesOfHoldings(c, schema, holdings));
+            return SearchStore.instances(c, schema, instances);
+        });
+        List<InstanceDocument> docs = new ArrayList<>();
+        Set<String> gone = new HashSet<>();
+        for (UUID id : instances) gone.add(id.toString());
+        for (SearchStore.InstanceRows r : rows) {
+            docs.add(InstanceDocument.of(tenant, r.instance(), r.holdings(), r.items()));
+            gone.remove(r.id().toString());
+        }
+        indexes.of(tenant).apply(docs, gone);
+    }
+
+    private static void addId(Set<UUID> ids, JsonNode id) {
+        if (!id.isTextual()) return;
+        try {
+            ids.add(UUID.fromString(id.asText()));
+        } catch (IllegalArgumentException ignored) {
+            // not an id: nothing to re-index
+        }
+    }
+
+    /**
+     * Indexes the tenant fully if its index is empty while it has instances (first start, lost index). Called at
+     * start-up only, before the outbox is delivered and before the HTTP server takes writes.
+     */
+    public void indexIfEmpty(String tenant) {
+        InstanceIndex index = indexes.of(tenant);
+        if (index.count() > 0) return;
+        long total = db.read(c -> SearchStore.countInstances(c, Tenants.schema(tenant)));
+        if (total == 0) return;
+        coveredByFullIndex.put(tenant, db.read(c -> SearchStore.lastOutboxId(c, Tenants.schema(tenant))));
+        indexAll(tenant, total, (done, all) -> { });
+    }
+
+    /**
+     * Rebuilds the tenant's index from its rows: the old documents are dropped and the new ones added in one commit,
+     * so a reader of the committed index (a restarted server) sees either the old index or the new one. Run with the
+     * server stopped (the index directory's write lock refuses a second writer).
+     */
+    public long reindex(String tenant, Progress progress) {
+        long total = db.read(c -> SearchStore.countInstances(c, Tenants.schema(tenant)));
+        indexes.of(tenant).clear();
+        return indexAll(tenant, total, progress);
+    }
+
+    /** Progress of a full index: instances done so far out of the total counted at the start. */
+    public interface Progress {
+        void update(long done, long total);
+    }
+
+    /** (Re)indexes every instance of the tenant, page by page in id order, committing once at the end. */
+    public long indexAll(String tenant, long total, Progress progress) {
+        String schema = Tenants.schema(tenant);
+        InstanceIndex index = indexes.of(tenant);
+        log.info("Search: indexing {} instances of tenant {}", total, tenant);
+        long done = 0;
+        long nextLog = Math.max(total / 10, PAGE);
+        UUID after = null;
+        while (true) {
+            UUID from = after;
+            List<SearchStore.InstanceRows> page = db.read(c -> SearchStore.page(c, schema, from, PAGE));
+            if (page.isEmpty()) break;
+            List<InstanceDocument> docs = new ArrayList<>(page.size());
+            for (SearchStore.InstanceRows r : page) docs.add(InstanceDocument.of(tenant, r.instance(), r.holdings(), r.items()));
+            index.add(docs);
+            done += page.size();
+            after = page.getLast().id();
+            progress.update(done, total);
+            if (done >= nextLog) {
+                log.info("Search: tenant {} indexed {}/{} instances", tenant, done, total);
+                nextLog += Math.max(total / 10, PAGE);
+            }
+        }
+        index.commit();
+        log.info("Search: tenant {} indexed, {} instances", tenant, done);
+        return done;
+    }
+}

@@ -1,0 +1,116 @@
+package org.quire.search;
+
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.icu.ICUFoldingFilter;
+import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.analysis.ngram.NGramTokenizer;
+import org.apache.lucene.analysis.standard.StandardTokenizer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The analysis of each field kind (mod-search's index-field-types): full text is tokenised (Unicode word breaks)
+ * and ICU-folded (case, accents, compatibility forms — "métaphor", "Metaphör" and "metaphor" are one word);
+ * keyword_icu values are ICU-folded whole; keyword_lowercase lowercased; keyword as is. The {@code .tri} copy of a
+ * plain value is its character trigrams at consecutive positions, for contains-wildcards.
+ */
+final class LuceneAnalyzers {
+    static final String TRIGRAMS = ".tri";
+    static final String REVERSED = ".rev";
+    /** Longest plain value kept (a Lucene term holds at most 32766 bytes). */
+    static final int PLAIN_MAX = 2_000;
+
+    private LuceneAnalyzers() {
+    }
+
+    /** Full text: words, folded. A gap between values keeps a phrase from spanning two of them. */
+    static final Analyzer TEXT = new Analyzer() {
+        @Override
+        protected TokenStreamComponents createComponents(String field) {
+            Tokenizer words = new StandardTokenizer();
+            return new TokenStreamComponents(words, new ICUFoldingFilter(words));
+        }
+
+        @Override
+        public int getPositionIncrementGap(String field) {
+            return 100;
+        }
+    };
+
+    /** Trigrams of an already folded plain value, one position each, so that a substring is a phrase of them. */
+    static final Analyzer TRIGRAM = new Analyzer() {
+        @Override
+        protected TokenStreamComponents createComponents(String field) {
+            return new TokenStreamComponents(new NGramTokenizer(3, 3));
+        }
+
+        @Override
+        public int getPositionIncrementGap(String field) {
+            return 100;
+        }
+    };
+
+    static final Analyzer INDEXING = new PerFieldAnalyzerWrapper(TEXT, trigramFields());
+
+    private static Map<String, Analyzer> trigramFields() {
+        Map<String, Analyzer> map = new java.util.HashMap<>();
+        SearchFields.FIELDS.forEach((f, kind) -> {
+            if (kind == FieldKind.FULLTEXT) map.put(plain(f) + TRIGRAMS, TRIGRAM);
+        });
+        return map;
+    }
+
+    static String plain(String field) {
+        return "plain_" + field;
+    }
+
+    /** keyword_icu: the whole value folded (ICU folding lowercases too). */
+    static String fold(String value) {
+        String folded = ICUFoldingFilter.NORMALIZER.normalize(value.trim());
+        return folded.length() > PLAIN_MAX ? folded.substring(0, PLAIN_MAX) : folded;
+    }
+
+    /** The indexed form of a value of a term field (full text: its plain copy's form). */
+    static String normalise(FieldKind kind, String value) {
+        return switch (kind) {
+            case KEYWORD -> value;
+            case KEYWORD_LOWERCASE -> value.trim().toLowerCase(Locale.ROOT);
+            case BOOL -> value.trim().toLowerCase(Locale.ROOT);
+            case KEYWORD_ICU, FULLTEXT -> fold(value);
+            case DATE -> value;
+        };
+    }
+
+    /** The words of full text as indexed. */
+    static List<String> words(String field, String text) {
+        List<String> out = new ArrayList<>();
+        try (TokenStream ts = TEXT.tokenStream(field, text)) {
+            CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+            ts.reset();
+            while (ts.incrementToken()) out.add(term.toString());
+            ts.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    static List<String> trigrams(String folded) {
+        List<String> out = new ArrayList<>();
+        int[] cps = folded.codePoints().toArray();
+        for (int i = 0; i + 3 <= cps.length; i++) out.add(new String(cps, i, 3));
+        return out;
+    }
+
+    static String reverse(String s) {
+        return new StringBuilder(s).reverse().toString();
+    }
+}

@@ -1,0 +1,83 @@
+package org.quire.search;
+
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.util.BytesRef;
+import org.quire.platform.Json;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An {@link InstanceDocument} as a Lucene document: per field kind (see {@link LuceneAnalyzers}); full-text fields
+ * get their {@code plain_} copy, its reversed form (leading wildcards become prefix queries) and its trigrams
+ * (contains-wildcards become phrase queries); {@code _id} identifies the document, {@code _source} is returned.
+ */
+final class LuceneDocuments {
+    static final String ID = "_id";
+    static final String SOURCE = "_source";
+    static final String SORT_TITLE = "sort_title";
+    static final String SORT_CONTRIBUTORS = "sort_contributors";
+
+    private LuceneDocuments() {
+    }
+
+    static Document of(InstanceDocument doc) {
+        Document d = new Document();
+        d.add(new StringField(ID, doc.id(), Field.Store.NO));
+        d.add(new StoredField(SOURCE, new BytesRef(Json.write(doc.source()).getBytes(StandardCharsets.UTF_8))));
+        for (Map.Entry<String, List<String>> e : doc.values().entrySet()) {
+            String field = e.getKey();
+            FieldKind kind = SearchFields.FIELDS.get(field);
+            for (String value : e.getValue()) add(d, field, kind, value);
+        }
+        // mod-search's sort_title (SortTitleProcessor): the indexTitle when not blank, else the title; keyword_icu.
+        String title = first(doc.values().get("indexTitle"), first(doc.values().get("title"), null));
+        if (title != null) d.add(new SortedDocValuesField(SORT_TITLE, new BytesRef(LuceneAnalyzers.fold(title))));
+        // sort_contributors (SortContributorsProcessor): the first primary contributor's name, else the first's.
+        String contributor = null;
+        for (com.fasterxml.jackson.databind.JsonNode c : doc.source().path("contributors")) {
+            if (contributor == null) contributor = c.path("name").asText(null);
+            if (c.path("primary").asBoolean(false)) {
+                contributor = c.path("name").asText(null);
+                break;
+            }
+        }
+        if (contributor != null) {
+            d.add(new SortedDocValuesField(SORT_CONTRIBUTORS, new BytesRef(LuceneAnalyzers.fold(contributor))));
+        }
+        return d;
+    }
+
+    private static void add(Document d, String field, FieldKind kind, String value) {
+        switch (kind) {
+            case FULLTEXT -> {
+                d.add(new TextField(field, value, Field.Store.NO));
+                String plain = LuceneAnalyzers.fold(value);
+                String name = LuceneAnalyzers.plain(field);
+                d.add(new StringField(name, plain, Field.Store.NO));
+                d.add(new StringField(name + LuceneAnalyzers.REVERSED, LuceneAnalyzers.reverse(plain), Field.Store.NO));
+                d.add(new TextField(name + LuceneAnalyzers.TRIGRAMS, plain, Field.Store.NO));
+            }
+            case DATE -> {
+                try {
+                    java.time.Instant t = Json.parseInstant(value);
+                    if (t != null) d.add(new LongPoint(field, t.toEpochMilli()));
+                } catch (java.time.format.DateTimeParseException e) {
+                    // a stored date that is no date is not searchable by date, as in mod-search (ignore_malformed)
+                }
+            }
+            default -> d.add(new StringField(field, LuceneAnalyzers.normalise(kind, value), Field.Store.NO));
+        }
+    }
+
+    private static String first(List<String> values, String dflt) {
+        return values == null || values.isEmpty() || values.getFirst().isBlank() ? dflt : values.getFirst();
+    }
+}

@@ -1,0 +1,162 @@
+package org.quire.search;
+
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopFieldCollectorManager;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
+import org.apache.lucene.store.FSDirectory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * One tenant's instance index in a directory of its own: an {@link IndexWriter} (thread-safe; documents replaced by
+ * {@code _id}) and a {@link SearcherManager} refreshed after every write, so a write is searchable as soon as
+ * {@link #apply} returns (near-real-time: the refresh reads the writer's segments without waiting for a commit).
+ */
+final class LuceneIndex implements InstanceIndex {
+    private final FSDirectory dir;
+    private final IndexWriter writer;
+    private final SearcherManager searchers;
+
+    LuceneIndex(Path path) {
+        try {
+            dir = FSDirectory.open(path);
+            IndexWriterConfig config = new IndexWriterConfig(LuceneAnalyzers.INDEXING)
+                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                    .setRAMBufferSizeMB(64);
+            writer = new IndexWriter(dir, config);
+            searchers = new SearcherManager(writer, null);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot open the search index in " + path, e);
+        }
+    }
+
+    @Override
+    public void apply(Collection<InstanceDocument> upserts, Collection<String> deletes) {
+        try {
+            write(upserts);
+            for (String id : deletes) writer.deleteDocuments(new Term(LuceneDocuments.ID, id));
+            writer.commit();
+            searchers.maybeRefreshBlocking();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void add(Collection<InstanceDocument> docs) {
+        try {
+            write(docs);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void write(Collection<InstanceDocument> docs) throws IOException {
+        for (InstanceDocument doc : docs) {
+            writer.updateDocument(new Term(LuceneDocuments.ID, doc.id()), LuceneDocuments.of(doc));
+        }
+    }
+
+    @Override
+    public void commit() {
+        try {
+            writer.commit();
+            searchers.maybeRefreshBlocking();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void clear() {
+        try {
+            writer.deleteAll();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public long count() {
+        return withSearcher(s -> (long) s.count(new MatchAllDocsQuery()));
+    }
+
+    @Override
+    public Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit) {
+        try {
+            return run(LuceneQueries.of(query), sort, offset, limit);
+        } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
+            // a client's query too large for the engine (over 1024 clauses, a pathological wildcard): a 400, not a 500
+            throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
+        }
+    }
+
+    private Hits run(org.apache.lucene.search.Query q, SearchQuery.Sort sort, int offset, int limit) {
+        return withSearcher(s -> {
+            if (limit == 0) return new Hits(s.count(q), List.of());
+            int n = offset + limit;
+            TopDocs top = sort.field() == null
+                    ? s.search(q, new TopScoreDocCollectorManager(n, null, Integer.MAX_VALUE))
+                    : s.search(q, new TopFieldCollectorManager(sortOf(sort), n, null, Integer.MAX_VALUE));
+            StoredFields stored = s.storedFields();
+            List<String> sources = new ArrayList<>();
+            ScoreDoc[] docs = top.scoreDocs;
+            for (int i = offset; i < docs.length; i++) {
+                Document d = stored.document(docs[i].doc, java.util.Set.of(LuceneDocuments.SOURCE));
+                sources.add(d.getBinaryValue(LuceneDocuments.SOURCE).utf8ToString());
+            }
+            return new Hits(top.totalHits.value(), sources);
+        });
+    }
+
+    private static Sort sortOf(SearchQuery.Sort sort) {
+        SortField field = new SortField(sort.field(), SortField.Type.STRING, sort.descending());
+        field.setMissingValue(sort.descending() ? SortField.STRING_FIRST : SortField.STRING_LAST);
+        return new Sort(field, SortField.FIELD_DOC);
+    }
+
+    private interface SearcherWork<T> {
+        T run(IndexSearcher s) throws IOException;
+    }
+
+    private <T> T withSearcher(SearcherWork<T> work) {
+        try {
+            IndexSearcher s = searchers.acquire();
+            try {
+                return work.run(s);
+            } finally {
+                searchers.release(s);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            searchers.close();
+            writer.close(); // commits what was added
+            dir.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+}

@@ -1,0 +1,171 @@
+package org.quire.search;
+
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.PhraseQuery;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TermRangeQuery;
+import org.apache.lucene.search.WildcardQuery;
+import org.apache.lucene.document.LongPoint;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@link SearchQuery} → Lucene. Term conditions are constant-score filters (mod-search puts them in filter context);
+ * full-text words score. Wildcards never scan the documents, and only the rare shapes walk the term dictionary:
+ * <ul>
+ *   <li>{@code abc*}: a prefix query on the plain value (a seek in the term dictionary);</li>
+ *   <li>{@code *abc}: a prefix query on the reversed plain value;</li>
+ *   <li>{@code *abc*} (3+ characters): a phrase of the literal's trigrams over the trigram copy — exact, since
+ *       trigrams sit at consecutive positions;</li>
+ *   <li>any other pattern that starts with a literal: a wildcard automaton seeded by that prefix on the plain
+ *       value, or, if it ends with a literal, the reversed pattern on the reversed value;</li>
+ *   <li>what is left ({@code *ab*}, {@code *a*b*}): the automaton over the whole plain term dictionary.</li>
+ * </ul>
+ */
+final class LuceneQueries {
+    private LuceneQueries() {
+    }
+
+    static Query of(SearchQuery q) {
+        return switch (q) {
+            case SearchQuery.All a -> new MatchAllDocsQuery();
+            case SearchQuery.None n -> new MatchNoDocsQuery();
+            case SearchQuery.Text t -> text(t);
+            case SearchQuery.Plain p -> anyField(p.fields(), f ->
+                    new TermQuery(new Term(LuceneAnalyzers.plain(f), LuceneAnalyzers.fold(p.value()))));
+            case SearchQuery.Term t -> term(t);
+            case SearchQuery.Wildcard w -> anyField(w.fields(), f -> wildcard(f, w.pattern()));
+            case SearchQuery.Range r -> range(r);
+            case SearchQuery.And and -> {
+                BooleanQuery.Builder b = new BooleanQuery.Builder();
+                for (SearchQuery part : and.all()) b.add(of(part), Occur.MUST);
+                yield b.build();
+            }
+            case SearchQuery.Or or -> {
+                BooleanQuery.Builder b = new BooleanQuery.Builder();
+                for (SearchQuery part : or.any()) b.add(of(part), Occur.SHOULD);
+                yield b.build();
+            }
+            case SearchQuery.Not not -> new BooleanQuery.Builder().add(of(not.positive()), Occur.MUST)
+                    .add(of(not.negative()), Occur.MUST_NOT).build();
+        };
+    }
+
+    /** ALL: every word in some field (cross-fields AND); ANY: some word; PHRASE: the words in order in one field. */
+    private static Query text(SearchQuery.Text t) {
+        List<String> words = LuceneAnalyzers.words(t.fields().getFirst(), t.text());
+        if (words.isEmpty()) return new MatchNoDocsQuery();
+        if (t.mode() == SearchQuery.TextMode.PHRASE) {
+            return anyField(t.fields(), f -> words.size() == 1 ? new TermQuery(new Term(f, words.getFirst()))
+                    : new PhraseQuery(f, words.toArray(String[]::new)));
+        }
+        BooleanQuery.Builder b = new BooleanQuery.Builder();
+        Occur occur = t.mode() == SearchQuery.TextMode.ALL ? Occur.MUST : Occur.SHOULD;
+        for (String word : words) b.add(anyField(t.fields(), f -> new TermQuery(new Term(f, word))), occur);
+        return b.build();
+    }
+
+    private static Query term(SearchQuery.Term t) {
+        FieldKind kind = SearchFields.FIELDS.get(t.field());
+        return new ConstantScoreQuery(new TermQuery(new Term(t.field(), LuceneAnalyzers.normalise(kind, t.value()))));
+    }
+
+    private static Query range(SearchQuery.Range r) {
+        FieldKind kind = SearchFields.FIELDS.get(r.field());
+        if (kind == FieldKind.DATE) {
+            long lo = r.lower() == null ? Long.MIN_VALUE : Long.parseLong(r.lower()) + (r.lowerInclusive() ? 0 : 1);
+            long hi = r.upper() == null ? Long.MAX_VALUE : Long.parseLong(r.upper()) - (r.upperInclusive() ? 0 : 1);
+            return LongPoint.newRangeQuery(r.field(), lo, hi);
+        }
+        String lo = r.lower() == null ? null : LuceneAnalyzers.normalise(kind, r.lower());
+        String hi = r.upper() == null ? null : LuceneAnalyzers.normalise(kind, r.upper());
+        String field = kind == FieldKind.FULLTEXT ? LuceneAnalyzers.plain(r.field()) : r.field();
+        return new ConstantScoreQuery(TermRangeQuery.newStringRange(field, lo, hi, r.lowerInclusive(),
+                r.upperInclusive()));
+    }
+
+    /** One of the shapes in the class comment; the pattern's literals normalised as the field's values are. */
+    static Query wildcard(String field, String pattern) {
+        FieldKind kind = SearchFields.FIELDS.get(field);
+        boolean fullText = kind == FieldKind.FULLTEXT;
+        String target = fullText ? LuceneAnalyzers.plain(field) : field;
+        List<String> parts = literals(pattern, kind);
+        int stars = parts.size() - 1;
+        String first = parts.getFirst();
+        String last = parts.getLast();
+        if (stars == 1 && last.isEmpty()) return new ConstantScoreQuery(new PrefixQuery(new Term(target, first)));
+        if (fullText && stars == 1 && first.isEmpty()) {
+            return new ConstantScoreQuery(new PrefixQuery(new Term(target + LuceneAnalyzers.REVERSED,
+                    LuceneAnalyzers.reverse(last))));
+        }
+        if (fullText && stars == 2 && first.isEmpty() && last.isEmpty()
+                && parts.get(1).codePointCount(0, parts.get(1).length()) >= 3) {
+            List<String> grams = LuceneAnalyzers.trigrams(parts.get(1));
+            Query q = grams.size() == 1 ? new TermQuery(new Term(target + LuceneAnalyzers.TRIGRAMS, grams.getFirst()))
+                    : new PhraseQuery(target + LuceneAnalyzers.TRIGRAMS, grams.toArray(String[]::new));
+            return new ConstantScoreQuery(q);
+        }
+        if (fullText && first.isEmpty() && !last.isEmpty()) {
+            List<String> reversed = new ArrayList<>();
+            for (String p : parts.reversed()) reversed.add(LuceneAnalyzers.reverse(p));
+            return new ConstantScoreQuery(new WildcardQuery(new Term(target + LuceneAnalyzers.REVERSED,
+                    automatonPattern(reversed))));
+        }
+        return new ConstantScoreQuery(new WildcardQuery(new Term(target, automatonPattern(parts))));
+    }
+
+    /** The pattern's literal runs between unescaped stars, each normalised as the field's values are. */
+    private static List<String> literals(String pattern, FieldKind kind) {
+        List<String> parts = new ArrayList<>();
+        StringBuilder run = new StringBuilder();
+        for (int i = 0; i < pattern.length(); i++) {
+            char ch = pattern.charAt(i);
+            if (ch == '\\' && i + 1 < pattern.length()) {
+                run.append(pattern.charAt(++i));
+            } else if (ch == '*') {
+                parts.add(literal(run.toString(), kind));
+                run.setLength(0);
+            } else {
+                run.append(ch);
+            }
+        }
+        parts.add(literal(run.toString(), kind));
+        return parts;
+    }
+
+    private static String literal(String run, FieldKind kind) {
+        // folding trims, which must not eat the spaces of "*climate change*" between stars: fold without trimming
+        if (kind == FieldKind.FULLTEXT || kind == FieldKind.KEYWORD_ICU) {
+            return org.apache.lucene.analysis.icu.ICUFoldingFilter.NORMALIZER.normalize(run);
+        }
+        return kind == FieldKind.KEYWORD ? run : run.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Literal runs joined by {@code *}, Lucene's wildcard syntax escaped in them. */
+    private static String automatonPattern(List<String> parts) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < parts.size(); i++) {
+            if (i > 0) out.append('*');
+            for (char ch : parts.get(i).toCharArray()) {
+                if (ch == '*' || ch == '?' || ch == '\\') out.append('\\');
+                out.append(ch);
+            }
+        }
+        return out.toString();
+    }
+
+    private static Query anyField(List<String> fields, java.util.function.Function<String, Query> each) {
+        if (fields.size() == 1) return each.apply(fields.getFirst());
+        BooleanQuery.Builder b = new BooleanQuery.Builder();
+        for (String f : fields) b.add(each.apply(f), Occur.SHOULD);
+        return b.build();
+    }
+}

@@ -1,0 +1,34 @@
+package org.quire.search;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** The open index of each tenant, under {@code <data dir>/search/<tenant>/}; opened on first use, closed with the server. */
+public final class SearchIndexes implements AutoCloseable {
+    private final Path root;
+    private final Map<String, InstanceIndex> open = new ConcurrentHashMap<>();
+
+    public SearchIndexes(Path dataDir) {
+        this.root = dataDir.resolve("search");
+    }
+
+    public InstanceIndex of(String tenant) {
+        return open.computeIfAbsent(tenant, t -> {
+            try {
+                Path dir = root.resolve(t).resolve("instance");
+                Files.createDirectories(dir);
+                return new LuceneIndex(dir);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        open.values().forEach(InstanceIndex::close);
+        open.clear();
+    }
+}

@@ -1,0 +1,82 @@
+package org.quire.search;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Json;
+import org.quire.platform.db.Sql;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * All SQL of search: inventory's tables read directly (as RtacStore does), so search depends on platform only.
+ * Each read is ONE statement, whatever the number of instances, holdings and items.
+ */
+public final class SearchStore {
+    /**
+     * Marks the indexer's statements, background work after a commit like the dispatcher's own, so that counting an
+     * action's statements (tests' StatementCount, pg_stat_statements) can leave them out.
+     */
+    public static final String MARK = "/* search-indexer */ ";
+
+    private SearchStore() {
+    }
+
+    /** An instance row with its holdings and items, as the index needs them. */
+    public record InstanceRows(UUID id, ObjectNode instance, ArrayNode holdings, ArrayNode items) {
+    }
+
+    /*
+     * One statement: each instance with its holdings and items aggregated in correlated sub-selects on the
+     * instance_id and holdings_record_id indexes (holdings and items ordered by hrid, so a document is the same
+     * whoever builds it).
+     */
+    private static final String INSTANCES = MARK + """
+            SELECT i.id, i.jsonb,
+                   (SELECT coalesce(jsonb_agg(h.jsonb ORDER BY h.hrid), '[]'::jsonb)
+                    FROM %1$s.holdings_record h WHERE h.instance_id = i.id),
+                   (SELECT coalesce(jsonb_agg(it.jsonb ORDER BY h.hrid, it.hrid), '[]'::jsonb)
+                    FROM %1$s.holdings_record h JOIN %1$s.item it ON it.holdings_record_id = h.id
+                    WHERE h.instance_id = i.id)
+            FROM %1$s.instance i
+            """;
+
+    /** The instances of {@code ids} that exist, with their holdings and items. */
+    public static List<InstanceRows> instances(Connection c, String schema, Collection<UUID> ids) throws SQLException {
+        if (ids.isEmpty()) return List.of();
+        return Sql.list(c, INSTANCES.formatted(schema) + " WHERE i.id = ANY(?)",
+                List.of(c.createArrayOf("uuid", ids.toArray())), SearchStore::rows);
+    }
+
+    /** The next page of instances after {@code after} in id order (null: from the start), for a full index. */
+    public static List<InstanceRows> page(Connection c, String schema, UUID after, int size) throws SQLException {
+        return Sql.list(c, INSTANCES.formatted(schema) + " WHERE i.id > ? ORDER BY i.id LIMIT " + size,
+                List.of(after == null ? new UUID(0, 0) : after), SearchStore::rows);
+    }
+
+    /** The instances of holdings records (for item events that carry only their holdings record's id). */
+    public static List<UUID> instancesOfHoldings(Connection c, String schema, Collection<UUID> holdingsIds)
+            throws SQLException {
+        if (holdingsIds.isEmpty()) return List.of();
+        return Sql.list(c, MARK + "SELECT DISTINCT instance_id FROM " + schema + ".holdings_record WHERE id = ANY(?)",
+                List.of(c.createArrayOf("uuid", holdingsIds.toArray())), rs -> rs.getObject(1, UUID.class));
+    }
+
+    public static long countInstances(Connection c, String schema) throws SQLException {
+        return Sql.one(c, MARK + "SELECT count(*) FROM " + schema + ".instance", List.of(), rs -> rs.getLong(1)).orElse(0L);
+    }
+
+    /** The id of the newest outbox event (0 when empty). */
+    public static long lastOutboxId(Connection c, String schema) throws SQLException {
+        return Sql.one(c, MARK + "SELECT coalesce(max(id), 0) FROM " + schema + ".outbox", List.of(), rs -> rs.getLong(1))
+                .orElse(0L);
+    }
+
+    private static InstanceRows rows(java.sql.ResultSet rs) throws SQLException {
+        return new InstanceRows(rs.getObject(1, UUID.class), Json.parseObject(rs.getString(2)),
+                (ArrayNode) Json.parse(rs.getString(3)), (ArrayNode) Json.parse(rs.getString(4)));
+    }
+}

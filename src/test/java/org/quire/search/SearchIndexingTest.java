@@ -1,0 +1,62 @@
+package org.quire.search;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.quire.Api;
+import org.quire.Fixtures;
+import org.quire.TestServer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quire.Fixtures.*;
+
+/** The index follows inventory's writes through the outbox, each searchable within one second. */
+class SearchIndexingTest {
+    static Api.Session s;
+
+    @BeforeAll
+    static void setUp() {
+        s = Fixtures.tenant("search_indexing");
+    }
+
+    @Test
+    void aNewInstance_isSearchableWithinOneSecond_andAnEditReindexesIt() {
+        String id = Fixtures.instance(s, "Zebrafish husbandry");
+        InstanceSearchTest.awaitTotal(s, "title all zebrafish", 1);
+        ObjectNode inst = (ObjectNode) s.get("/instance-storage/instances/" + id).json();
+        inst.put("title", "Axolotl husbandry");
+        assertThat(s.put("/instance-storage/instances/" + id, inst).status()).isEqualTo(204);
+        InstanceSearchTest.awaitTotal(s, "title all axolotl", 1);
+        InstanceSearchTest.awaitTotal(s, "title all zebrafish", 0);
+    }
+
+    @Test
+    void holdingsAndItemChanges_reindexTheirInstance_andDeletesRemove() {
+        String instance = Fixtures.instance(s, "Quokka field notes");
+        String holdings = Fixtures.holdings(s, instance, MAIN_LIBRARY);
+        InstanceSearchTest.awaitTotal(s, "holdings.id == " + holdings, 1);
+        String item = InstanceSearchTest.item(s, holdings, "qk-1", "Available");
+        InstanceSearchTest.awaitTotal(s, "items.barcode == qk-1", 1);
+
+        ObjectNode it = (ObjectNode) s.get("/item-storage/items/" + item).json();
+        it.putObject("status").put("name", "Checked out");
+        assertThat(s.put("/item-storage/items/" + item, it).status()).isEqualTo(204);
+        InstanceSearchTest.awaitTotal(s, "items.status.name == \"Checked out\" and title all quokka", 1);
+
+        assertThat(s.delete("/item-storage/items/" + item).status()).isEqualTo(204);
+        InstanceSearchTest.awaitTotal(s, "items.barcode == qk-1", 0);
+        InstanceSearchTest.awaitTotal(s, "title all quokka", 1);
+        assertThat(s.delete("/holdings-storage/holdings/" + holdings).status()).isEqualTo(204);
+        InstanceSearchTest.awaitTotal(s, "holdings.id == " + holdings, 0);
+        assertThat(s.delete("/instance-storage/instances/" + instance).status()).isEqualTo(204);
+        InstanceSearchTest.awaitTotal(s, "title all quokka", 0);
+    }
+
+    @Test
+    void theDemoTenant_isIndexedOnFirstStart() {
+        Api.Session demo = TestServer.api().demoAdmin();
+        Api.Reply r = demo.get("/search/instances?query=cql.allRecords%3D1&limit=1");
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        assertThat(r.json().path("totalRecords").asInt()).isPositive();
+    }
+}

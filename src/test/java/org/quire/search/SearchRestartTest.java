@@ -1,0 +1,110 @@
+package org.quire.search;
+
+import org.junit.jupiter.api.Test;
+import org.quire.Api;
+import org.quire.Fixtures;
+import org.quire.Quire;
+import org.quire.app.QuireServer;
+import org.quire.app.TenantInstaller;
+import org.quire.platform.Json;
+import org.quire.platform.config.QuireConfig;
+import org.quire.platform.db.Database;
+import org.quire.platform.db.Sql;
+import org.quire.platform.tenancy.Tenants;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The index across restarts: committed documents survive; a write committed with its outbox event but not yet
+ * indexed when the process died is indexed at the next start (nothing lost between commit and indexing); a lost
+ * index is rebuilt at start; {@code quire reindex} rebuilds it offline.
+ */
+class SearchRestartTest {
+
+    static long total(QuireServer server, String cql) {
+        Api api = new Api("http://localhost:" + server.port());
+        Api.Reply r = api.login("srestart", "admin", "pw").get("/search/instances?query="
+                + java.net.URLEncoder.encode(cql, java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        return r.json().path("totalRecords").asLong();
+    }
+
+    static long awaitTotal(QuireServer server, String cql, long expected) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 10_000, n;
+        do {
+            n = total(server, cql);
+            if (n == expected) return n;
+            Thread.sleep(50);
+        } while (System.currentTimeMillis() < deadline);
+        return n;
+    }
+
+    @Test
+    void committedDocumentsSurvive_undeliveredWritesAreIndexed_lostIndexRebuilt_andCliReindexes() throws Exception {
+        Path dir = Files.createTempDirectory("quire-search-restart");
+        QuireConfig config = new QuireConfig(0, dir, null, null, null, 4, false, false);
+        try (QuireServer first = QuireServer.start(config)) {
+            first.installer().install("srestart", "Search restart", new TenantInstaller.Options(true, false, "admin", "pw"));
+            Api.Session s = new Api("http://localhost:" + first.port()).login("srestart", "admin", "pw");
+            Fixtures.instance(s, "Pangolin ecology");
+            assertThat(awaitTotal(first, "title all pangolin", 1)).isEqualTo(1);
+        }
+
+        // "Crash" between commit and indexing: a committed instance whose outbox event was never delivered.
+        UUID id = UUID.randomUUID();
+        String schema = Tenants.schema("srestart");
+        try (Database db = Database.start(config)) {
+            db.tx(c -> {
+                Sql.update(c, "INSERT INTO " + schema + ".instance (id, jsonb, hrid, title, source, instance_type_id) "
+                        + "VALUES (?, ?, 'inrestart1', 'Narwhal migrations', 'FOLIO', ?)", List.of(id,
+                        new Sql.Json(Json.object().put("id", id.toString()).put("title", "Narwhal migrations")
+                                .put("hrid", "inrestart1").put("source", "FOLIO")
+                                .put("instanceTypeId", Fixtures.TEXT_TYPE).toString()),
+                        UUID.fromString(Fixtures.TEXT_TYPE)));
+                return Sql.update(c, "INSERT INTO " + schema + ".outbox (topic, record_id, payload) VALUES "
+                        + "('inventory.instance', ?, '{\"type\":\"CREATED\"}'::jsonb)", List.of(id));
+            });
+        }
+        try (QuireServer second = QuireServer.start(config)) {
+            assertThat(total(second, "title all pangolin")).as("committed before the stop").isEqualTo(1);
+            assertThat(awaitTotal(second, "title all narwhal", 1)).as("delivered after the restart").isEqualTo(1);
+        }
+
+        // A lost index is rebuilt from the rows at the next start.
+        try (var files = Files.walk(dir.resolve("search"))) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        try (QuireServer third = QuireServer.start(config)) {
+            assertThat(total(third, "title all pangolin or title all narwhal")).isEqualTo(2);
+        }
+
+        StringWriter out = new StringWriter();
+        java.io.PrintStream stdout = System.out;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(captured, true));
+        int code;
+        try {
+            var cli = Quire.commandLine();
+            cli.setErr(new PrintWriter(out));
+            code = cli.execute("reindex", "--data-dir", dir.toString(), "--tenant", "srestart");
+        } finally {
+            System.setOut(stdout);
+        }
+        assertThat(code).as(out.toString()).isZero();
+        assertThat(captured.toString()).contains("srestart [####################] 100% 2/2")
+                .contains("srestart: 2 instances indexed");
+        try (QuireServer fourth = QuireServer.start(config)) {
+            assertThat(total(fourth, "cql.allRecords=1")).isEqualTo(2);
+        }
+        assertThat(Quire.commandLine().execute("reindex", "--data-dir", dir.toString(), "--tenant", "nosuch"))
+                .isEqualTo(2);
+    }
+}
