@@ -27,6 +27,7 @@ import java.util.regex.Pattern;
 public final class CallNumberClassifier {
     private CallNumberClassifier() {}
 
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
     private static final Pattern SUDOC_STEM = Pattern.compile("^[A-Z]{1,4} ?\\d+\\..*");
     private static final Pattern NLM = Pattern.compile("^(W[A-Z]{0,2}|Q[S-Z][A-Z]?) ?([A-Z]+)?\\d.*");
     private static final Pattern LC = Pattern.compile("^([A-Z]{1,3}) ?\\d{1,4}(\\.\\d+)?([ .A-Z(]|$).*");
@@ -52,7 +53,7 @@ public final class CallNumberClassifier {
             return CallNumberScheme.OTHER;
         }
         // Collapse runs of white space so that "A  1.1:" and "QA 76" match the patterns' single optional space.
-        String s = callNumber.strip().replaceAll("\\s+", " ").toUpperCase(Locale.ROOT);
+        String s = WHITESPACE.matcher(callNumber.strip()).replaceAll(" ").toUpperCase(Locale.ROOT);
         if (SUDOC_STEM.matcher(s).matches()
                 && (s.indexOf(':') >= 0 || s.indexOf('/') >= 0 || "IXY".indexOf(s.charAt(0)) >= 0)) {
             return CallNumberScheme.SUDOC;
