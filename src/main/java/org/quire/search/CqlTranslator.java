@@ -61,6 +61,10 @@ public final class CqlTranslator {
     private static SearchQuery clause(CqlClause c) {
         String index = c.index() == null ? "keyword" : c.index(); // cql.serverChoice: the keyword option
         if (index.equalsIgnoreCase("cql.allRecords")) return new SearchQuery.All();
+        // options whose values and terms are computed (mod-search's processors and search term processors)
+        SearchQuery computed = IdentifierFields.query(index, c.relation(), c.term());
+        if (computed == null) computed = ComputedFields.query(index, c.relation(), c.term());
+        if (computed != null) return computed;
         SearchFields.Option option = SearchFields.option(index)
                 .orElseThrow(() -> new InvalidSearch(INVALID_FIELD, "field", index));
         String term = c.term();
@@ -79,7 +83,7 @@ public final class CqlTranslator {
         };
     }
 
-    private static SearchQuery fullText(List<String> fields, String relation, String value, boolean string) {
+    static SearchQuery fullText(List<String> fields, String relation, String value, boolean string) {
         return switch (relation) {
             case "=", "all", "adj" -> new SearchQuery.Text(fields, value, SearchQuery.TextMode.ALL);
             case "any" -> new SearchQuery.Text(fields, value, SearchQuery.TextMode.ANY);
@@ -91,7 +95,7 @@ public final class CqlTranslator {
         };
     }
 
-    private static SearchQuery term(String field, String relation, String value) {
+    static SearchQuery term(String field, String relation, String value) {
         return switch (relation) {
             case "=", "==", "all", "any", "adj" -> new SearchQuery.Term(field, value);
             case "<>" -> new SearchQuery.Not(new SearchQuery.All(), new SearchQuery.Term(field, value));
@@ -147,7 +151,7 @@ public final class CqlTranslator {
         }
     }
 
-    private static InvalidSearch unsupported(String relation) {
+    static InvalidSearch unsupported(String relation) {
         // mod-search CqlTermQueryConverter's wording
         return new InvalidSearch("Failed to parse CQL query. Comparator '" + relation + "' is not supported.",
                 "comparator", relation);

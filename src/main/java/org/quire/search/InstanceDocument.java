@@ -43,14 +43,8 @@ public record InstanceDocument(String id, Map<String, List<String>> values, Obje
             }
             if (!out.isEmpty()) values.put(field, out);
         }
-        List<String> isbns = new ArrayList<>();
-        for (JsonNode identifier : instance.path("identifiers")) {
-            if (ISBN_TYPES.contains(identifier.path("identifierTypeId").asText())) {
-                // TODO(search.normalize): ISBN-10/13 and hyphen normalisation; raw lowercased value for now
-                isbns.add(identifier.path("value").asText().trim());
-            }
-        }
-        values.put("isbn", isbns);
+        values.putAll(IdentifierFields.values(instance));
+        values.putAll(ComputedFields.values(instance, holdings, items));
         return new InstanceDocument(instance.path("id").asText(), values, source);
     }
 

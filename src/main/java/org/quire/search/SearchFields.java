@@ -61,8 +61,6 @@ public final class SearchFields {
                 "contributors.contributorNameTypeId", "contributors.contributorTypeId", "contributors.authorityId",
                 "subjects.authorityId", "classifications.classificationTypeId",
                 "metadata.createdByUserId", "metadata.updatedByUserId",
-                // TODO(search.normalize): ISBNs are matched lowercased and trimmed until the normaliser is wired in
-                "isbn",
                 "holdings.id", "holdings.hrid", "holdings.permanentLocationId", "holdings.holdingsTypeId",
                 "items.id", "items.hrid", "items.effectiveLocationId", "items.materialTypeId")) {
             f.put(lower, FieldKind.KEYWORD_LOWERCASE);
@@ -83,6 +81,8 @@ public final class SearchFields {
                 "holdings.metadata.updatedDate", "items.metadata.createdDate", "items.metadata.updatedDate")) {
             f.put(date, FieldKind.DATE);
         }
+        f.putAll(IdentifierFields.KINDS); // isbn, issn, lccn, canceledLccn, oclc, normalizedClassificationNumber
+        f.putAll(ComputedFields.KINDS);   // the other processor-computed fields and more holdings/items paths
         return Map.copyOf(f);
     }
 }
