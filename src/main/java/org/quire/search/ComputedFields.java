@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 /**
  * The rest of mod-search's instance search options (src/main/resources/model/instance.json): the "searchFields"
  * a processor computes (normalizedDate1, instanceTags/holdingsTags/itemTags, statisticalCodes, holdingsTypeId,
+ * holdingsIdentifiers/itemIdentifiers,
  * uniformTitle, publicNotes/holdingsPublicNotes/itemPublicNotes, callNumber, itemEffectiveShelvingOrder, the full
  * and normalised call numbers of holdings and items), the further plain paths of "fields" (electronic access, notes,
  * tags of holdings and items …) and the searchAliases that join fields of different kinds
@@ -41,7 +42,8 @@ final class ComputedFields {
         // computed ("searchFields"); normalizedDate1 is a "short": Quire keeps it as a zero-padded 5-digit keyword
         for (String k : List.of(DATE1, CALL_NUMBER)) f.put(k, FieldKind.KEYWORD);
         for (String icu : List.of("instanceTags", "holdingsTags", "itemTags", "statisticalCodes",
-                "itemFullCallNumbers", "holdingsFullCallNumbers", ITEM_SHELVING_ORDER)) {
+                "itemFullCallNumbers", "holdingsFullCallNumbers", ITEM_SHELVING_ORDER, "holdingsIdentifiers",
+                "itemIdentifiers")) {
             f.put(icu, FieldKind.KEYWORD_ICU);
         }
         for (String lower : List.of("holdingsTypeId", ITEM_NORMALIZED, HOLDINGS_NORMALIZED)) {
@@ -151,6 +153,15 @@ final class ComputedFields {
         v.put(ITEM_NORMALIZED, new ArrayList<>(itemNormalized));
         v.put("holdingsFullCallNumbers", new ArrayList<>(holdingsFull));
         v.put(HOLDINGS_NORMALIZED, new ArrayList<>(holdingsNormalized));
+        // HoldingsIdentifiersProcessor: formerIds, hrid, id; ItemIdentifiersProcessor: formerIds, hrid, accessionNumber
+        List<String> holdingsIds = texts(holdings, "formerIds");
+        holdingsIds.addAll(texts(holdings, "hrid"));
+        holdingsIds.addAll(texts(holdings, "id"));
+        v.put("holdingsIdentifiers", holdingsIds);
+        List<String> itemIds = texts(items, "formerIds");
+        itemIds.addAll(texts(items, "hrid"));
+        itemIds.addAll(texts(items, "accessionNumber"));
+        v.put("itemIdentifiers", itemIds);
         v.put(CALL_NUMBER, new ArrayList<>(shelfKeys));
         v.put(ITEM_SHELVING_ORDER, new ArrayList<>(shelfKeys));
         return v;
@@ -192,7 +203,7 @@ final class ComputedFields {
         return new ArrayList<>(out);
     }
 
-    /** The public notes processors: notes not marked {@code staffOnly}. */
+    /** AbstractPublicNotesProcessor: the notes whose {@code staffOnly} is absent or false. */
     private static List<String> publicNotes(Iterable<JsonNode> records, String field) {
         List<String> out = new ArrayList<>();
         for (JsonNode r : records) {

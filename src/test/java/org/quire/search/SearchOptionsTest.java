@@ -55,12 +55,14 @@ class SearchOptionsTest {
         ObjectNode holdings = Json.object().put("instanceId", wiley).put("permanentLocationId", MAIN_LIBRARY)
                 .put("callNumberPrefix", "Oversize").put("callNumber", "QA76.73 .J38").put("callNumberSuffix", "2004");
         holdings.putObject("tags").putArray("tagList").add("shelf-ready");
+        holdings.putArray("formerIds").add("Old-H-1");
         Api.Reply h = s.post("/holdings-storage/holdings", holdings);
         assertThat(h.status()).as(h.body()).isEqualTo(201);
         ObjectNode item = Json.object().put("holdingsRecordId", h.json().path("id").asText()).put("barcode", "op-b1")
                 .put("materialTypeId", BOOK).put("permanentLoanTypeId", CAN_CIRCULATE).put("volume", "v. 2");
         item.putObject("status").put("name", "Available");
         item.putObject("tags").putArray("tagList").add("fragile");
+        item.put("accessionNumber", "ACC-77").putArray("formerIds").add("old-item-9");
         Api.Reply i = s.post("/item-storage/items", item);
         assertThat(i.status()).as(i.body()).isEqualTo(201);
 
@@ -232,6 +234,10 @@ class SearchOptionsTest {
         assertThat(hrids("items.effectiveLocationId == " + MAIN_LIBRARY)).containsExactly("op001", "op002");
         assertThat(hrids("item.materialTypeId == " + BOOK)).containsExactly("op001", "op002");
         assertThat(hrids("instanceTypeId == " + TEXT_TYPE)).containsExactly("op001", "op002", "op003");
+        assertThat(hrids("holdingsIdentifiers == old-h-1")).containsExactly("op001"); // keyword_icu
+        assertThat(hrids("itemIdentifiers == acc-77")).containsExactly("op001");
+        assertThat(hrids("itemIdentifiers == OLD-ITEM-9")).containsExactly("op001");
+        assertThat(hrids("items.formerIds == old-item-9")).containsExactly("op001");
     }
 
     @Test
