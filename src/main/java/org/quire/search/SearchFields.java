@@ -31,7 +31,8 @@ public final class SearchFields {
             "publisher", List.of("publication.publisher"));
 
     /** Sort option → the field holding its sort key (instance.json searchFields sort_title, sort_contributors). */
-    public static final Map<String, String> SORTS = Map.of("title", "sort_title", "contributors", "sort_contributors");
+    public static final Map<String, String> SORTS = Map.of("title", "sort_title", "contributors", "sort_contributors",
+            "normalizedDate1", "sort_normalizedDate1"); // instance.json normalizedDate1 "sort": single
 
     /** A search option resolved to its fields, all of one kind. */
     public record Option(List<String> fields, FieldKind kind) {

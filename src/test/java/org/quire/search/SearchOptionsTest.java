@@ -126,6 +126,15 @@ class SearchOptionsTest {
         return out;
     }
 
+    /** The hrids in answer order. */
+    static List<String> sorted(String cql) {
+        Api.Reply r = s.get("/search/instances?query=" + URLEncoder.encode(cql, StandardCharsets.UTF_8));
+        assertThat(r.status()).as(cql + " → " + r.body()).isEqualTo(200);
+        List<String> out = new ArrayList<>();
+        r.json().path("instances").forEach(x -> out.add(x.path("hrid").asText()));
+        return out;
+    }
+
     static void assertBadRequest(String cql, String message) {
         Api.Reply r = s.get("/search/instances?query=" + URLEncoder.encode(cql, StandardCharsets.UTF_8));
         assertThat(r.status()).as(cql + " → " + r.body()).isEqualTo(400);
@@ -189,6 +198,9 @@ class SearchOptionsTest {
         assertThat(hrids("normalizedDate1 < 1991")).containsExactly("op002", "op003"); // no date1 → 0
         assertThat(hrids("normalizedDate1 == 2004")).containsExactly("op001");
         assertThat(hrids("normalizedDate1 > 1990 and normalizedDate1 <= 2004")).containsExactly("op001");
+        assertThat(sorted("cql.allRecords=1 sortBy normalizedDate1")).containsExactly("op003", "op002", "op001");
+        assertThat(sorted("cql.allRecords=1 sortBy normalizedDate1/sort.descending"))
+                .containsExactly("op001", "op002", "op003");
         assertBadRequest("normalizedDate1 > abc", "normalizedDate1");
         assertBadRequest("normalizedDate1 > 99999", "normalizedDate1");
     }
