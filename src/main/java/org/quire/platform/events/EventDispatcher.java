@@ -28,6 +28,8 @@ public final class EventDispatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EventDispatcher.class);
     private static final int BATCH = 500;
     static final long SWEEP_MILLIS = 5_000;
+    /** How long a woken dispatcher waits for more commits before it delivers (see {@link #loop}). */
+    static final long LINGER_MILLIS = 200;
 
     private final Database db;
     private final Tenants tenants;
@@ -70,7 +72,11 @@ public final class EventDispatcher implements AutoCloseable {
         long lastSweep = 0;
         while (running) {
             try {
-                wake.tryAcquire(SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+                // Woken by a commit: linger a moment so that one delivery takes everything committed meanwhile. Under
+                // check-out/check-in load every request commits an item event; delivered one wake-up at a time, the
+                // search index re-read, rewrote and committed per request (check-out p50 +48%, throughput -35% at 8
+                // users); a 200 ms window makes that a few batches a second and keeps writes searchable within one.
+                if (wake.tryAcquire(SWEEP_MILLIS, TimeUnit.MILLISECONDS) && running) Thread.sleep(LINGER_MILLIS);
                 wake.drainPermits();
                 if (!running) return;
                 if (System.currentTimeMillis() - lastSweep >= SWEEP_MILLIS) {
