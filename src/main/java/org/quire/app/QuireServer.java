@@ -116,7 +116,7 @@ public final class QuireServer implements AutoCloseable {
             RtacApi.register(router, db);
             org.quire.search.SearchApi.register(router, new org.quire.search.InstanceSearch(searchIndexes));
             org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, searchIndexes);
-            events.subscribeBatches(indexer::onEvents);
+            events.subscribeBatches(org.quire.search.InstanceIndexer.TOPICS, indexer::onEvents);
             ApiKeysApi.register(router, apiKeys);
             FeesFinesApi.register(router, db, org.quire.circulation.LostAndPaid::afterAccountAction);
             NotesApi.register(router, db);
