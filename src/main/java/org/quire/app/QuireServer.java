@@ -114,7 +114,11 @@ public final class QuireServer implements AutoCloseable {
             CalendarApi.register(router, db);
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
-            org.quire.search.SearchApi.register(router, new org.quire.search.InstanceSearch(searchIndexes));
+            org.quire.search.InstanceSearch instanceSearch = new org.quire.search.InstanceSearch(searchIndexes);
+            org.quire.search.SearchApi.register(router, instanceSearch);
+            org.quire.search.SearchIdsApi.register(router, instanceSearch,
+                    new org.quire.search.InstanceFacets(searchIndexes),
+                    new org.quire.search.ResourceIdsJobs(db, searchIndexes));
             org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, searchIndexes);
             events.subscribeBatches(org.quire.search.InstanceIndexer.TOPICS, indexer::onEvents);
             ApiKeysApi.register(router, apiKeys);

@@ -52,6 +52,7 @@ final class LuceneDocuments {
         if (contributor != null) {
             d.add(new SortedDocValuesField(SORT_CONTRIBUTORS, new BytesRef(LuceneAnalyzers.fold(contributor))));
         }
+        LuceneFacets.addTo(d, doc);
         return d;
     }
 
