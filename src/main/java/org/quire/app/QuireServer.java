@@ -114,9 +114,13 @@ public final class QuireServer implements AutoCloseable {
             CalendarApi.register(router, db);
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
-            org.quire.search.SearchApi.register(router, new org.quire.search.InstanceSearch(searchIndexes));
+            org.quire.search.InstanceSearch instanceSearch = new org.quire.search.InstanceSearch(searchIndexes);
+            org.quire.search.SearchApi.register(router, instanceSearch);
+            org.quire.search.ResourceIdsJobs idsJobs = new org.quire.search.ResourceIdsJobs(db, searchIndexes);
+            org.quire.search.SearchIdsApi.register(router, instanceSearch,
+                    new org.quire.search.InstanceFacets(searchIndexes), idsJobs);
             org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, searchIndexes);
-            events.subscribeBatches(indexer::onEvents);
+            events.subscribeBatches(org.quire.search.InstanceIndexer.TOPICS, indexer::onEvents);
             ApiKeysApi.register(router, apiKeys);
             FeesFinesApi.register(router, db, org.quire.circulation.LostAndPaid::afterAccountAction);
             NotesApi.register(router, db);
@@ -155,6 +159,8 @@ public final class QuireServer implements AutoCloseable {
 
             // Before the outbox is delivered, so that a full index and the events never race on one document.
             for (Tenants.Tenant t : tenants.all()) indexer.indexIfEmpty(t.id());
+            // A resource-ids job a crash interrupted will never finish: ERROR, as a failed query ends.
+            for (Tenants.Tenant t : tenants.all()) idsJobs.failUnfinished(t.id());
 
             Map<String, String> constraintMessages = new java.util.HashMap<>(Map.of(
                     "item_barcode_key", "Barcode must be unique, %s is already assigned to another item",

@@ -105,7 +105,11 @@ final class ComputedFields {
         v.put("instanceTags", tags(List.of(instance)));
         v.put("holdingsTags", tags(holdings));
         v.put("itemTags", tags(items));
-        v.put("statisticalCodes", texts(List.of(instance), "statisticalCodeIds"));
+        // StatisticalCodesProcessor (current): the instance's, its holdings' and its items' statisticalCodeIds
+        List<String> codes = texts(List.of(instance), "statisticalCodeIds");
+        for (String c : texts(holdings, "statisticalCodeIds")) if (!codes.contains(c)) codes.add(c);
+        for (String c : texts(items, "statisticalCodeIds")) if (!codes.contains(c)) codes.add(c);
+        v.put("statisticalCodes", codes);
         v.put("holdingsTypeId", texts(holdings, "holdingsTypeId"));
         List<String> uniform = new ArrayList<>();
         for (JsonNode t : instance.path("alternativeTitles")) {

@@ -69,6 +69,8 @@ public final class CqlTranslator {
                 .orElseThrow(() -> new InvalidSearch(INVALID_FIELD, "field", index));
         String term = c.term();
         String relation = c.relation();
+        SearchQuery empty = EmptyValueQueries.of(option, relation, term);
+        if (empty != null) return empty;
         if (hasWildcard(term)) {
             // mod-search ignores the relation: a wildcard over the whole (plain) value; only stars → everything.
             if (term.chars().allMatch(ch -> ch == '*')) return new SearchQuery.All();

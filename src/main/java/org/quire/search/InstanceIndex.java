@@ -28,6 +28,12 @@ public interface InstanceIndex extends AutoCloseable {
 
     Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit);
 
+    /** Facet value (normalised, as indexed) → number of documents matching {@code query} that have it. */
+    java.util.Map<String, Long> facetCounts(SearchQuery query, String facet);
+
+    /** Every hit's instance id ({@code holdings}: the ids of its holdings records instead), in index order. */
+    void forEachId(SearchQuery query, boolean holdings, java.util.function.Consumer<String> sink);
+
     @Override
     void close();
 }

@@ -27,6 +27,8 @@ public final class InstanceIndexer {
     static final String INSTANCE = "inventory.instance";
     static final String HOLDINGS = "inventory.holdings-record";
     static final String ITEM = "inventory.item";
+    /** The outbox topics the indexer reads (the dispatcher hands it no others). */
+    public static final Set<String> TOPICS = Set.of(INSTANCE, HOLDINGS, ITEM);
     private static final int PAGE = 500;
 
     private final Database db;

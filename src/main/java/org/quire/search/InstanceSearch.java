@@ -60,6 +60,11 @@ public final class InstanceSearch {
         return out;
     }
 
+    /** Every hit's id (or its holdings records' ids), no 10,000 cap: the legacy id endpoints and their text form. */
+    public void forEachId(String tenant, String query, boolean holdings, java.util.function.Consumer<String> sink) {
+        indexes.of(tenant).forEachId(CqlTranslator.translate(query).query(), holdings, sink);
+    }
+
     private static ObjectNode basic(ObjectNode doc) {
         ObjectNode b = Json.object();
         for (String field : BASIC) {

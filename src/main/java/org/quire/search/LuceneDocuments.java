@@ -55,6 +55,7 @@ final class LuceneDocuments {
         // normalizedDate1's sort key: the zero-padded year (ComputedFields), so string order is year order
         String date1 = first(doc.values().get(ComputedFields.DATE1), null);
         if (date1 != null) d.add(new SortedDocValuesField("sort_" + ComputedFields.DATE1, new BytesRef(date1)));
+        LuceneFacets.addTo(d, doc);
         return d;
     }
 

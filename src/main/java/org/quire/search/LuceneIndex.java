@@ -107,6 +107,29 @@ final class LuceneIndex implements InstanceIndex {
         }
     }
 
+    @Override
+    public java.util.Map<String, Long> facetCounts(SearchQuery query, String facet) {
+        try {
+            org.apache.lucene.search.Query q = LuceneQueries.of(query);
+            return withSearcher(s -> LuceneFacets.count(s, q, facet));
+        } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
+            throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
+        }
+    }
+
+    @Override
+    public void forEachId(SearchQuery query, boolean holdings, java.util.function.Consumer<String> sink) {
+        try {
+            org.apache.lucene.search.Query q = LuceneQueries.of(query);
+            withSearcher(s -> {
+                LuceneFacets.ids(s, q, holdings, sink);
+                return null;
+            });
+        } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
+            throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
+        }
+    }
+
     private Hits run(org.apache.lucene.search.Query q, SearchQuery.Sort sort, int offset, int limit) {
         return withSearcher(s -> {
             if (limit == 0) return new Hits(s.count(q), List.of());

@@ -44,6 +44,7 @@ final class LuceneQueries {
             case SearchQuery.Term t -> term(t);
             case SearchQuery.Wildcard w -> anyField(w.fields(), f -> wildcard(f, w.pattern()));
             case SearchQuery.Range r -> range(r);
+            case SearchQuery.Exists e -> new ConstantScoreQuery(new TermQuery(new Term(LuceneFacets.EXISTS, e.field())));
             case SearchQuery.And and -> {
                 BooleanQuery.Builder b = new BooleanQuery.Builder();
                 for (SearchQuery part : and.all()) b.add(of(part), Occur.MUST);

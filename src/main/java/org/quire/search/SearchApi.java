@@ -36,10 +36,10 @@ public final class SearchApi {
             }
             return search.search(new InstanceSearch.Request(req.tenant(), query, limit, offset, expandAll, include));
         }));
-        r.get("/search/instances/ids", IDS_PERMISSION, req -> answer(() -> search.ids(req.tenant(), query(req))));
+        r.get("/search/instances/ids", IDS_PERMISSION, req -> SearchIdsApi.legacyIds(req, search, false));
     }
 
-    private static String query(Request req) {
+    static String query(Request req) {
         Optional<String> q = req.param("query");
         if (q.isEmpty() || q.get().isBlank()) {
             throw new InvalidSearch("Required request parameter 'query' for method parameter type String is not "
@@ -64,7 +64,7 @@ public final class SearchApi {
         return n;
     }
 
-    private static Response answer(Supplier<ObjectNode> work) {
+    static Response answer(Supplier<ObjectNode> work) {
         try {
             return Response.ok(work.get());
         } catch (InvalidSearch e) {
@@ -74,7 +74,7 @@ public final class SearchApi {
         }
     }
 
-    private static Response error(String message, String type, String key, String value) {
+    static Response error(String message, String type, String key, String value) {
         ObjectNode body = Json.object();
         ObjectNode error = body.putArray("errors").addObject();
         error.put("message", message).put("type", type).put("code", "validation_error");

@@ -43,6 +43,10 @@ public sealed interface SearchQuery {
             implements SearchQuery {
     }
 
+    /** The field has a value, an empty string included (mod-search's exists query for {@code field=""}). */
+    record Exists(String field) implements SearchQuery {
+    }
+
     record And(List<SearchQuery> all) implements SearchQuery {
     }
 

@@ -75,6 +75,45 @@ public final class SearchStore {
                 .orElse(0L);
     }
 
+    /** A resource-id job (search_resource_ids_job, V29). */
+    public record IdsJob(UUID id, String query, String entityType, String status, java.time.Instant createdDate) {
+    }
+
+    public static void insertJob(Connection c, String schema, IdsJob job) throws SQLException {
+        Sql.update(c, "INSERT INTO " + schema + ".search_resource_ids_job (id, query, entity_type, status, created_date)"
+                + " VALUES (?, ?, ?, ?, ?)", List.of(job.id(), job.query(), job.entityType(), job.status(),
+                java.sql.Timestamp.from(job.createdDate())));
+    }
+
+    public static java.util.Optional<IdsJob> job(Connection c, String schema, UUID id) throws SQLException {
+        return Sql.one(c, "SELECT id, query, entity_type, status, created_date FROM " + schema
+                + ".search_resource_ids_job WHERE id = ?", List.of(id), rs -> new IdsJob(rs.getObject(1, UUID.class),
+                rs.getString(2), rs.getString(3), rs.getString(4), rs.getTimestamp(5).toInstant()));
+    }
+
+    /** Ends a job: COMPLETED with its ids, or ERROR (ids null). */
+    public static void finishJob(Connection c, String schema, UUID id, String status, Collection<UUID> ids)
+            throws SQLException {
+        Sql.update(c, "UPDATE " + schema + ".search_resource_ids_job SET status = ?, ids = ? WHERE id = ?",
+                java.util.Arrays.asList(status, ids == null ? null : c.createArrayOf("uuid", ids.toArray()), id));
+    }
+
+    /** The ids of a COMPLETED job, marking it DEPRECATED in the same statement; empty if it was not COMPLETED. */
+    public static java.util.Optional<List<UUID>> takeIds(Connection c, String schema, UUID id) throws SQLException {
+        return Sql.one(c, "UPDATE " + schema + ".search_resource_ids_job SET status = 'DEPRECATED', ids = NULL"
+                + " WHERE id = ? AND status = 'COMPLETED' RETURNING (SELECT j.ids FROM " + schema
+                + ".search_resource_ids_job j WHERE j.id = ?)", List.of(id, id), rs -> {
+                    java.sql.Array a = rs.getArray(1);
+                    return a == null ? List.<UUID>of() : List.of((UUID[]) a.getArray());
+                });
+    }
+
+    /** Jobs a crash left IN_PROGRESS can never complete: ERROR at start. */
+    public static void failUnfinishedJobs(Connection c, String schema) throws SQLException {
+        Sql.update(c, "UPDATE " + schema + ".search_resource_ids_job SET status = 'ERROR' WHERE status = 'IN_PROGRESS'",
+                List.of());
+    }
+
     private static InstanceRows rows(java.sql.ResultSet rs) throws SQLException {
         return new InstanceRows(rs.getObject(1, UUID.class), Json.parseObject(rs.getString(2)),
                 (ArrayNode) Json.parse(rs.getString(3)), (ArrayNode) Json.parse(rs.getString(4)));

@@ -28,11 +28,17 @@ public final class EventDispatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EventDispatcher.class);
     private static final int BATCH = 500;
     static final long SWEEP_MILLIS = 5_000;
+    /** How long a woken dispatcher waits for more commits before it delivers (see {@link #loop}). */
+    static final long LINGER_MILLIS = 200;
 
     private final Database db;
     private final Tenants tenants;
     private final List<Consumer<Event>> consumers = new CopyOnWriteArrayList<>();
-    private final List<Consumer<List<Event>>> batchConsumers = new CopyOnWriteArrayList<>();
+    private final List<BatchConsumer> batchConsumers = new CopyOnWriteArrayList<>();
+
+    /** A batch consumer and the topics it wants (it is handed only events of those). */
+    private record BatchConsumer(Set<String> topics, Consumer<List<Event>> consumer) {
+    }
     private final Set<String> dirty = ConcurrentHashMap.newKeySet();
     private final Semaphore wake = new Semaphore(0);
     private volatile boolean running = true;
@@ -52,8 +58,18 @@ public final class EventDispatcher implements AutoCloseable {
      * is deleted: one that makes its work durable before returning (the search index commits once per batch) keeps
      * the at-least-once guarantee without paying for durability per event. Throwing leaves the batch to be retried.
      */
-    public void subscribeBatches(Consumer<List<Event>> consumer) {
-        batchConsumers.add(consumer);
+    public void subscribeBatches(Set<String> topics, Consumer<List<Event>> consumer) {
+        batchConsumers.add(new BatchConsumer(Set.copyOf(topics), consumer));
+    }
+
+    /**
+     * The topics whose payloads some consumer reads, or null for all of them (a per-event consumer takes every
+     * topic). The others' events are deleted with their batch unread: under check-out/check-in load most events are
+     * loans that nothing consumes, and parsing their old and new versions cost the dispatcher more than delivering.
+     */
+    private String[] wantedTopics() {
+        if (!consumers.isEmpty()) return null;
+        return batchConsumers.stream().flatMap(b -> b.topics().stream()).distinct().toArray(String[]::new);
     }
 
     private final Consumer<String> committed = schema -> {
@@ -70,7 +86,11 @@ public final class EventDispatcher implements AutoCloseable {
         long lastSweep = 0;
         while (running) {
             try {
-                wake.tryAcquire(SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+                // Woken by a commit: linger a moment so that one delivery takes everything committed meanwhile. Under
+                // check-out/check-in load every request commits an item event; delivered one wake-up at a time, the
+                // search index re-read, rewrote and committed per request (check-out p50 +48%, throughput -35% at 8
+                // users); a 200 ms window makes that a few batches a second and keeps writes searchable within one.
+                if (wake.tryAcquire(SWEEP_MILLIS, TimeUnit.MILLISECONDS) && running) Thread.sleep(LINGER_MILLIS);
                 wake.drainPermits();
                 if (!running) return;
                 if (System.currentTimeMillis() - lastSweep >= SWEEP_MILLIS) {
@@ -115,19 +135,31 @@ public final class EventDispatcher implements AutoCloseable {
             return db.read(c -> Sql.update(c, "DELETE FROM " + schema + ".outbox WHERE id IN (SELECT id FROM " + schema
                     + ".outbox ORDER BY id LIMIT " + BATCH + " FOR UPDATE SKIP LOCKED)", List.of()));
         }
+        String[] wanted = wantedTopics();
         return db.tx(c -> {
-            List<Event> events = Sql.list(c, "SELECT id, topic, record_id, payload FROM " + schema
-                            + ".outbox ORDER BY id LIMIT " + BATCH + " FOR UPDATE SKIP LOCKED", List.of(),
-                    rs -> new Event(tenant, rs.getLong(1), rs.getString(2), rs.getObject(3, UUID.class),
-                            Json.parseObject(rs.getString(4))));
-            if (events.isEmpty()) return 0;
+            List<Long> ids = new java.util.ArrayList<>();
+            List<Event> events = new java.util.ArrayList<>();
+            String payload = wanted == null ? "payload" : "CASE WHEN topic = ANY(?) THEN payload END";
+            Sql.list(c, "SELECT id, topic, record_id, " + payload + " FROM " + schema + ".outbox ORDER BY id LIMIT "
+                            + BATCH + " FOR UPDATE SKIP LOCKED",
+                    wanted == null ? List.of() : List.of(c.createArrayOf("text", wanted)), rs -> {
+                        ids.add(rs.getLong(1));
+                        String json = rs.getString(4);
+                        if (json != null) events.add(new Event(tenant, rs.getLong(1), rs.getString(2),
+                                rs.getObject(3, UUID.class), Json.parseObject(json)));
+                        return null;
+                    });
+            if (ids.isEmpty()) return 0;
             for (Event e : events) {
                 for (Consumer<Event> consumer : consumers) consumer.accept(e);
             }
-            for (Consumer<List<Event>> consumer : batchConsumers) consumer.accept(events);
+            for (BatchConsumer b : batchConsumers) {
+                List<Event> mine = events.stream().filter(e -> b.topics().contains(e.topic())).toList();
+                if (!mine.isEmpty()) b.consumer().accept(mine);
+            }
             Sql.update(c, "DELETE FROM " + schema + ".outbox WHERE id = ANY(?)",
-                    List.of(c.createArrayOf("bigint", events.stream().map(Event::id).toArray())));
-            return events.size();
+                    List.of(c.createArrayOf("bigint", ids.toArray())));
+            return ids.size();
         });
     }
 
