@@ -62,8 +62,11 @@ public final class CqlTranslator {
         String index = c.index() == null ? "keyword" : c.index(); // cql.serverChoice: the keyword option
         if (index.equalsIgnoreCase("cql.allRecords")) return new SearchQuery.All();
         // options whose values and terms are computed (mod-search's processors and search term processors)
-        SearchQuery computed = IdentifierFields.query(index, c.relation(), c.term());
-        if (computed == null) computed = ComputedFields.query(index, c.relation(), c.term());
+        // (their =""/==""/=="[]" forms are the empty-value queries below, as for every field)
+        boolean emptyForm = SearchFields.FIELDS.containsKey(index)
+                && (c.term().isEmpty() || c.term().equals(EmptyValueQueries.EMPTY_ARRAY));
+        SearchQuery computed = emptyForm ? null : IdentifierFields.query(index, c.relation(), c.term());
+        if (computed == null && !emptyForm) computed = ComputedFields.query(index, c.relation(), c.term());
         if (computed != null) return computed;
         SearchFields.Option option = SearchFields.option(index)
                 .orElseThrow(() -> new InvalidSearch(INVALID_FIELD, "field", index));

@@ -262,7 +262,10 @@ class SearchOptionsTest {
         // values that normalise to nothing match nothing, they are not errors
         assertThat(hrids("isbn = \"---\"")).isEmpty();
         assertThat(hrids("oclc = \"(OCoLC)\"")).isEmpty();
-        assertThat(hrids("lccn = \"\"")).isEmpty();
-        assertThat(hrids("callNumber = \"\"")).isEmpty();
+        // ="" is "has a value" for computed options too (mod-search's empty-value forms)
+        assertThat(hrids("lccn = \"\"")).containsExactly("op001", "op002");
+        assertThat(hrids("isbn = \"\"")).containsExactly("op001", "op002");
+        assertThat(hrids("callNumber = \"\"")).containsExactly("op001", "op002");
+        assertThat(hrids("issn == \"[]\"")).containsExactly("op002", "op003");
     }
 }
