@@ -51,6 +51,8 @@ final class SearchData {
     }
 
     Loaded prepare(String tenant, long instances) throws Exception {
+        progress.step(String.format("Preparing tenant %s: %,d instances from %s", tenant, instances,
+                marc.isEmpty() ? "the demo's 1,200 LC records" : marc));
         String password = UUID.randomUUID().toString();
         admin.postOk("/_/tenants", Json.object().put("id", tenant).put("name", "quire bench " + tenant)
                 .put("adminUsername", DataSetup.ADMIN).put("adminPassword", password));
