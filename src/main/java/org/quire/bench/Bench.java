@@ -47,10 +47,16 @@ public final class Bench {
             BenchHttp.Session admin = http.login(o.adminTenant(), o.adminUser(),
                     o.adminPassword() != null ? o.adminPassword() : target.platformAdminPassword());
             try (ResourceSampler sampler = ResourceSampler.connect(http, target)) {
-                List<TenantData> tenants = prepare(admin, o.workflow().equals("rtac"),
+                boolean search = o.workflow().equals("search");
+                SearchData.Loaded catalogue = search ? new SearchData(admin, progress, o.marc()).prepare(
+                        "bench_" + Long.toString(Instant.now().getEpochSecond(), 36) + "_1", o.searchInstances()) : null;
+                List<TenantData> tenants = search ? List.of(catalogue.tenant()) : prepare(admin,
+                        o.workflow().equals("rtac"),
                         o.workflow().equals("renew") ? java.util.Collections.max(levelsToRun()) : 0);
+                try (LuceneFloor luceneFloor = search && target.dbUrl() != null
+                        ? LuceneFloor.build(target, catalogue.tenant().tenant(), progress) : null) {
                 UiCalls uiCalls = o.uiCalls() ? UiCalls.SCREENS : null;
-                Workflow workflow = Workflow.of(o, uiCalls);
+                Workflow workflow = search ? new SearchWorkflow(luceneFloor) : Workflow.of(o, uiCalls);
                 long loansBefore = loans(tenants);
                 sampler.start();
                 HikariDataSource floorDb = floorPool(target, sampler);
@@ -68,15 +74,20 @@ public final class Bench {
                 }
                 long loansAfter = loans(tenants);
                 BenchReport.Resources resources = sampler.stop(loansBefore, loansAfter);
-                notes.addAll(standardNotes(floorDb != null));
+                if (search) notes.addAll(SearchNotes.of(catalogue, luceneFloor, (SearchWorkflow) workflow, resources));
+                notes.addAll(standardNotes(floorDb != null, search));
+                BenchReport.DataSet data = search
+                        ? new BenchReport.DataSet(1, (int) Math.min(Integer.MAX_VALUE, catalogue.items()), 0, 0)
+                        : new BenchReport.DataSet(tenants.size(), o.itemsPerTenant(), o.patronsPerTenant(),
+                        o.openLoansPerTenant());
                 BenchReport report = new BenchReport(o.workflow(), startedAt, Instant.now().toString(), settings(target),
-                        machine(), new BenchReport.DataSet(tenants.size(), o.itemsPerTenant(), o.patronsPerTenant(),
-                        o.openLoansPerTenant()), levels, windows, drift(windows), resources, notes);
+                        machine(), data, levels, windows, drift(windows), resources, notes);
                 ReportFiles.write(report, out);
                 progress.step("Report: " + out.resolve("report.md") + " (also report.json, report.html)");
                 return report;
                 } finally {
                     if (floorDb != null) floorDb.close();
+                }
                 }
             }
         }
@@ -143,6 +154,12 @@ public final class Bench {
                     o.thinkTime(), (m, i) -> workflow.sqlFloorUser(m, tenants.get(i % tenants.size()), floorDb)), progress);
             notes.addAll(prefixed("SQL floor, " + users + " users", sql.errorSamples()));
         }
+        Measurements direct = null;
+        if (!workflow.directFloorOf().isEmpty()) {
+            direct = LoadRunner.run(new LoadRunner.Phase("Lucene floor", threads, floorRampUp, o.floorDuration(),
+                    o.thinkTime(), (m, i) -> workflow.directFloorUser(m, tenants.get(i % tenants.size()))), progress);
+            notes.addAll(prefixed("Lucene floor, " + users + " users", direct.errorSamples()));
+        }
         Workflow.HttpFloor http = workflow.httpFloor();
         Measurements httpFloor = LoadRunner.run(new LoadRunner.Phase("HTTP floor", threads, floorRampUp,
                 o.floorDuration(), o.thinkTime(), (m, i) -> {
@@ -170,6 +187,15 @@ public final class Bench {
             double qp95 = Measurements.ms(q.getValueAtPercentile(95));
             double fp95 = Measurements.ms(sum.getValueAtPercentile(95));
             ratios.add(new BenchReport.Ratio(pair.getKey(), label, qp95, fp95, qp95 / fp95));
+        }
+        if (direct != null) {
+            floorRows.addAll(direct.stats());
+            for (Map.Entry<String, String> pair : workflow.directFloorOf().entrySet()) {
+                Histogram q = quire.histogram(pair.getKey()), f = direct.histogram(pair.getValue());
+                if (q.getTotalCount() == 0 || f.getTotalCount() == 0) continue;
+                double qp95 = Measurements.ms(q.getValueAtPercentile(95)), fp95 = Measurements.ms(f.getValueAtPercentile(95));
+                ratios.add(new BenchReport.Ratio(pair.getKey(), pair.getValue(), qp95, fp95, qp95 / fp95));
+            }
         }
         for (String label : new java.util.TreeSet<>(workflow.httpFloorOnly())) {
             Histogram q = quire.histogram(label), f = httpFloor.histogram(http.label());
@@ -246,7 +272,7 @@ public final class Bench {
                 System.getProperty("os.name") + " " + System.getProperty("os.version"));
     }
 
-    private List<String> standardNotes(boolean sqlFloor) {
+    private List<String> standardNotes(boolean sqlFloor, boolean search) {
         List<String> notes = new ArrayList<>();
         notes.add("Closed model, as the PTF's JMeter plans: each virtual user makes one transaction, waits the think "
                 + "time, and starts again. Latency is measured at the client with System.nanoTime from sending the "
@@ -255,6 +281,11 @@ public final class Bench {
         notes.add("Ramp-up (" + seconds(o.rampUp()) + " s for Quire, at most the floor duration for the floor) is not "
                 + "measured. Each floor phase runs " + seconds(o.floorDuration()) + " s right after Quire's level, at "
                 + "the same number of virtual users.");
+        if (search) {
+            notes.add(HTTP_FLOOR + ": the same client, tenant, token and permission check as every call, and no "
+                    + "database: what HTTP and authentication cost at least, shown beside the Lucene floor.");
+            return notes;
+        }
         notes.add(sqlFloor
                 ? "SQL floor: the statements the work needs, over JDBC in one transaction, on a pool as large as "
                   + "Quire's, against the same database. Floor = SQL floor + HTTP floor, combined as the "

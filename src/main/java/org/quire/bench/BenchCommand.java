@@ -15,15 +15,15 @@ import java.util.concurrent.Callable;
 /** {@code quire bench <workflow> [options]} and {@code quire bench compare A B}. */
 @Command(name = "bench", subcommands = BenchCommand.Compare.class, description = {
         "Load-test Quire with FOLIO's Performance Task Force workflows and measure the floor in the same run.",
-        "Workflows: cico, loans, multi-tenant-cico, rtac, renew. Writes report.md, report.json and report.html.",
+        "Workflows: cico, loans, multi-tenant-cico, rtac, renew, search. Writes report.md, report.json and report.html.",
         "Exit code 1 when any request failed."})
 public final class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "WORKFLOW", description = "cico, loans, multi-tenant-cico, rtac or renew")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "WORKFLOW", description = "cico, loans, multi-tenant-cico, rtac, renew or search")
     String workflow;
 
     @Option(names = "--users", split = ",", description = "Virtual users per tenant, one level each. "
-            + "Default: 1,5,8,20 (multi-tenant-cico: 5; --longevity: 8)")
+            + "Default: 1,5,8,20 (multi-tenant-cico: 5; search: 1,20; --longevity: 8)")
     List<Integer> users;
 
     @Option(names = "--duration", defaultValue = "5m", description = "Measured time per level. Default: ${DEFAULT-VALUE}")
@@ -63,8 +63,14 @@ public final class BenchCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--data-scale", description = "Per-tenant data, as a multiple of the PTF baseline (50,000 items, "
-            + "5,000 patrons, 5,000 open loans). Default: 1 (multi-tenant-cico: 0.05)")
+            + "5,000 patrons, 5,000 open loans; search: 1,000,000 instances). Default: 1 (multi-tenant-cico: 0.05; search: "
+            + "0.01)")
     Double dataScale;
+
+    @Option(names = "--marc", split = ",", description = "search: MARC files (ISO 2709 or MARCXML) of the real "
+            + "records to build the catalogue from, replicated with new ids to the size asked (e.g. the output of "
+            + "fetch-lc-books.sh). Default: the demo catalogue's 1,200 LC records")
+    List<Path> marc;
 
     @Option(names = "--ui-calls", description = "Also make the GETs of FOLIO's check-out and check-in screens")
     boolean uiCalls;
@@ -90,9 +96,14 @@ public final class BenchCommand implements Callable<Integer> {
         if (!BenchOptions.WORKFLOWS.contains(workflow)) throw new IllegalArgumentException("Unknown workflow '"
                 + workflow + "': choose one of " + String.join(", ", BenchOptions.WORKFLOWS));
         boolean multi = workflow.equals("multi-tenant-cico");
+        boolean search = workflow.equals("search");
+        if (search && tenants != null && tenants != 1) throw new IllegalArgumentException("search runs on one tenant");
+        for (Path f : marc == null ? List.<Path>of() : marc) {
+            if (!java.nio.file.Files.isReadable(f)) throw new IllegalArgumentException("--marc: cannot read " + f);
+        }
         Duration longRun = longevity == null ? null : BenchOptions.parseDuration(longevity);
         List<Integer> levels = users != null ? users
-                : multi ? List.of(5) : longRun != null ? List.of(8) : Arrays.asList(1, 5, 8, 20);
+                : multi ? List.of(5) : longRun != null ? List.of(8) : search ? List.of(1, 20) : Arrays.asList(1, 5, 8, 20);
         if (levels.isEmpty() || levels.stream().anyMatch(u -> u < 1)) {
             throw new IllegalArgumentException("--users needs positive numbers, e.g. --users 1,5,8,20");
         }
@@ -107,8 +118,9 @@ public final class BenchCommand implements Callable<Integer> {
         return new BenchOptions(workflow, List.copyOf(levels), measured, floor, BenchOptions.parseDuration(rampUp),
                 tenantCount, BenchOptions.parseDuration(thinkTime), url, url == null ? null : dbUrlOrEnv(),
                 System.getenv("QUIRE_DB_USER"), System.getenv("QUIRE_DB_PASSWORD"), out,
-                dataScale != null ? dataScale : multi ? 0.05 : 1.0, uiCalls, longRun,
-                BenchOptions.parseDuration(window), a[0], a[1], a[2]);
+                dataScale != null ? dataScale : multi ? 0.05 : search ? 0.01 : 1.0, uiCalls, longRun,
+                BenchOptions.parseDuration(window), a[0], a[1], a[2],
+                marc == null ? List.of() : List.copyOf(marc));
     }
 
     /**

@@ -15,17 +15,24 @@ import java.util.Locale;
  * @param dbUrl JDBC URL of the database behind {@code url}, for the SQL floor and connection counts (may be null)
  * @param dataScale multiplies the per-tenant data set (items, patrons, open loans) of {@link #itemsPerTenant()} etc.
  * @param longevity a single long level instead of the matrix, reported in windows of {@code window}; null otherwise
+ * @param marc search: MARC files of the real records the catalogue is built from (empty: the demo's 1,200 LC records)
  */
 public record BenchOptions(String workflow, List<Integer> users, Duration duration, Duration floorDuration,
                            Duration rampUp, int tenants, Duration thinkTime, String url, String dbUrl, String dbUser,
                            String dbPassword, Path out, double dataScale, boolean uiCalls, Duration longevity,
-                           Duration window, String adminTenant, String adminUser, String adminPassword) {
+                           Duration window, String adminTenant, String adminUser, String adminPassword,
+                           List<Path> marc) {
 
-    public static final List<String> WORKFLOWS = List.of("cico", "loans", "multi-tenant-cico", "rtac", "renew");
+    public static final List<String> WORKFLOWS = List.of("cico", "loans", "multi-tenant-cico", "rtac", "renew", "search");
 
     /** PTF's baseline: ~5,000 open loans, patrons with barcodes, a large pool of available items. */
     public int itemsPerTenant() {
         return Math.max(20, (int) Math.round(50_000 * dataScale));
+    }
+
+    /** search: instances of the catalogue; scale 1 is issue 13's 1,000,000. */
+    public long searchInstances() {
+        return Math.max(100, Math.round(1_000_000 * dataScale));
     }
 
     public int patronsPerTenant() {

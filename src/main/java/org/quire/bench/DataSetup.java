@@ -93,7 +93,7 @@ public final class DataSetup {
      * tenant made with reference data only has no locations, as in FOLIO. A record that already exists (a Quire that
      * still loads them with reference data) is left alone.
      */
-    private static void createSampleLocations(BenchHttp.Session s) throws IOException, InterruptedException {
+    static void createSampleLocations(BenchHttp.Session s) throws IOException, InterruptedException {
         for (SampleData.LocationFile f : SampleData.LOCATIONS) {
             for (ObjectNode record : f.records()) {
                 if (s.get(f.path() + "/" + record.get("id").asText()).status() == 404) s.postOk(f.path(), record);

@@ -18,6 +18,19 @@ public interface Workflow {
      */
     Map<String, String> sqlFloorOf();
 
+    /**
+     * Each Quire request label with an in-process floor → that floor's label (search: the same query on the same
+     * Lucene index, no HTTP); empty when the workflow has none. Its ratio is Quire's p95 over this floor's alone.
+     */
+    default Map<String, String> directFloorOf() {
+        return Map.of();
+    }
+
+    /** Virtual user of tenant {@code t} in the in-process floor's phase (see {@link #directFloorOf()}). */
+    default LoadRunner.Iteration directFloorUser(Measurements m, TenantData t) {
+        throw new UnsupportedOperationException("no in-process floor");
+    }
+
     /** The HTTP floor's request: by default a trivial authenticated GET that touches no database. */
     default HttpFloor httpFloor() {
         return HttpFloor.PING;
@@ -49,6 +62,7 @@ public interface Workflow {
             case "loans" -> new LoansWorkflow();
             case "rtac" -> new RtacWorkflow();
             case "renew" -> new RenewWorkflow();
+            case "search" -> throw new IllegalArgumentException("search is prepared by SearchBench, not here");
             default -> throw new IllegalArgumentException("Unknown workflow '" + o.workflow() + "': choose one of "
                     + String.join(", ", BenchOptions.WORKFLOWS));
         };

@@ -1,0 +1,135 @@
+package org.quire.bench;
+
+import org.quire.platform.config.QuireConfig;
+import org.quire.platform.db.Database;
+import org.quire.search.CqlTranslator;
+import org.quire.search.InstanceIndex;
+import org.quire.search.InstanceIndexer;
+import org.quire.search.SearchIndexes;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+/**
+ * The search workflow's floor: the tenant's full index built by Quire's own full reindex ({@link InstanceIndexer#reindex},
+ * what {@code quire reindex} runs) from the same database rows the server indexed, in a directory of the bench's own,
+ * then the same queries run on it in this process — {@link CqlTranslator} to Quire's query model, then the index's
+ * {@link InstanceIndex#search} (Lucene's {@code IndexSearcher}, the top 100 hits and their stored sources). What it
+ * leaves out is exactly what a search costs beyond the engine: HTTP, authentication, the response's JSON.
+ *
+ * <p>It is a second copy of the index, not the server's files: the server holds its index's write lock, and a reindex
+ * of the live directory would stop it. Both are built by the same code from the same rows; the server's may have
+ * more segments (it was written batch by batch through the outbox).
+ */
+final class LuceneFloor implements AutoCloseable {
+    private final Path dir;
+    private final Database db;
+    private final SearchIndexes indexes;
+    private final String tenant;
+    private final long indexed;
+    private final double seconds, readingSeconds;
+    private final long bytes;
+
+    private LuceneFloor(Path dir, Database db, SearchIndexes indexes, String tenant, long indexed, double seconds,
+                        double readingSeconds, long bytes) {
+        this.readingSeconds = readingSeconds;
+        this.dir = dir;
+        this.db = db;
+        this.indexes = indexes;
+        this.tenant = tenant;
+        this.indexed = indexed;
+        this.seconds = seconds;
+        this.bytes = bytes;
+    }
+
+    /** Builds the floor's index of {@code tenant} in a temporary directory with a full reindex, timed. */
+    static LuceneFloor build(BenchTarget target, String tenant, Progress progress) throws IOException {
+        Path dir = Files.createTempDirectory("quire-bench-floor-");
+        Database db = Database.start(new QuireConfig(0, dir, target.dbUrl(), target.dbUser(), target.dbPassword(), 4,
+                false, false));
+        SearchIndexes indexes = new SearchIndexes(dir);
+        try {
+            progress.step("Full reindex of " + tenant + " into the floor's index (quire reindex's code)");
+            long start = System.nanoTime();
+            long n = new InstanceIndexer(db, indexes).reindex(tenant, (done, total) -> { });
+            double seconds = (System.nanoTime() - start) / 1e9;
+            long bytes = size(dir.resolve("search"));
+            double reading = readingSeconds(db, tenant);
+            progress.step(String.format("    %,d instances indexed in %.1f s (%,.0f a second; reading the rows alone "
+                    + "%.1f s); index %s", n, seconds, n / Math.max(seconds, 1e-9), reading, mib(bytes)));
+            return new LuceneFloor(dir, db, indexes, tenant, n, seconds, reading, bytes);
+        } catch (IOException | RuntimeException e) {
+            indexes.close();
+            db.close();
+            delete(dir);
+            throw e;
+        }
+    }
+
+    /** One query as the server runs it, minus HTTP: translate, search, read the top {@code limit} sources. */
+    InstanceIndex.Hits search(String cql, int limit) {
+        CqlTranslator.Translated t = CqlTranslator.translate(cql);
+        return indexes.of(tenant).search(t.query(), t.sort(), 0, limit);
+    }
+
+    long indexed() {
+        return indexed;
+    }
+
+    double seconds() {
+        return seconds;
+    }
+
+    /** How much of the full index is reading the rows: the reindex's own statements again, pages of 500, nothing built. */
+    double readingSeconds() {
+        return readingSeconds;
+    }
+
+    private static double readingSeconds(Database db, String tenant) {
+        String schema = org.quire.platform.tenancy.Tenants.schema(tenant);
+        long start = System.nanoTime();
+        java.util.UUID after = null;
+        while (true) {
+            java.util.UUID from = after;
+            var page = db.read(c -> org.quire.search.SearchStore.page(c, schema, from, 500));
+            if (page.isEmpty()) break;
+            after = page.getLast().id();
+        }
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    static String mib(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024));
+    }
+
+    private static long size(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        }
+    }
+
+    /** Closes the index and the pool and removes the directory (a 1 M index is gigabytes). */
+    @Override
+    public void close() {
+        try {
+            indexes.close();
+            db.close();
+        } finally {
+            delete(dir);
+        }
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException e) {
+            System.err.println("quire bench: cannot remove " + dir + ": " + e.getMessage());
+        }
+    }
+}
