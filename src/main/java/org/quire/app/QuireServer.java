@@ -276,6 +276,11 @@ public final class QuireServer implements AutoCloseable {
         }
     }
 
+    /** The tenants' search indexes (tests read an index's state through it). */
+    public org.quire.search.SearchIndexes indexes() {
+        return searchIndexes;
+    }
+
     /** The instance indexer (the CLI's reindex and tests use it). */
     public org.quire.search.InstanceIndexer indexer() {
         return indexer;

@@ -15,6 +15,13 @@ import java.util.Map;
  * {@code holdings} and {@code items} — so that answering a search reads the index only, never the database.
  */
 public record InstanceDocument(String id, Map<String, List<String>> values, ObjectNode source) {
+    /**
+     * The shape of the documents this Quire writes. Change it whenever a field is added, removed or computed
+     * differently: an index committed with another version is rebuilt at the next start (InstanceIndexer.indexIfEmpty),
+     * so an upgrade never leaves old documents without the new fields.
+     */
+    public static final String VERSION = "2026-11-24.1";
+
 
     /** FOLIO's identifier types "ISBN" and "Invalid ISBN" (mod-inventory-storage reference data), for {@code isbn}. */
     static final List<String> ISBN_TYPES = List.of("8261054f-be78-422d-bd51-4ed9f33c3422",

@@ -26,6 +26,12 @@ public interface InstanceIndex extends AutoCloseable {
 
     long count();
 
+    /**
+     * The {@link InstanceDocument#VERSION} of the documents the index held when it was opened (null: older than
+     * versions). A different one means a newer Quire indexes more or other fields: the index is rebuilt at start.
+     */
+    String documentVersion();
+
     Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit);
 
     /** Facet value (normalised, as indexed) → number of documents matching {@code query} that have it. */

@@ -100,14 +100,21 @@ public final class InstanceIndexer {
     }
 
     /**
-     * Indexes the tenant fully if its index is empty while it has instances (first start, lost index). Called at
+     * Indexes the tenant fully if its index is empty while it has instances (first start, lost index), or rebuilds it
+     * when it holds documents of another {@link InstanceDocument#VERSION} (an upgrade added fields). Called at
      * start-up only, before the outbox is delivered and before the HTTP server takes writes.
      */
     public void indexIfEmpty(String tenant) {
         InstanceIndex index = indexes.of(tenant);
-        if (index.count() > 0) return;
+        boolean stale = index.count() > 0 && !InstanceDocument.VERSION.equals(index.documentVersion());
+        if (index.count() > 0 && !stale) return;
         long total = db.read(c -> SearchStore.countInstances(c, Tenants.schema(tenant)));
-        if (total == 0) return;
+        if (total == 0 && !stale) return;
+        if (stale) {
+            log.info("Search: tenant {}'s index holds documents of version {}, this Quire writes {}: rebuilding it",
+                    tenant, index.documentVersion(), InstanceDocument.VERSION);
+            index.clear();
+        }
         coveredByFullIndex.put(tenant, db.read(c -> SearchStore.lastOutboxId(c, Tenants.schema(tenant))));
         indexAll(tenant, total, (done, all) -> { });
     }

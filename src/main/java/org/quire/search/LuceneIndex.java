@@ -32,6 +32,10 @@ final class LuceneIndex implements InstanceIndex {
     private final FSDirectory dir;
     private final IndexWriter writer;
     private final SearcherManager searchers;
+    /** The commit user-data key naming the document shape of the index's last commit. */
+    private static final String DOCUMENT_VERSION = "quire.documentVersion";
+    /** The document version of the commit the index was opened at, null for an index older than versions. */
+    private String committedVersion;
 
     LuceneIndex(Path path) {
         try {
@@ -40,6 +44,10 @@ final class LuceneIndex implements InstanceIndex {
                     .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
                     .setRAMBufferSizeMB(64);
             writer = new IndexWriter(dir, config);
+            Iterable<java.util.Map.Entry<String, String>> data = writer.getLiveCommitData();
+            if (data != null) for (var e : data) if (DOCUMENT_VERSION.equals(e.getKey())) committedVersion = e.getValue();
+            // Every later commit says which document shape it holds (see documentVersion).
+            writer.setLiveCommitData(java.util.Map.of(DOCUMENT_VERSION, InstanceDocument.VERSION).entrySet());
             searchers = new SearcherManager(writer, null);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open the search index in " + path, e);
@@ -90,6 +98,11 @@ final class LuceneIndex implements InstanceIndex {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    @Override
+    public String documentVersion() {
+        return committedVersion;
     }
 
     @Override

@@ -106,5 +106,24 @@ class SearchRestartTest {
         }
         assertThat(Quire.commandLine().execute("reindex", "--data-dir", dir.toString(), "--tenant", "nosuch"))
                 .isEqualTo(2);
+
+        // An index written by an older Quire (another document version) is rebuilt at start, not served as it is:
+        // here it holds one stray document and says it is of version "old".
+        try (var w = new org.apache.lucene.index.IndexWriter(
+                org.apache.lucene.store.FSDirectory.open(dir.resolve("search").resolve("srestart").resolve("instance")),
+                new org.apache.lucene.index.IndexWriterConfig())) {
+            w.deleteAll();
+            var stray = new org.apache.lucene.document.Document();
+            stray.add(new org.apache.lucene.document.StringField(LuceneDocuments.ID, UUID.randomUUID().toString(),
+                    org.apache.lucene.document.Field.Store.YES));
+            w.addDocument(stray);
+            w.setLiveCommitData(java.util.Map.of("quire.documentVersion", "old").entrySet());
+            w.commit();
+        }
+        try (QuireServer fifth = QuireServer.start(config)) {
+            assertThat(fifth.indexes().of("srestart").documentVersion()).isEqualTo(InstanceDocument.VERSION);
+            assertThat(total(fifth, "title all pangolin or title all narwhal")).isEqualTo(2);
+            assertThat(fifth.indexes().of("srestart").count()).as("the stray document is gone").isEqualTo(2);
+        }
     }
 }
