@@ -115,6 +115,7 @@ public final class QuireServer implements AutoCloseable {
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
             org.quire.search.SearchApi.register(router, new org.quire.search.InstanceSearch(searchIndexes));
+            org.quire.search.BrowseApi.register(router, new org.quire.search.InstanceBrowse(searchIndexes));
             org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, searchIndexes);
             events.subscribeBatches(indexer::onEvents);
             ApiKeysApi.register(router, apiKeys);

@@ -52,6 +52,7 @@ final class LuceneDocuments {
         if (contributor != null) {
             d.add(new SortedDocValuesField(SORT_CONTRIBUTORS, new BytesRef(LuceneAnalyzers.fold(contributor))));
         }
+        LuceneBrowse.addFields(d, doc); // browse entries (call numbers, classifications, subjects, contributors)
         return d;
     }
 

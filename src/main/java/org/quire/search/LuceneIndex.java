@@ -125,6 +125,22 @@ final class LuceneIndex implements InstanceIndex {
         });
     }
 
+    @Override
+    public List<BrowseEntries.Entry> browse(String field, String key, boolean forward, boolean includeKey,
+            java.util.Map<Integer, String> filter, boolean countItems, int n) {
+        return withSearcher(s -> LuceneBrowse.walk(s, field, key, forward, includeKey, filter, countItems, n));
+    }
+
+    @Override
+    public long browseTotal(String field, java.util.Map<Integer, String> filter) {
+        return withSearcher(s -> LuceneBrowse.distinct(s, field, filter));
+    }
+
+    @Override
+    public List<String> browseTerms(String field, String prefix) {
+        return withSearcher(s -> LuceneBrowse.withPrefix(s, field, prefix));
+    }
+
     private static Sort sortOf(SearchQuery.Sort sort) {
         SortField field = new SortField(sort.field(), SortField.Type.STRING, sort.descending());
         field.setMissingValue(sort.descending() ? SortField.STRING_FIRST : SortField.STRING_LAST);

@@ -39,7 +39,7 @@ public final class SearchApi {
         r.get("/search/instances/ids", IDS_PERMISSION, req -> answer(() -> search.ids(req.tenant(), query(req))));
     }
 
-    private static String query(Request req) {
+    static String query(Request req) {
         Optional<String> q = req.param("query");
         if (q.isEmpty() || q.get().isBlank()) {
             throw new InvalidSearch("Required request parameter 'query' for method parameter type String is not "
@@ -49,7 +49,7 @@ public final class SearchApi {
     }
 
     /** mod-search validates limit and offset with bean validation: 400 naming the parameter and its value. */
-    private static int number(Request req, String name, int dflt, int min, int max) {
+    static int number(Request req, String name, int dflt, int min, int max) {
         Optional<String> v = req.param(name);
         if (v.isEmpty()) return dflt;
         int n;
@@ -64,7 +64,7 @@ public final class SearchApi {
         return n;
     }
 
-    private static Response answer(Supplier<ObjectNode> work) {
+    static Response answer(Supplier<ObjectNode> work) {
         try {
             return Response.ok(work.get());
         } catch (InvalidSearch e) {
