@@ -40,6 +40,12 @@ public final class InstanceBrowse {
                     String.valueOf(preceding));
         }
         BrowseQuery q = BrowseQuery.parse(r.kind(), r.query());
+        if (q.anchor().isBlank()) { // AbstractBrowseService: an empty anchor browses nothing
+            ObjectNode empty = Json.object();
+            empty.put("totalRecords", 0);
+            empty.putArray("items");
+            return empty;
+        }
         InstanceIndex index = indexes.of(r.tenant());
         String field = r.kind().field(r.option());
         String key = BrowseEntries.anchorKey(r.kind(), r.option(), q.anchor());
@@ -53,7 +59,7 @@ public final class InstanceBrowse {
             List<BrowseEntries.Entry> shownBefore = new ArrayList<>(before.subList(0, Math.min(preceding, before.size())));
             java.util.Collections.reverse(shownBefore);
             for (BrowseEntries.Entry e : shownBefore) page.add(item(index, r.kind(), e, false));
-            if (before.size() > preceding) prev = display(shownBefore.getFirst());
+            if (before.size() > preceding && !shownBefore.isEmpty()) prev = display(shownBefore.getFirst());
 
             int after = r.limit() - preceding - (r.highlightMatch() ? 1 : 0);
             List<BrowseEntries.Entry> anchors = new ArrayList<>();

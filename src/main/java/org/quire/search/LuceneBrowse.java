@@ -8,7 +8,6 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.MultiBits;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.DocIdSetIterator;
@@ -19,11 +18,8 @@ import org.apache.lucene.util.BytesRef;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.WeakHashMap;
 
 /**
  * Browse on the instance index, without a scan: each browse entry of an instance ({@link BrowseEntries}) is a term of
@@ -38,6 +34,7 @@ final class LuceneBrowse {
     }
 
     static final String INVERTED = "_inv";
+    static final String SUMMARY = "browse_instance";
     private static final FieldType TERM = new FieldType();
 
     static {
@@ -47,12 +44,17 @@ final class LuceneBrowse {
         TERM.freeze();
     }
 
-    /** The distinct-value counts per searcher (computed at most once per refresh of the index). */
-    private static final Map<IndexReader.CacheKey, Map<String, Long>> TOTALS =
-            Collections.synchronizedMap(new WeakHashMap<>());
-
     static void addFields(Document d, InstanceDocument doc) {
-        for (Map.Entry<String, List<String>> e : BrowseEntries.of(doc.source()).entrySet()) {
+        Map<String, List<String>> entries = BrowseEntries.of(doc.source());
+        if (entries.isEmpty()) return;
+        // what a browse item shows of its instance when it is the only one (title, contributors): doc values, so
+        // a page does not decompress stored-field blocks
+        com.fasterxml.jackson.databind.node.ObjectNode summary = org.quire.platform.Json.object();
+        summary.set("title", doc.source().path("title"));
+        summary.set("contributors", doc.source().path("contributors"));
+        d.add(new org.apache.lucene.document.BinaryDocValuesField(SUMMARY,
+                new BytesRef(org.quire.platform.Json.write(summary))));
+        for (Map.Entry<String, List<String>> e : entries.entrySet()) {
             for (String term : e.getValue()) {
                 BytesRef bytes = new BytesRef(term);
                 d.add(new Field(e.getKey(), bytes, TERM));
@@ -79,7 +81,6 @@ final class LuceneBrowse {
                 : invertNoEnd(new BytesRef(key + '\u0002'));
         if (te.seekCeil(start) == TermsEnum.SeekStatus.END) return out;
         Bits live = MultiBits.getLiveDocs(reader);
-        StoredFields stored = s.storedFields();
         PostingsEnum postings = null;
         do {
             String term = forward ? te.term().utf8ToString() : uninvert(te.term());
@@ -98,43 +99,49 @@ final class LuceneBrowse {
             }
             long count = countItems ? items : docs;
             if (count == 0) continue;
-            String source = count == 1 ? stored.document(first, Set.of(LuceneDocuments.SOURCE))
-                    .getBinaryValue(LuceneDocuments.SOURCE).utf8ToString() : null;
+            String source = null;
+            if (count == 1) {
+                org.apache.lucene.index.BinaryDocValues summaries = org.apache.lucene.index.MultiDocValues
+                        .getBinaryValues(reader, SUMMARY);
+                if (summaries != null && summaries.advanceExact(first)) source = summaries.binaryValue().utf8ToString();
+            }
             out.add(new BrowseEntries.Entry(partial.key(), partial.parts(), count, source));
         } while (out.size() < n && te.next() != null);
         return out;
     }
 
-    /**
-     * The number of distinct live entries of a field that match the filter. This one walks the field's whole term
-     * dictionary, so it is cached per index reader: computed once after each index change, then free.
-     */
+    /** The number of distinct live entries of a field that match the filter: a walk of all its terms. */
     static long distinct(IndexSearcher s, String field, Map<Integer, String> filter) throws IOException {
         IndexReader reader = s.getIndexReader();
-        IndexReader.CacheHelper helper = reader.getReaderCacheHelper();
-        String cacheKey = field + filter;
-        Map<String, Long> cached = helper == null ? null
-                : TOTALS.computeIfAbsent(helper.getKey(), k -> Collections.synchronizedMap(new java.util.HashMap<>()));
-        if (cached != null && cached.containsKey(cacheKey)) return cached.get(cacheKey);
         long total = 0;
         Terms terms = MultiTerms.getTerms(reader, field);
-        if (terms != null) {
-            Bits live = MultiBits.getLiveDocs(reader);
-            TermsEnum te = terms.iterator();
-            PostingsEnum postings = null;
-            for (BytesRef t = te.next(); t != null; t = te.next()) {
-                if (!filter.isEmpty() && !matches(BrowseEntries.decode(t.utf8ToString(), 0, null), filter)) continue;
-                postings = te.postings(postings, PostingsEnum.NONE);
-                for (int d = postings.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = postings.nextDoc()) {
-                    if (live == null || live.get(d)) {
-                        total++;
-                        break;
-                    }
-                }
-            }
+        if (terms == null) return 0;
+        Bits live = MultiBits.getLiveDocs(reader);
+        TermsEnum te = terms.iterator();
+        PostingsEnum postings = null;
+        for (BytesRef t = te.next(); t != null; t = te.next()) {
+            if (!filter.isEmpty() && !matches(BrowseEntries.decode(t.utf8ToString(), 0, null), filter)) continue;
+            postings = te.postings(postings, PostingsEnum.NONE);
+            if (anyLive(postings, live)) total++;
         }
-        if (cached != null) cached.put(cacheKey, total);
         return total;
+    }
+
+    /** Whether a term of a field has a live document. */
+    static boolean isLive(IndexSearcher s, String field, String term) throws IOException {
+        IndexReader reader = s.getIndexReader();
+        Terms terms = MultiTerms.getTerms(reader, field);
+        if (terms == null) return false;
+        TermsEnum te = terms.iterator();
+        if (!te.seekExact(new BytesRef(term))) return false;
+        return anyLive(te.postings(null, PostingsEnum.NONE), MultiBits.getLiveDocs(reader));
+    }
+
+    private static boolean anyLive(PostingsEnum postings, Bits live) throws IOException {
+        for (int d = postings.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = postings.nextDoc()) {
+            if (live == null || live.get(d)) return true;
+        }
+        return false;
     }
 
     /** The live terms of {@code field} that begin with {@code prefix}, without it (contributor roles of an entry). */
@@ -152,17 +159,12 @@ final class LuceneBrowse {
             BytesRef t = te.term();
             if (!org.apache.lucene.util.StringHelper.startsWith(t, p)) break;
             postings = te.postings(postings, PostingsEnum.NONE);
-            for (int d = postings.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = postings.nextDoc()) {
-                if (live == null || live.get(d)) {
-                    out.add(t.utf8ToString().substring(prefix.length()));
-                    break;
-                }
-            }
+            if (anyLive(postings, live)) out.add(t.utf8ToString().substring(prefix.length()));
         } while (te.next() != null);
         return out;
     }
 
-    private static boolean matches(BrowseEntries.Entry e, Map<Integer, String> filter) {
+    static boolean matches(BrowseEntries.Entry e, Map<Integer, String> filter) {
         for (Map.Entry<Integer, String> f : filter.entrySet()) {
             int i = f.getKey();
             if (i >= e.parts().size() || !e.parts().get(i).equalsIgnoreCase(f.getValue())) return false;

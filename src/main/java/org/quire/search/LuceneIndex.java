@@ -32,6 +32,7 @@ final class LuceneIndex implements InstanceIndex {
     private final FSDirectory dir;
     private final IndexWriter writer;
     private final SearcherManager searchers;
+    private final LuceneBrowseTotals browseTotals = new LuceneBrowseTotals();
 
     LuceneIndex(Path path) {
         try {
@@ -48,13 +49,20 @@ final class LuceneIndex implements InstanceIndex {
 
     @Override
     public void apply(Collection<InstanceDocument> upserts, Collection<String> deletes) {
-        try {
-            write(upserts);
-            for (String id : deletes) writer.deleteDocuments(new Term(LuceneDocuments.ID, id));
-            writer.commit();
-            searchers.maybeRefreshBlocking();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        synchronized (browseTotals) { // browse totals move by the values this write adds or removes
+            var changed = withSearcher(s -> browseTotals.before(s, upserts, deletes));
+            try {
+                write(upserts);
+                for (String id : deletes) writer.deleteDocuments(new Term(LuceneDocuments.ID, id));
+                writer.commit();
+                searchers.maybeRefreshBlocking();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            withSearcher(s -> {
+                browseTotals.after(s, changed);
+                return null;
+            });
         }
     }
 
@@ -77,6 +85,7 @@ final class LuceneIndex implements InstanceIndex {
     public void commit() {
         try {
             writer.commit();
+            browseTotals.reset();
             searchers.maybeRefreshBlocking();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -87,6 +96,7 @@ final class LuceneIndex implements InstanceIndex {
     public void clear() {
         try {
             writer.deleteAll();
+            browseTotals.reset();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -133,7 +143,7 @@ final class LuceneIndex implements InstanceIndex {
 
     @Override
     public long browseTotal(String field, java.util.Map<Integer, String> filter) {
-        return withSearcher(s -> LuceneBrowse.distinct(s, field, filter));
+        return browseTotals.get(work -> withSearcher(work::run), field, filter);
     }
 
     @Override

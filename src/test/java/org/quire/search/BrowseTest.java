@@ -243,6 +243,16 @@ class BrowseTest {
     }
 
     @Test
+    void edges_limitOneAroundAndEmptyAnchor() {
+        JsonNode one = ok(CN_LC, "fullCallNumber >= \"QA76.73 .J38\" or fullCallNumber < \"QA76.73 .J38\"", "&limit=1");
+        assertThat(values(one, "fullCallNumber")).containsExactly("QA76.73 .J38");
+        assertThat(one.path("next").asText()).isEqualTo("QA76.73 .J38");
+        JsonNode empty = ok(CN_LC, "fullCallNumber >= \"\"", "&limit=5");
+        assertThat(empty.path("items")).isEmpty();
+        assertThat(empty.path("totalRecords").asInt()).isZero();
+    }
+
+    @Test
     void callNumbers_filterByType() {
         JsonNode page = ok("/browse/call-numbers/all/instances",
                 "(fullCallNumber >= \"0\" or fullCallNumber < \"0\") and callNumberTypeId==\"" + SUDOC + "\"",
@@ -319,6 +329,13 @@ class BrowseTest {
             sleep();
         } while (System.currentTimeMillis() < deadline);
         assertThat(got).containsExactly("QA100 .B3", "QA200 .Z9");
+        // the distinct-value count follows writes (kept up to date, not recounted): a moved value, a new, a deleted
+        assertThat(ok(CN_LC, "fullCallNumber >= \"A\"", "&limit=10").path("totalRecords").asInt()).isEqualTo(4);
+        String added = item(s.get("/item-storage/items/" + movingItem).json().path("holdingsRecordId").asText(),
+                "QA300 .N1", LC, null, null);
+        awaitTotal(5);
+        assertThat(s.delete("/item-storage/items/" + added).status()).isEqualTo(204);
+        awaitTotal(4);
         assertThat(values(ok(CN_LC, "fullCallNumber >= \"A\"", "&limit=10"), "fullCallNumber"))
                 .doesNotContain("QA9 .C1");
         // and back, so the other tests see the data as set up whatever the order
@@ -332,6 +349,17 @@ class BrowseTest {
             sleep();
         } while (System.currentTimeMillis() < deadline);
         assertThat(got).containsExactly("PS3545 .I345", "QA9 .C1", "QA76.73 .J38", "QA100 .B3");
+    }
+
+    static void awaitTotal(int expected) {
+        long deadline = System.currentTimeMillis() + 2_000;
+        int total;
+        do {
+            total = ok(CN_LC, "fullCallNumber >= \"A\"", "&limit=10").path("totalRecords").asInt();
+            if (total == expected) return;
+            sleep();
+        } while (System.currentTimeMillis() < deadline);
+        assertThat(total).isEqualTo(expected);
     }
 
     @Test
