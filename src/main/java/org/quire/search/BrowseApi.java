@@ -28,8 +28,8 @@ public final class BrowseApi {
             String option) {
         return SearchApi.answer(() -> {
             String query = SearchApi.query(req);
-            // mod-search browse parameters: limit 1..100 (default 100), precedingRecordsCount 1..100
-            int limit = SearchApi.number(req, "limit", 100, 1, 100);
+            // mod-search browse-limit-param.yaml: 0..100, default 100; preceding-records-count.yaml: 1..100
+            int limit = SearchApi.number(req, "limit", 100, 0, 100);
             Integer preceding = req.param("precedingRecordsCount").isPresent()
                     ? SearchApi.number(req, "precedingRecordsCount", 0, 1, 100) : null;
             String highlight = req.param("highlightMatch").orElse("true").trim();

@@ -48,6 +48,12 @@ public final class InstanceBrowse {
         }
         InstanceIndex index = indexes.of(r.tenant());
         String field = r.kind().field(r.option());
+        if (r.limit() == 0) { // allowed by mod-search's browse-limit-param (minimum 0): the count alone
+            ObjectNode counted = Json.object();
+            counted.put("totalRecords", index.browseTotal(field, q.filter()));
+            counted.putArray("items");
+            return counted;
+        }
         String key = BrowseEntries.anchorKey(r.kind(), r.option(), q.anchor());
         boolean items = r.kind().countsItems;
 

@@ -247,6 +247,9 @@ class BrowseTest {
         JsonNode one = ok(CN_LC, "fullCallNumber >= \"QA76.73 .J38\" or fullCallNumber < \"QA76.73 .J38\"", "&limit=1");
         assertThat(values(one, "fullCallNumber")).containsExactly("QA76.73 .J38");
         assertThat(one.path("next").asText()).isEqualTo("QA76.73 .J38");
+        JsonNode counted = ok(CN_LC, "fullCallNumber >= \"A\"", "&limit=0"); // mod-search's minimum is 0
+        assertThat(counted.path("items")).isEmpty();
+        assertThat(counted.path("totalRecords").asInt()).isEqualTo(4);
         JsonNode empty = ok(CN_LC, "fullCallNumber >= \"\"", "&limit=5");
         assertThat(empty.path("items")).isEmpty();
         assertThat(empty.path("totalRecords").asInt()).isZero();
@@ -365,7 +368,9 @@ class BrowseTest {
     @Test
     void malformedRequestsAre400NeverA500() {
         bad(CN_LC, "fullCallNumber >= \"A\"", "&limit=101", "must be less than or equal to 100");
-        bad(CN_LC, "fullCallNumber >= \"A\"", "&limit=0", "must be greater than or equal to 1");
+        bad(CN_LC, "fullCallNumber >= \"A\"", "&limit=-1", "must be greater than or equal to 0");
+        bad(CN_LC, "fullCallNumber >= \"A\"", "&limit=0&precedingRecordsCount=1",
+                "Preceding records count must be less than request limit");
         bad(CN_LC, "fullCallNumber >= \"A\"", "&limit=abc", "Failed to convert");
         bad(CN_LC, "fullCallNumber >= \"A\"", "&limit=3&precedingRecordsCount=3",
                 "Preceding records count must be less than request limit");
