@@ -119,6 +119,7 @@ public final class QuireServer implements AutoCloseable {
             org.quire.search.ResourceIdsJobs idsJobs = new org.quire.search.ResourceIdsJobs(db, searchIndexes);
             org.quire.search.SearchIdsApi.register(router, instanceSearch,
                     new org.quire.search.InstanceFacets(searchIndexes), idsJobs);
+            org.quire.search.BrowseApi.register(router, new org.quire.search.InstanceBrowse(searchIndexes));
             org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, searchIndexes);
             events.subscribeBatches(org.quire.search.InstanceIndexer.TOPICS, indexer::onEvents);
             ApiKeysApi.register(router, apiKeys);

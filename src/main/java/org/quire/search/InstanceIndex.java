@@ -40,6 +40,19 @@ public interface InstanceIndex extends AutoCloseable {
     /** Every hit's instance id ({@code holdings}: the ids of its holdings records instead), in index order. */
     void forEachId(SearchQuery query, boolean holdings, java.util.function.Consumer<String> sink);
 
+    /**
+     * Browse: up to {@code n} live entries of a browse field next to {@code key}, nearest first (see
+     * {@link BrowseEntries}); {@code filter} maps an entry part's index to the value it must have.
+     */
+    java.util.List<BrowseEntries.Entry> browse(String field, String key, boolean forward, boolean includeKey,
+            java.util.Map<Integer, String> filter, boolean countItems, int n);
+
+    /** Browse: the number of distinct live entries of a browse field that match the filter. */
+    long browseTotal(String field, java.util.Map<Integer, String> filter);
+
+    /** Browse: the live terms of a field that start with {@code prefix}, without it. */
+    java.util.List<String> browseTerms(String field, String prefix);
+
     @Override
     void close();
 }

@@ -56,6 +56,7 @@ final class LuceneDocuments {
         String date1 = first(doc.values().get(ComputedFields.DATE1), null);
         if (date1 != null) d.add(new SortedDocValuesField("sort_" + ComputedFields.DATE1, new BytesRef(date1)));
         LuceneFacets.addTo(d, doc);
+        LuceneBrowse.addFields(d, doc); // browse entries (call numbers, classifications, subjects, contributors)
         return d;
     }
 

@@ -36,6 +36,7 @@ final class LuceneIndex implements InstanceIndex {
     private static final String DOCUMENT_VERSION = "quire.documentVersion";
     /** The document version of the commit the index was opened at, null for an index older than versions. */
     private String committedVersion;
+    private final LuceneBrowseTotals browseTotals = new LuceneBrowseTotals();
 
     LuceneIndex(Path path) {
         try {
@@ -56,13 +57,20 @@ final class LuceneIndex implements InstanceIndex {
 
     @Override
     public void apply(Collection<InstanceDocument> upserts, Collection<String> deletes) {
-        try {
-            write(upserts);
-            for (String id : deletes) writer.deleteDocuments(new Term(LuceneDocuments.ID, id));
-            writer.commit();
-            searchers.maybeRefreshBlocking();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        synchronized (browseTotals) { // browse totals move by the values this write adds or removes
+            var changed = withSearcher(s -> browseTotals.before(s, upserts, deletes));
+            try {
+                write(upserts);
+                for (String id : deletes) writer.deleteDocuments(new Term(LuceneDocuments.ID, id));
+                writer.commit();
+                searchers.maybeRefreshBlocking();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            withSearcher(s -> {
+                browseTotals.after(s, changed);
+                return null;
+            });
         }
     }
 
@@ -85,6 +93,7 @@ final class LuceneIndex implements InstanceIndex {
     public void commit() {
         try {
             writer.commit();
+            browseTotals.reset();
             searchers.maybeRefreshBlocking();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -95,6 +104,7 @@ final class LuceneIndex implements InstanceIndex {
     public void clear() {
         try {
             writer.deleteAll();
+            browseTotals.reset();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -159,6 +169,22 @@ final class LuceneIndex implements InstanceIndex {
             }
             return new Hits(top.totalHits.value(), sources);
         });
+    }
+
+    @Override
+    public List<BrowseEntries.Entry> browse(String field, String key, boolean forward, boolean includeKey,
+            java.util.Map<Integer, String> filter, boolean countItems, int n) {
+        return withSearcher(s -> LuceneBrowse.walk(s, field, key, forward, includeKey, filter, countItems, n));
+    }
+
+    @Override
+    public long browseTotal(String field, java.util.Map<Integer, String> filter) {
+        return browseTotals.get(work -> withSearcher(work::run), field, filter);
+    }
+
+    @Override
+    public List<String> browseTerms(String field, String prefix) {
+        return withSearcher(s -> LuceneBrowse.withPrefix(s, field, prefix));
     }
 
     private static Sort sortOf(SearchQuery.Sort sort) {

@@ -49,7 +49,7 @@ public final class SearchApi {
     }
 
     /** mod-search validates limit and offset with bean validation: 400 naming the parameter and its value. */
-    private static int number(Request req, String name, int dflt, int min, int max) {
+    static int number(Request req, String name, int dflt, int min, int max) {
         Optional<String> v = req.param(name);
         if (v.isEmpty()) return dflt;
         int n;

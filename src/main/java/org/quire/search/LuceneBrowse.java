@@ -1,0 +1,198 @@
+package org.quire.search;
+
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
+import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.MultiBits;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Browse on the instance index, without a scan: each browse entry of an instance ({@link BrowseEntries}) is a term of
+ * a keyword field {@code browse_<kind>[_<option>]} (once per item for call numbers, so the term's frequency in a
+ * document is its number of items), and again, byte-inverted, in {@code <field>_inv}, whose term order is the
+ * reverse. Forward is {@code TermsEnum.seekCeil} on the first field, backward the same on the second. A term's count
+ * is its live postings (deleted and updated documents leave their terms in the dictionary until a merge: a term
+ * without a live document is skipped), so counts are always those of the current instances.
+ */
+final class LuceneBrowse {
+    private LuceneBrowse() {
+    }
+
+    static final String INVERTED = "_inv";
+    static final String SUMMARY = "browse_instance";
+    private static final FieldType TERM = new FieldType();
+
+    static {
+        TERM.setTokenized(false);
+        TERM.setOmitNorms(true);
+        TERM.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
+        TERM.freeze();
+    }
+
+    static void addFields(Document d, InstanceDocument doc) {
+        Map<String, List<String>> entries = BrowseEntries.of(doc.source());
+        if (entries.isEmpty()) return;
+        // what a browse item shows of its instance when it is the only one (title, contributors): doc values, so
+        // a page does not decompress stored-field blocks
+        com.fasterxml.jackson.databind.node.ObjectNode summary = org.quire.platform.Json.object();
+        summary.set("title", doc.source().path("title"));
+        summary.set("contributors", doc.source().path("contributors"));
+        d.add(new org.apache.lucene.document.BinaryDocValuesField(SUMMARY,
+                new BytesRef(org.quire.platform.Json.write(summary))));
+        for (Map.Entry<String, List<String>> e : entries.entrySet()) {
+            for (String term : e.getValue()) {
+                BytesRef bytes = new BytesRef(term);
+                d.add(new Field(e.getKey(), bytes, TERM));
+                if (!e.getKey().equals(BrowseEntries.CONTRIBUTOR_TYPES)) {
+                    d.add(new Field(e.getKey() + INVERTED, invert(bytes), TERM));
+                }
+            }
+        }
+    }
+
+    /**
+     * Up to {@code n} live entries next to {@code key}, nearest first: forward from it (ascending) or backward
+     * (descending), the entries of the key itself included or not; entries whose parts differ from {@code filter}
+     * (part index → value) are passed over.
+     */
+    static List<BrowseEntries.Entry> walk(IndexSearcher s, String field, String key, boolean forward,
+            boolean includeKey, Map<Integer, String> filter, boolean countItems, int n) throws IOException {
+        IndexReader reader = s.getIndexReader();
+        List<BrowseEntries.Entry> out = new ArrayList<>();
+        Terms terms = MultiTerms.getTerms(reader, forward ? field : field + INVERTED);
+        if (terms == null || n <= 0) return out;
+        TermsEnum te = terms.iterator();
+        BytesRef start = forward ? new BytesRef(key + (includeKey ? BrowseEntries.SEP : '\u0002'))
+                : invertNoEnd(new BytesRef(key + '\u0002'));
+        if (te.seekCeil(start) == TermsEnum.SeekStatus.END) return out;
+        Bits live = MultiBits.getLiveDocs(reader);
+        PostingsEnum postings = null;
+        do {
+            String term = forward ? te.term().utf8ToString() : uninvert(te.term());
+            BrowseEntries.Entry partial = BrowseEntries.decode(term, 0, null);
+            if (!includeKey && partial.key().equals(key)) continue;
+            if (!matches(partial, filter)) continue;
+            postings = te.postings(postings, PostingsEnum.FREQS);
+            long docs = 0;
+            long items = 0;
+            int first = -1;
+            for (int d = postings.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = postings.nextDoc()) {
+                if (live != null && !live.get(d)) continue;
+                if (first < 0) first = d;
+                docs++;
+                items += postings.freq();
+            }
+            long count = countItems ? items : docs;
+            if (count == 0) continue;
+            String source = null;
+            if (count == 1) {
+                org.apache.lucene.index.BinaryDocValues summaries = org.apache.lucene.index.MultiDocValues
+                        .getBinaryValues(reader, SUMMARY);
+                if (summaries != null && summaries.advanceExact(first)) source = summaries.binaryValue().utf8ToString();
+            }
+            out.add(new BrowseEntries.Entry(partial.key(), partial.parts(), count, source));
+        } while (out.size() < n && te.next() != null);
+        return out;
+    }
+
+    /** The number of distinct live entries of a field that match the filter: a walk of all its terms. */
+    static long distinct(IndexSearcher s, String field, Map<Integer, String> filter) throws IOException {
+        IndexReader reader = s.getIndexReader();
+        long total = 0;
+        Terms terms = MultiTerms.getTerms(reader, field);
+        if (terms == null) return 0;
+        Bits live = MultiBits.getLiveDocs(reader);
+        TermsEnum te = terms.iterator();
+        PostingsEnum postings = null;
+        for (BytesRef t = te.next(); t != null; t = te.next()) {
+            if (!filter.isEmpty() && !matches(BrowseEntries.decode(t.utf8ToString(), 0, null), filter)) continue;
+            postings = te.postings(postings, PostingsEnum.NONE);
+            if (anyLive(postings, live)) total++;
+        }
+        return total;
+    }
+
+    /** Whether a term of a field has a live document. */
+    static boolean isLive(IndexSearcher s, String field, String term) throws IOException {
+        IndexReader reader = s.getIndexReader();
+        Terms terms = MultiTerms.getTerms(reader, field);
+        if (terms == null) return false;
+        TermsEnum te = terms.iterator();
+        if (!te.seekExact(new BytesRef(term))) return false;
+        return anyLive(te.postings(null, PostingsEnum.NONE), MultiBits.getLiveDocs(reader));
+    }
+
+    private static boolean anyLive(PostingsEnum postings, Bits live) throws IOException {
+        for (int d = postings.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = postings.nextDoc()) {
+            if (live == null || live.get(d)) return true;
+        }
+        return false;
+    }
+
+    /** The live terms of {@code field} that begin with {@code prefix}, without it (contributor roles of an entry). */
+    static List<String> withPrefix(IndexSearcher s, String field, String prefix) throws IOException {
+        IndexReader reader = s.getIndexReader();
+        List<String> out = new ArrayList<>();
+        Terms terms = MultiTerms.getTerms(reader, field);
+        if (terms == null) return out;
+        TermsEnum te = terms.iterator();
+        BytesRef p = new BytesRef(prefix);
+        if (te.seekCeil(p) == TermsEnum.SeekStatus.END) return out;
+        Bits live = MultiBits.getLiveDocs(reader);
+        PostingsEnum postings = null;
+        do {
+            BytesRef t = te.term();
+            if (!org.apache.lucene.util.StringHelper.startsWith(t, p)) break;
+            postings = te.postings(postings, PostingsEnum.NONE);
+            if (anyLive(postings, live)) out.add(t.utf8ToString().substring(prefix.length()));
+        } while (te.next() != null);
+        return out;
+    }
+
+    static boolean matches(BrowseEntries.Entry e, Map<Integer, String> filter) {
+        for (Map.Entry<Integer, String> f : filter.entrySet()) {
+            int i = f.getKey();
+            if (i >= e.parts().size() || !e.parts().get(i).equalsIgnoreCase(f.getValue())) return false;
+        }
+        return true;
+    }
+
+    /*
+     * Inversion: every byte b becomes 255 - b, then 0xFF ends the term. Terms never hold a byte 0 (control
+     * characters are cleaned), so an inverted byte is at most 0xFE and a term that is a prefix of another sorts after
+     * it: the inverted order is exactly the reverse of the original order.
+     */
+    static BytesRef invert(BytesRef term) {
+        byte[] out = new byte[term.length + 1];
+        for (int i = 0; i < term.length; i++) out[i] = (byte) (255 - (term.bytes[term.offset + i] & 0xFF));
+        out[term.length] = (byte) 0xFF;
+        return new BytesRef(out);
+    }
+
+    private static BytesRef invertNoEnd(BytesRef term) {
+        BytesRef inv = invert(term);
+        inv.length--;
+        return inv;
+    }
+
+    private static String uninvert(BytesRef inverted) {
+        byte[] out = new byte[inverted.length - 1];
+        for (int i = 0; i < out.length; i++) out[i] = (byte) (255 - (inverted.bytes[inverted.offset + i] & 0xFF));
+        return new String(out, StandardCharsets.UTF_8);
+    }
+}
