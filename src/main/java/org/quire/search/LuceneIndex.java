@@ -35,7 +35,7 @@ final class LuceneIndex implements InstanceIndex {
     /** The commit user-data key naming the document shape of the index's last commit. */
     private static final String DOCUMENT_VERSION = "quire.documentVersion";
     /** The document version of the commit the index was opened at, null for an index older than versions. */
-    private String committedVersion;
+    private volatile String committedVersion;
     private final LuceneBrowseTotals browseTotals = new LuceneBrowseTotals();
 
     LuceneIndex(Path path) {
@@ -63,6 +63,7 @@ final class LuceneIndex implements InstanceIndex {
                 write(upserts);
                 for (String id : deletes) writer.deleteDocuments(new Term(LuceneDocuments.ID, id));
                 writer.commit();
+                committedVersion = InstanceDocument.VERSION; // what setLiveCommitData wrote
                 searchers.maybeRefreshBlocking();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -93,6 +94,7 @@ final class LuceneIndex implements InstanceIndex {
     public void commit() {
         try {
             writer.commit();
+            committedVersion = InstanceDocument.VERSION; // what setLiveCommitData wrote
             browseTotals.reset();
             searchers.maybeRefreshBlocking();
         } catch (IOException e) {
