@@ -23,8 +23,8 @@ import java.util.List;
  * <ul>
  *   <li>{@code abc*}: a prefix query on the plain value (a seek in the term dictionary);</li>
  *   <li>{@code *abc}: a prefix query on the reversed plain value;</li>
- *   <li>{@code *abc*} (3+ characters): a phrase of the literal's trigrams over the trigram copy — exact, since
- *       trigrams sit at consecutive positions;</li>
+ *   <li>{@code *abc*} (3+ characters) on a field with a trigram copy: a phrase of the literal's trigrams over that
+ *       copy — exact, since trigrams sit at consecutive positions;</li>
  *   <li>any other pattern that starts with a literal: a wildcard automaton seeded by that prefix on the plain
  *       value, or, if it ends with a literal, the reversed pattern on the reversed value;</li>
  *   <li>what is left ({@code *ab*}, {@code *a*b*}): the automaton over the whole plain term dictionary.</li>
@@ -107,7 +107,7 @@ final class LuceneQueries {
             return new ConstantScoreQuery(new PrefixQuery(new Term(target + LuceneAnalyzers.REVERSED,
                     LuceneAnalyzers.reverse(last))));
         }
-        if (fullText && stars == 2 && first.isEmpty() && last.isEmpty()
+        if (fullText && stars == 2 && first.isEmpty() && last.isEmpty() && LuceneAnalyzers.PRIMARY_TEXT_FIELDS.contains(field)
                 && parts.get(1).codePointCount(0, parts.get(1).length()) >= 3) {
             List<String> grams = LuceneAnalyzers.trigrams(parts.get(1));
             Query q = grams.size() == 1 ? new TermQuery(new Term(target + LuceneAnalyzers.TRIGRAMS, grams.getFirst()))
