@@ -34,18 +34,23 @@ record BrowseQuery(String anchor, boolean forward, boolean backward, boolean inc
     }
 
     static BrowseQuery parse(BrowseEntries.Kind kind, String cql) {
+        return parse(kind.anchorField, filters(kind), cql);
+    }
+
+    /** As {@link #parse(BrowseEntries.Kind, String)} for any anchor field and filter fields (authority browse). */
+    static BrowseQuery parse(String anchorField, Map<String, Integer> filters, String cql) {
         CqlNode root = CqlParser.parse(cql).root();
         List<CqlNode> conjuncts = new ArrayList<>();
         flattenAnd(root, conjuncts);
         CqlNode range = null;
         Map<Integer, String> filter = new LinkedHashMap<>();
         for (CqlNode n : conjuncts) {
-            if (isRange(kind, n)) {
+            if (isRange(anchorField, n)) {
                 if (range != null) throw invalid(cql);
                 range = n;
-            } else if (n instanceof CqlClause c && !c.index().equals(kind.anchorField)
+            } else if (n instanceof CqlClause c && !c.index().equals(anchorField)
                     && (c.relation().equals("==") || c.relation().equals("="))) {
-                Integer part = filters(kind).get(c.index());
+                Integer part = filters.get(c.index());
                 if (part == null) {
                     throw new InvalidSearch(CqlTranslator.INVALID_FIELD, c.index(), c.term());
                 }
@@ -80,11 +85,11 @@ record BrowseQuery(String anchor, boolean forward, boolean backward, boolean inc
         }
     }
 
-    private static boolean isRange(BrowseEntries.Kind kind, CqlNode n) {
+    private static boolean isRange(String anchorField, CqlNode n) {
         return switch (n) {
-            case CqlClause c -> c.index().equals(kind.anchorField)
+            case CqlClause c -> c.index().equals(anchorField)
                     && List.of(">=", ">", "<=", "<").contains(c.relation());
-            case CqlBoolean b -> b.op().equals("or") && isRange(kind, b.left()) && isRange(kind, b.right())
+            case CqlBoolean b -> b.op().equals("or") && isRange(anchorField, b.left()) && isRange(anchorField, b.right())
                     && b.left() instanceof CqlClause && b.right() instanceof CqlClause;
         };
     }
