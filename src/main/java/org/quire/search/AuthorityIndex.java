@@ -87,8 +87,6 @@ final class AuthorityIndex implements AutoCloseable {
             add(upserts);
             for (String id : deletes) writer.deleteDocuments(new Term(AUTHORITY, id));
             commit();
-        } catch (UncheckedIOException e) {
-            throw e;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -160,6 +158,15 @@ final class AuthorityIndex implements AutoCloseable {
             TopDocs top = s.search(q, new TopFieldCollectorManager(sortOf(SORT_HEADING_REF, !forward), n, null,
                     Integer.MAX_VALUE));
             return sources(s, top.scoreDocs, 0);
+        });
+    }
+
+    /** Every hit's authority id ({@code _iddv} doc values, no stored field read, no 10,000 cap), in index order. */
+    void forEachAuthorityId(SearchQuery query, java.util.function.Consumer<String> sink) {
+        Query q = lucene(query);
+        withSearcher(s -> {
+            LuceneFacets.ids(s, q, false, sink);
+            return null;
         });
     }
 

@@ -229,6 +229,35 @@ class AuthoritySearchTest {
     }
 
     @Test
+    void resourceIdsJob_forAuthorities_givesEachAuthorityOnce() {
+        Api.Reply r = s.post("/search/resources/jobs", Json.object().put("query", "keyword all barrie or keyword all water")
+                .put("entityType", "AUTHORITY"));
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        assertThat(r.json().path("entityType").asText()).isEqualTo("AUTHORITY");
+        String job = r.json().path("id").asText();
+        long deadline = System.currentTimeMillis() + 5_000;
+        while (s.get("/search/resources/jobs/" + job).json().path("status").asText().equals("IN_PROGRESS")
+                && System.currentTimeMillis() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(s.get("/search/resources/jobs/" + job).json().path("status").asText()).isEqualTo("COMPLETED");
+        JsonNode ids = s.get("/search/resources/jobs/" + job + "/ids").json();
+        List<String> got = new ArrayList<>();
+        ids.path("ids").forEach(i -> got.add(i.path("id").asText()));
+        assertThat(got).containsExactlyInAnyOrder(barrie, water);
+        assertThat(ids.path("totalRecords").asInt()).isEqualTo(2);
+        // an authority query with an instance-only index ends the job in ERROR, as a bad query does
+        String bad = s.post("/search/resources/jobs", Json.object().put("query", "title all x")
+                .put("entityType", "AUTHORITY")).json().path("id").asText();
+        deadline = System.currentTimeMillis() + 5_000;
+        while (s.get("/search/resources/jobs/" + bad).json().path("status").asText().equals("IN_PROGRESS")
+                && System.currentTimeMillis() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(s.get("/search/resources/jobs/" + bad).json().path("status").asText()).isEqualTo("ERROR");
+    }
+
+    @Test
     void malformedRequests_are400InModSearchsShape() {
         assertBadRequest("/search/authorities?query=" + URLEncoder.encode("title all x", StandardCharsets.UTF_8),
                 "Invalid search field provided in the CQL query", "RequestValidationException");
