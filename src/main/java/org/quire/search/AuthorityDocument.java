@@ -18,7 +18,7 @@ import java.util.Map;
  */
 public record AuthorityDocument(String id, String authorityId, Map<String, List<String>> values, ObjectNode source) {
     /** The shape of the documents; an index committed with another version is rebuilt at start (AuthorityIndexer). */
-    public static final String VERSION = "2026-11-24.a1";
+    public static final String VERSION = "2026-11-24.a2";
 
     /** The fields every document of an authority copies (authority.json's non-heading fields). */
     private static final List<String> COMMON = List.of("id", "naturalId", "sourceFileId", "subjectHeadings",
@@ -67,6 +67,15 @@ public record AuthorityDocument(String id, String authorityId, Map<String, List<
             if (!out.isEmpty()) values.put(field, out);
         }
         if (h != null) values.put("isTitleHeadingRef", List.of(Boolean.toString(h.title())));
+        java.util.Set<String> lccn = new java.util.LinkedHashSet<>();
+        for (JsonNode identifier : authority.path("identifiers")) {
+            String type = identifier.path("identifierTypeId").asText();
+            String v = identifier.path("value").asText("");
+            if ((IdentifierFields.LCCN.contains(type) || IdentifierFields.CANCELED_LCCN.contains(type)) && !v.isBlank()) {
+                lccn.addAll(org.quire.search.normalize.Lccn.indexTerms(v));
+            }
+        }
+        if (!lccn.isEmpty()) values.put(AuthorityFields.LCCN, new ArrayList<>(lccn));
         return new AuthorityDocument(docId, authority.path("id").asText(), values, source);
     }
 }

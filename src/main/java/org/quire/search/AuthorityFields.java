@@ -16,6 +16,13 @@ public final class AuthorityFields {
     private AuthorityFields() {
     }
 
+    /**
+     * authority.json's {@code lccn} search field (LccnAuthorityProcessor): the identifiers of type LCCN or Canceled
+     * LCCN, normalised as the instance index's lccn (search.normalize.Lccn), and searched through the same term
+     * processing (lccnSearchTermProcessor).
+     */
+    static final String LCCN = "lccn";
+
     /** A heading field (authority.json: distinctType = the field name, headingType, authRefType, isTitleHeadingRef). */
     public record Heading(String field, String headingType, String authRefType, boolean title) {
     }
@@ -36,7 +43,9 @@ public final class AuthorityFields {
             "subjectHeadings", FieldKind.KEYWORD_LOWERCASE);
 
     /** The field table CqlTranslator resolves authority queries with. */
-    public static final CqlTranslator.Fields CQL = new CqlTranslator.Fields(AuthorityFields::option, SORTS, false);
+    public static final CqlTranslator.Fields CQL = new CqlTranslator.Fields(AuthorityFields::option, SORTS,
+            (index, relation, term) -> index.equals(LCCN) ? IdentifierFields.query(index, relation, term) : null);
+
 
     static Optional<SearchFields.Option> option(String index) {
         if (index.equals("keyword")) {
@@ -73,6 +82,7 @@ public final class AuthorityFields {
             f.put(lower, FieldKind.KEYWORD_LOWERCASE);
         }
         for (String exact : List.of("tenantId", "sourceFileId", "headingType")) f.put(exact, FieldKind.KEYWORD);
+        f.put(LCCN, FieldKind.KEYWORD); // values already normalised, as IdentifierFields' lccn
         f.put("shared", FieldKind.BOOL);
         f.put("isTitleHeadingRef", FieldKind.BOOL);
         f.put("metadata.createdDate", FieldKind.DATE);

@@ -34,10 +34,18 @@ public final class CqlTranslator {
      * computed options) or another index's (the authority index, AuthorityFields), so one translator serves both.
      */
     public record Fields(java.util.function.Function<String, java.util.Optional<SearchFields.Option>> option,
-            java.util.Map<String, String> sorts, boolean computed) {
+            java.util.Map<String, String> sorts, Computed computed) {
     }
 
-    static final Fields INSTANCES = new Fields(SearchFields::option, SearchFields.SORTS, true);
+    /** The query of an option whose values and terms are computed, or null when the index is not one. */
+    public interface Computed {
+        SearchQuery query(String index, String relation, String term);
+    }
+
+    static final Fields INSTANCES = new Fields(SearchFields::option, SearchFields.SORTS, (index, relation, term) -> {
+        SearchQuery q = IdentifierFields.query(index, relation, term);
+        return q != null ? q : ComputedFields.query(index, relation, term);
+    });
 
     /** Throws {@link org.quire.platform.cql.CqlException} on a syntax error, {@link InvalidSearch} on the rest. */
     public static Translated translate(String cql) {
@@ -80,9 +88,7 @@ public final class CqlTranslator {
         // (their =""/==""/=="[]" forms are the empty-value queries below, as for every field)
         boolean emptyForm = SearchFields.FIELDS.containsKey(index)
                 && (c.term().isEmpty() || c.term().equals(EmptyValueQueries.EMPTY_ARRAY));
-        boolean computes = fields.computed() && !emptyForm; // another index has no computed options
-        SearchQuery computed = !computes ? null : IdentifierFields.query(index, c.relation(), c.term());
-        if (computed == null && computes) computed = ComputedFields.query(index, c.relation(), c.term());
+        SearchQuery computed = emptyForm ? null : fields.computed().query(index, c.relation(), c.term());
         if (computed != null) return computed;
         SearchFields.Option option = fields.option().apply(index)
                 .orElseThrow(() -> new InvalidSearch(INVALID_FIELD, "field", index));

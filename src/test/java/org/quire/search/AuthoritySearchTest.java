@@ -25,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AuthoritySearchTest {
     static final String LCNAF = "af045f2f-e851-4613-984c-4bc13430454a";
     static final String LCSH = "837e2c7b-037b-4113-9dfd-b1b8aeeb1fb8";
+    static final String LCCN_TYPE = "c858e4f2-2b6b-4385-842b-60732ee14abb"; // FOLIO's identifier type "LCCN"
     static Api.Session s;
     static String barrie;
     static String sanchez;
@@ -36,7 +37,9 @@ class AuthoritySearchTest {
         s = Fixtures.referenceOnlyTenant("authority_search");
         barrie = create(personal("n  50000555", "Barrie, J. M. (James Matthew), 1860-1937",
                 "Barrie, James Matthew, Sir, bart., 1860-1937", "Barrie, James Matthew, 1860-1937",
-                "Barri, Dzheĭms, 1860-1937").put("sourceFileId", LCNAF));
+                "Barri, Dzheĭms, 1860-1937").put("sourceFileId", LCNAF)
+                .set("identifiers", Json.array().add(Json.object().put("value", "n  50000555")
+                        .put("identifierTypeId", LCCN_TYPE))));
         sanchez = create(personal("n  00036979", "Sánchez Martínez, Mariano", "Martínez, Mariano Sánchez",
                 "Sánchez, Mariano (Sánchez Martínez)").put("sourceFileId", LCNAF));
         valiulina = create(personal("n  00039365", "Valiulina, Sana, 1964-", "Валиулина, Сана, 1964-"));
@@ -165,6 +168,11 @@ class AuthoritySearchTest {
         assertThat(hits("authRefType == reference")).hasSize(7);
         assertThat(hits("isTitleHeadingRef == false")).hasSize(12);
         assertThat(hits("id==" + water + " or id==" + valiulina)).hasSize(5);
+        // lccn: the LCCN identifiers, normalised both ways (case and spaces, the prefix required)
+        assertThat(hits("lccn == \"N50000555\"")).hasSize(4);
+        assertThat(hits("lccn = \"n 50000555\"")).hasSize(4);
+        assertThat(hits("lccn = \"5000*\"")).isEmpty();
+        assertThat(hits("identifiers.value == \"N  50000555\"")).hasSize(4);
         JsonNode sorted = hits("headingType==Topical sortBy headingRef/sort.descending");
         // lowercased byte order: "water--pollution" > "water quality" > "water purity"
         assertThat(sorted.get(0).path("headingRef").asText()).isEqualTo("Water--Pollution");
