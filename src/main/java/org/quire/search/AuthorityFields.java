@@ -44,8 +44,33 @@ public final class AuthorityFields {
 
     /** The field table CqlTranslator resolves authority queries with. */
     public static final CqlTranslator.Fields CQL = new CqlTranslator.Fields(AuthorityFields::option, SORTS,
-            (index, relation, term) -> index.equals(LCCN) ? IdentifierFields.query(index, relation, term) : null);
+            (index, relation, term) -> index.equals(LCCN) ? IdentifierFields.query(index, relation, term)
+                    : index.equals("keyword") ? keyword(relation, term) : null);
 
+
+    /**
+     * {@code keyword}: every heading field (full text) and {@code identifiers.value} (keyword_lowercase), the fields
+     * whose searchAliases name it: the words in the headings, or the whole term as an identifier. Wildcards cover
+     * both (each field matched per its kind); the empty-value forms are left to the ordinary path (null).
+     */
+    private static SearchQuery keyword(String relation, String term) {
+        if (term.isEmpty() || term.equals(EmptyValueQueries.EMPTY_ARRAY)) return null;
+        List<String> headings = HEADINGS.stream().map(Heading::field).toList();
+        if (CqlTranslator.hasWildcard(term)) {
+            if (term.chars().allMatch(ch -> ch == '*')) return new SearchQuery.All();
+            List<String> fields = new ArrayList<>(headings);
+            fields.add(IDENTIFIER);
+            SearchQuery w = new SearchQuery.Wildcard(fields, term);
+            return relation.equals("<>") ? new SearchQuery.Not(new SearchQuery.All(), w) : w;
+        }
+        String value = CqlTranslator.unescape(term);
+        boolean negated = relation.equals("<>");
+        SearchQuery text = CqlTranslator.fullText(headings, negated ? "all" : relation, value, false);
+        SearchQuery either = new SearchQuery.Or(List.of(text, new SearchQuery.Term(IDENTIFIER, value)));
+        return negated ? new SearchQuery.Not(new SearchQuery.All(), either) : either;
+    }
+
+    private static final String IDENTIFIER = "identifiers.value";
 
     static Optional<SearchFields.Option> option(String index) {
         if (index.equals("keyword")) {

@@ -173,6 +173,9 @@ class AuthoritySearchTest {
         assertThat(hits("lccn = \"n 50000555\"")).hasSize(4);
         assertThat(hits("lccn = \"5000*\"")).isEmpty();
         assertThat(hits("identifiers.value == \"N  50000555\"")).hasSize(4);
+        // keyword covers identifiers.value too (its searchAliases), as a whole value
+        assertThat(hits("keyword == \"n  50000555\"")).hasSize(4);
+        assertThat(hits("keyword = \"n  5000*\"")).hasSize(4);
         JsonNode sorted = hits("headingType==Topical sortBy headingRef/sort.descending");
         // lowercased byte order: "water--pollution" > "water quality" > "water purity"
         assertThat(sorted.get(0).path("headingRef").asText()).isEqualTo("Water--Pollution");
