@@ -69,6 +69,15 @@ public final class AuthorityIndexer {
         indexAll(tenant);
     }
 
+    /**
+     * Rebuilds the tenant's authority index offline ({@code quire reindex}, server stopped): the old documents are
+     * dropped and the new ones added in one commit, so a reader sees the old index or the new one.
+     */
+    public long reindex(String tenant) {
+        indexes.authorities(tenant).clear();
+        return indexAll(tenant);
+    }
+
     /** (Re)indexes every authority of the tenant page by page in id order, committing once at the end. */
     public long indexAll(String tenant) {
         String schema = Tenants.schema(tenant);

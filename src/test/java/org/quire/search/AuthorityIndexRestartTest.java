@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The authority index across restarts, as SearchRestartTest for instances: an authority committed with its outbox
  * event but not indexed when the process died is indexed at the next start, and a lost authority index is rebuilt
- * from authority-storage's rows at start.
+ * from authority-storage's rows at start; {@code quire reindex} rebuilds it offline.
  */
 class AuthorityIndexRestartTest {
 
@@ -78,6 +78,22 @@ class AuthorityIndexRestartTest {
         }
         try (QuireServer third = QuireServer.start(config)) {
             assertThat(total(third, "keyword all pius or keyword all rubin")).as("rebuilt at start").isEqualTo(2);
+        }
+
+        // quire reindex rebuilds the authority index too (server stopped)
+        java.io.PrintStream stdout = System.out;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(captured, true));
+        int code;
+        try {
+            code = org.quire.Quire.commandLine().execute("reindex", "--data-dir", dir.toString(), "--tenant", "arestart");
+        } finally {
+            System.setOut(stdout);
+        }
+        assertThat(code).isZero();
+        assertThat(captured.toString()).contains("arestart: 2 authorities indexed");
+        try (QuireServer fourth = QuireServer.start(config)) {
+            assertThat(total(fourth, "cql.allRecords=1")).isEqualTo(2);
         }
     }
 }
