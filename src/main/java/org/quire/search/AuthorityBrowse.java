@@ -16,14 +16,10 @@ import java.util.Map;
  * lowercased headingRef. After the anchor means strictly greater, before strictly smaller (search_after); the anchor
  * itself is ONE heading equal to it (a term query, size 1), marked {@code isAnchor} when {@code highlightMatch}, or
  * the placeholder {@code {headingRef, isAnchor: true}} when none is. {@code totalRecords} is the number of headings
- * matching the filters. Items are {@code {headingRef, authority, isAnchor}} (authorityBrowseItem.yaml); the authority
+ * matching the filters (any authority CQL AND-ed to the range). Items are {@code {headingRef, authority, isAnchor}} (authorityBrowseItem.yaml); the authority
  * is the search's basic one with {@code numberOfTitles}.
  */
 public final class AuthorityBrowse {
-    /** Filters after {@code and} (term filters on authority.json fields), by the part index BrowseQuery reports. */
-    static final List<String> FILTERS = List.of("headingType", "isTitleHeadingRef", "sourceFileId", "shared",
-            "tenantId", "authRefType");
-
     private final AuthoritySearch search;
 
     public AuthorityBrowse(AuthoritySearch search) {
@@ -40,14 +36,14 @@ public final class AuthorityBrowse {
             throw new InvalidSearch("Preceding records count must be less than request limit", "precedingRecordsCount",
                     String.valueOf(preceding));
         }
-        Map<String, Integer> filterParts = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < FILTERS.size(); i++) filterParts.put(FILTERS.get(i), i);
-        BrowseQuery q = BrowseQuery.parse("headingRef", filterParts, r.query());
+        BrowseQuery q = BrowseQuery.parse("headingRef", null, r.query());
         // AuthorityBrowseService.FILTER_QUERY: authRefType in (Authorized, Reference), then the request's filters
         List<SearchQuery> filters = new ArrayList<>();
         filters.add(new SearchQuery.Or(List.of(new SearchQuery.Term("authRefType", "Authorized"),
                 new SearchQuery.Term("authRefType", "Reference"))));
-        q.filter().forEach((part, value) -> filters.add(CqlTranslator.term(FILTERS.get(part), "==", value)));
+        for (org.quire.platform.cql.CqlNode c : q.conditions()) {
+            filters.add(CqlTranslator.translate(c, AuthorityFields.CQL)); // any authority CQL: an unknown index → 400
+        }
         SearchQuery filter = new SearchQuery.And(filters);
         AuthorityIndex index = search.indexes().authorities(r.tenant());
         String key = q.anchor().toLowerCase(Locale.ROOT);

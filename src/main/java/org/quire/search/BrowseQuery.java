@@ -16,7 +16,8 @@ import java.util.Map;
  * {@code x >= A} / {@code x > A} forward, {@code x <= A} / {@code x < A} backward, {@code x >= A or x < A} /
  * {@code x > A or x < A} around (the {@code <} side may come first), then {@code and f == v} filters.
  */
-record BrowseQuery(String anchor, boolean forward, boolean backward, boolean includeAnchor, Map<Integer, String> filter) {
+record BrowseQuery(String anchor, boolean forward, boolean backward, boolean includeAnchor, Map<Integer, String> filter,
+        List<CqlNode> conditions) {
     static final String INVALID = "Invalid CQL query for browsing.";
 
     boolean around() {
@@ -37,17 +38,24 @@ record BrowseQuery(String anchor, boolean forward, boolean backward, boolean inc
         return parse(kind.anchorField, filters(kind), cql);
     }
 
-    /** As {@link #parse(BrowseEntries.Kind, String)} for any anchor field and filter fields (authority browse). */
+    /**
+     * As {@link #parse(BrowseEntries.Kind, String)} for any anchor field. With {@code filters} null, every other
+     * AND-ed part of the query is kept as it is in {@link #conditions} (authority browse: any authority CQL filter,
+     * such as the MARC authority app's {@code headingType==("Personal Name" or …)}).
+     */
     static BrowseQuery parse(String anchorField, Map<String, Integer> filters, String cql) {
         CqlNode root = CqlParser.parse(cql).root();
         List<CqlNode> conjuncts = new ArrayList<>();
         flattenAnd(root, conjuncts);
         CqlNode range = null;
         Map<Integer, String> filter = new LinkedHashMap<>();
+        List<CqlNode> conditions = new ArrayList<>();
         for (CqlNode n : conjuncts) {
             if (isRange(anchorField, n)) {
                 if (range != null) throw invalid(cql);
                 range = n;
+            } else if (filters == null) {
+                conditions.add(n);
             } else if (n instanceof CqlClause c && !c.index().equals(anchorField)
                     && (c.relation().equals("==") || c.relation().equals("="))) {
                 Integer part = filters.get(c.index());
@@ -62,7 +70,7 @@ record BrowseQuery(String anchor, boolean forward, boolean backward, boolean inc
         if (range == null) throw invalid(cql);
         if (range instanceof CqlClause c) {
             boolean fwd = c.relation().startsWith(">");
-            return new BrowseQuery(c.term(), fwd, !fwd, c.relation().endsWith("="), filter);
+            return new BrowseQuery(c.term(), fwd, !fwd, c.relation().endsWith("="), filter, conditions);
         }
         CqlBoolean or = (CqlBoolean) range;
         CqlClause a = (CqlClause) or.left();
@@ -73,7 +81,7 @@ record BrowseQuery(String anchor, boolean forward, boolean backward, boolean inc
         if (!up.term().equals(down.term())) {
             throw new InvalidSearch(INVALID + " Anchors must be the same in range conditions.", "query", cql);
         }
-        return new BrowseQuery(up.term(), true, true, up.relation().equals(">="), filter);
+        return new BrowseQuery(up.term(), true, true, up.relation().equals(">="), filter, conditions);
     }
 
     private static void flattenAnd(CqlNode n, List<CqlNode> out) {

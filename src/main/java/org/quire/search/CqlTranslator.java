@@ -58,6 +58,11 @@ public final class CqlTranslator {
         return new Translated(node(parsed.root(), fields), sort(parsed.sortKeys(), fields));
     }
 
+    /** A parsed CQL sub-query (a browse query's filter part), resolved in {@code fields}. */
+    static SearchQuery translate(CqlNode node, Fields fields) {
+        return node(node, fields);
+    }
+
     private static SearchQuery.Sort sort(List<SortKey> keys, Fields fields) {
         if (keys.isEmpty()) return SearchQuery.Sort.RELEVANCE;
         SortKey key = keys.getFirst();

@@ -135,6 +135,12 @@ class AuthorityBrowseTest {
                 "&limit=10&precedingRecordsCount=1");
         assertThat(refs(topical)).containsExactly("a*", "Water quality");
         assertThat(topical.path("totalRecords").asInt()).isEqualTo(1);
+        // the MARC authority app's filters: a heading-type list and "exclude see from"
+        JsonNode typed = ok("(headingRef>=\"Coste\" or headingRef<\"Coste\") and headingType==(\"Personal Name\" or "
+                + "\"Corporate Name\") and authRefType==Authorized", "&limit=4&precedingRecordsCount=1");
+        assertThat(refs(typed)).containsExactly("Barrie, J. M. (James Matthew), 1860-1937", "Coste*",
+                "Coste, Jean, 1926-1994", "Ferrell, Robert H.");
+        assertThat(typed.path("totalRecords").asInt()).isEqualTo(4);
 
         ObjectNode a = (ObjectNode) s.get("/authority-storage/authorities/" + mitchell).json();
         a.put("personalName", "Zimmer, David");
