@@ -133,10 +133,8 @@ public final class Quire implements Runnable {
                 org.quire.search.AuthorityIndexer authorityIndexer = new org.quire.search.AuthorityIndexer(db, indexes);
                 for (String id : ids) {
                     ProgressBar bar = new ProgressBar(id);
-                    long n;
                     try {
-                        n = indexer.reindex(id, bar::update);
-                        bar.done(n);
+                        bar.done(indexer.reindex(id, bar::update));
                         System.out.println(id + ": " + authorityIndexer.reindex(id) + " authorities indexed");
                     } catch (java.io.UncheckedIOException e) {
                         throw new IllegalStateException("Cannot write the search index of " + id + " (is quire serve "
