@@ -227,7 +227,8 @@ final class AuthorityIndex implements AutoCloseable {
         for (Map.Entry<String, String> sort : AuthorityFields.SORTS.entrySet()) {
             List<String> values = doc.values().get(sort.getKey());
             if (values == null || values.isEmpty()) continue;
-            // mod-search's sort_headingRef is keyword_lowercase; headingType/authRefType sort as their values
+            // lowercased: sort_headingRef and authRefType are keyword_lowercase in mod-search; headingType is keyword
+            // there, whose values ("Personal Name", "Topical" …) sort the same either way
             String key = values.getFirst().toLowerCase(java.util.Locale.ROOT);
             if (key.length() > LuceneAnalyzers.PLAIN_MAX) key = key.substring(0, LuceneAnalyzers.PLAIN_MAX);
             d.add(new SortedDocValuesField(sort.getValue(), new BytesRef(key)));
