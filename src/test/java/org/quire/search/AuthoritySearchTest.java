@@ -177,6 +177,11 @@ class AuthoritySearchTest {
         assertThat(hits("keyword == \"n  50000555\"")).hasSize(4);
         assertThat(hits("keyword = \"n  5000*\"")).hasSize(4);
         JsonNode sorted = hits("headingType==Topical sortBy headingRef/sort.descending");
+        // headingType, ties by headingRef (authority.json secondarySort)
+        JsonNode byType = hits("headingType==\"Personal Name\" or headingType==Topical sortBy headingType");
+        assertThat(byType.get(0).path("headingRef").asText()).isEqualTo("Barri, Dzheĭms, 1860-1937");
+        assertThat(byType.get(byType.size() - 1).path("headingRef").asText()).isEqualTo("Water--Pollution");
+        assertThat(byType.get(byType.size() - 1).path("headingType").asText()).isEqualTo("Topical");
         // lowercased byte order: "water--pollution" > "water quality" > "water purity"
         assertThat(sorted.get(0).path("headingRef").asText()).isEqualTo("Water--Pollution");
         assertThat(sorted.get(2).path("headingRef").asText()).isEqualTo("Water purity");
