@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class SearchIndexes implements AutoCloseable {
     private final Path root;
     private final Map<String, InstanceIndex> open = new ConcurrentHashMap<>();
+    private final Map<String, AuthorityIndex> authorities = new ConcurrentHashMap<>();
 
     public SearchIndexes(Path dataDir) {
         this.root = dataDir.resolve("search");
@@ -26,9 +27,24 @@ public final class SearchIndexes implements AutoCloseable {
         });
     }
 
+    /** The tenant's authority index, under {@code <data dir>/search/<tenant>/authority/} (AuthorityIndex). */
+    AuthorityIndex authorities(String tenant) {
+        return authorities.computeIfAbsent(tenant, t -> {
+            try {
+                Path dir = root.resolve(t).resolve("authority");
+                Files.createDirectories(dir);
+                return new AuthorityIndex(dir);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+    }
+
     @Override
     public void close() {
         open.values().forEach(InstanceIndex::close);
         open.clear();
+        authorities.values().forEach(AuthorityIndex::close);
+        authorities.clear();
     }
 }
