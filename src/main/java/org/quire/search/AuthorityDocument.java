@@ -18,7 +18,7 @@ import java.util.Map;
  */
 public record AuthorityDocument(String id, String authorityId, Map<String, List<String>> values, ObjectNode source) {
     /** The shape of the documents; an index committed with another version is rebuilt at start (AuthorityIndexer). */
-    public static final String VERSION = "2026-11-24.a2";
+    public static final String VERSION = "2026-11-24.a3";
 
     /** The fields every document of an authority copies (authority.json's non-heading fields). */
     private static final List<String> COMMON = List.of("id", "naturalId", "sourceFileId", "subjectHeadings",

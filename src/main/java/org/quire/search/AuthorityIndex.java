@@ -1,15 +1,11 @@
 package org.quire.search;
 
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.SortedSetDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
-import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.StoredFields;
@@ -37,7 +33,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -60,7 +55,7 @@ final class AuthorityIndex implements AutoCloseable {
     AuthorityIndex(Path path) {
         try {
             dir = FSDirectory.open(path);
-            writer = new IndexWriter(dir, new IndexWriterConfig(analyzer())
+            writer = new IndexWriter(dir, new IndexWriterConfig(LuceneAnalyzers.INDEXING)
                     .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND));
             Iterable<Map.Entry<String, String>> data = writer.getLiveCommitData();
             if (data != null) for (var e : data) if (DOCUMENT_VERSION.equals(e.getKey())) committedVersion = e.getValue();
@@ -69,16 +64,6 @@ final class AuthorityIndex implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot open the authority index in " + path, e);
         }
-    }
-
-    /** Full text by words, the trigram copies of the heading fields by trigrams (as LuceneAnalyzers.INDEXING). */
-    private static Analyzer analyzer() {
-        Map<String, Analyzer> trigrams = new HashMap<>();
-        AuthorityFields.FIELDS.forEach((f, kind) -> {
-            if (kind == FieldKind.FULLTEXT) trigrams.put(LuceneAnalyzers.plain(f) + LuceneAnalyzers.TRIGRAMS,
-                    LuceneAnalyzers.TRIGRAM);
-        });
-        return new PerFieldAnalyzerWrapper(LuceneAnalyzers.TEXT, trigrams);
     }
 
     /** Replaces the documents of each authority in {@code upserts}, deletes those of {@code deletes}; commit, refresh. */
@@ -200,10 +185,7 @@ final class AuthorityIndex implements AutoCloseable {
         return new Sort(primary, secondary, SortField.FIELD_DOC);
     }
 
-    /**
-     * The Lucene document of a heading. Per kind as LuceneDocuments.add does for instance fields (that class takes
-     * its kinds from SearchFields; this one from AuthorityFields).
-     */
+    /** The Lucene document of a heading: each value as {@link LuceneDocuments#add} indexes its AuthorityFields kind. */
     private static Document document(AuthorityDocument doc) {
         Document d = new Document();
         d.add(new StringField(LuceneDocuments.ID, doc.id(), Field.Store.NO));
@@ -213,7 +195,7 @@ final class AuthorityIndex implements AutoCloseable {
                 new BytesRef(Json.write(doc.source()).getBytes(StandardCharsets.UTF_8))));
         for (Map.Entry<String, List<String>> e : doc.values().entrySet()) {
             FieldKind kind = AuthorityFields.FIELDS.get(e.getKey());
-            for (String value : e.getValue()) add(d, e.getKey(), kind, value);
+            for (String value : e.getValue()) LuceneDocuments.add(d, e.getKey(), kind, value);
             if (!e.getValue().isEmpty()) d.add(new StringField(LuceneFacets.EXISTS, e.getKey(), Field.Store.NO));
         }
         for (Map.Entry<String, FieldKind> f : AuthorityFields.FACETS.entrySet()) {
@@ -235,32 +217,6 @@ final class AuthorityIndex implements AutoCloseable {
             if (sort.getKey().equals("headingRef")) d.add(new StringField(SORT_HEADING_REF, key, Field.Store.NO));
         }
         return d;
-    }
-
-    private static void add(Document d, String field, FieldKind kind, String value) {
-        switch (kind) {
-            case FULLTEXT -> {
-                d.add(new TextField(field, value, Field.Store.NO));
-                String plain = LuceneAnalyzers.fold(value);
-                String name = LuceneAnalyzers.plain(field);
-                d.add(new StringField(name, plain, Field.Store.NO));
-                d.add(new StringField(name + LuceneAnalyzers.REVERSED, LuceneAnalyzers.reverse(plain), Field.Store.NO));
-                d.add(new TextField(name + LuceneAnalyzers.TRIGRAMS, plain, Field.Store.NO));
-            }
-            case DATE -> {
-                try {
-                    java.time.Instant t = Json.parseInstant(value);
-                    if (t != null) d.add(new LongPoint(field, t.toEpochMilli()));
-                } catch (java.time.format.DateTimeParseException e) {
-                    // not searchable by date, as mod-search's ignore_malformed
-                }
-            }
-            default -> {
-                String v = LuceneAnalyzers.normalise(kind, value);
-                if (v.length() > LuceneAnalyzers.PLAIN_MAX) v = v.substring(0, LuceneAnalyzers.PLAIN_MAX);
-                d.add(new StringField(field, v, Field.Store.NO));
-            }
-        }
     }
 
     private interface SearcherWork<T> {

@@ -59,15 +59,24 @@ final class LuceneAnalyzers {
     };
 
     /**
-     * The full-text fields of the options staff and FOLIO's scripts search most (keyword, title, contributors,
-     * subjects): only they get a trigram copy and length norms. Trigrams are most of a document's postings (a
-     * 300-character note is 298 of them), and norms are read for every posting a segment flush or merge writes; an
-     * item's status change re-indexes its whole instance, so both were most of check-out's indexing cost. The other
-     * fields (notes, publishers, identifiers …) answer {@code *abc*} with an automaton over their term dictionary
-     * instead — the same hits, slower, for queries that are rare — and score without length normalisation.
+     * The full-text fields that get a trigram copy and length norms: those of the instance options staff and FOLIO's
+     * scripts search most (keyword, title, contributors, subjects) and every authority heading. Trigrams are most of a
+     * document's postings (a 300-character note is 298 of them), and norms are read for every posting a segment flush
+     * or merge writes; an item's status change re-indexes its whole instance, so both were most of check-out's
+     * indexing cost. The other instance fields (notes, publishers, identifiers …) answer {@code *abc*} with an
+     * automaton over their term dictionary instead — the same hits, slower, for queries that are rare — and score
+     * without length normalisation.
      */
-    static final java.util.Set<String> PRIMARY_TEXT_FIELDS = java.util.Set.of("title", "alternativeTitles.alternativeTitle",
-            "indexTitle", "series.value", "contributors.name", "subjects.value");
+    static final java.util.Set<String> PRIMARY_TEXT_FIELDS = primaryTextFields();
+
+    private static java.util.Set<String> primaryTextFields() {
+        java.util.Set<String> fields = new java.util.HashSet<>(List.of("title", "alternativeTitles.alternativeTitle",
+                "indexTitle", "series.value", "contributors.name", "subjects.value"));
+        AuthorityFields.FIELDS.forEach((f, kind) -> {
+            if (kind == FieldKind.FULLTEXT) fields.add(f);
+        });
+        return java.util.Set.copyOf(fields);
+    }
 
     static final Analyzer INDEXING = new PerFieldAnalyzerWrapper(TEXT, trigramFields());
 

@@ -61,7 +61,8 @@ final class LuceneDocuments {
         return d;
     }
 
-    private static void add(Document d, String field, FieldKind kind, String value) {
+    /** One value of a field as its kind indexes it (instance and authority documents alike). */
+    static void add(Document d, String field, FieldKind kind, String value) {
         switch (kind) {
             case FULLTEXT -> {
                 boolean primary = LuceneAnalyzers.PRIMARY_TEXT_FIELDS.contains(field);
@@ -83,7 +84,12 @@ final class LuceneDocuments {
                     // a stored date that is no date is not searchable by date, as in mod-search (ignore_malformed)
                 }
             }
-            default -> d.add(new StringField(field, LuceneAnalyzers.normalise(kind, value), Field.Store.NO));
+            default -> {
+                String v = LuceneAnalyzers.normalise(kind, value);
+                // a Lucene term holds at most 32,766 bytes: an absurdly long keyword is kept searchable by its start
+                if (v.length() > LuceneAnalyzers.PLAIN_MAX) v = v.substring(0, LuceneAnalyzers.PLAIN_MAX);
+                d.add(new StringField(field, v, Field.Store.NO));
+            }
         }
     }
 

@@ -112,8 +112,8 @@ final class LuceneQueries {
             return new ConstantScoreQuery(new PrefixQuery(new Term(target + LuceneAnalyzers.REVERSED,
                     LuceneAnalyzers.reverse(last))));
         }
-        if (fullText && stars == 2 && first.isEmpty() && last.isEmpty() && LuceneAnalyzers.PRIMARY_TEXT_FIELDS.contains(field)
-                && parts.get(1).codePointCount(0, parts.get(1).length()) >= 3) {
+        if (fullText && stars == 2 && first.isEmpty() && last.isEmpty()
+                && LuceneAnalyzers.PRIMARY_TEXT_FIELDS.contains(field) && parts.get(1).codePointCount(0, parts.get(1).length()) >= 3) {
             List<String> grams = LuceneAnalyzers.trigrams(parts.get(1));
             Query q = grams.size() == 1 ? new TermQuery(new Term(target + LuceneAnalyzers.TRIGRAMS, grams.getFirst()))
                     : new PhraseQuery(target + LuceneAnalyzers.TRIGRAMS, grams.toArray(String[]::new));

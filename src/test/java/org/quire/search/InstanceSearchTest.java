@@ -164,6 +164,10 @@ class InstanceSearchTest {
         assertThat(hrids("title = \"*africa\"")).containsExactly("sc001");        // the indexTitle ends so
         assertThat(hrids("title = \"*resources\"")).isEmpty();                 // the whole value must end so
         assertThat(hrids("contributors = \"brown*\"")).containsExactly("sc001");
+        // a field without a trigram copy (publisher): contains and leading wildcards by automaton, the same hits
+        assertThat(hrids("publication.publisher = \"*ile*\"")).containsExactly("sc001");
+        assertThat(hrids("publication.publisher = \"*ley\"")).containsExactly("sc001");
+        assertThat(hrids("publication.publisher = \"*xyz*\"")).isEmpty();
         assertThat(hrids("hrid = \"sc00*\" sortBy title")).hasSize(5);
         assertThat(hrids("items.barcode = \"SC-BAR*\"")).containsExactly("sc001");
         assertThat(hrids("hrid = \"sc00\\*\"")).isEmpty();                     // an escaped star is literal
