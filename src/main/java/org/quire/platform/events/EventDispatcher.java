@@ -83,7 +83,10 @@ public final class EventDispatcher implements AutoCloseable {
 
     public void start() {
         Outbox.listen(committed);
-        thread = Thread.ofVirtual().name("outbox-dispatcher").start(this::loop);
+        // A platform thread: delivery can be CPU-bound for a while (the search index's batches), and on a virtual thread
+        // it would hold one of the few carrier threads every request's virtual thread runs on, instead of taking its
+        // turn on a core like any other thread.
+        thread = Thread.ofPlatform().daemon().name("outbox-dispatcher").start(this::loop);
     }
 
     private void loop() {
