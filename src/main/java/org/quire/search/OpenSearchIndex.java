@@ -104,7 +104,8 @@ final class OpenSearchIndex implements InstanceIndex {
         if (sort.field() != null) {
             ArrayNode s = body.putArray("sort");
             ObjectNode key = s.addObject().putObject(OpenSearchDocuments.path(sort.field()));
-            key.put("order", sort.descending() ? "desc" : "asc").put("missing", sort.descending() ? "_first" : "_last");
+            // missing keys last both ways, as the embedded engine (its STRING_FIRST reversed is last)
+            key.put("order", sort.descending() ? "desc" : "asc").put("missing", "_last");
             s.add("_doc"); // ties in index order, as the embedded engine
         }
         JsonNode hits = searchRequest("/" + index + "/_search", body).path("hits");
@@ -217,9 +218,12 @@ final class OpenSearchIndex implements InstanceIndex {
     /** A search; a query the cluster finds too large (too many clauses, a pathological wildcard) is the client's 400. */
     private JsonNode searchRequest(String path, ObjectNode body) {
         Response r = send("POST", path, Json.write(body));
-        if (r.status() == 400 && (r.body().contains("too_many") || r.body().contains("max_clause_count")
+        // OpenSearch answers too_many_clauses with a 500 (search_phase_execution_exception): still the client's query
+        if (r.status() / 100 != 2 && (r.body().contains("too_many") || r.body().contains("max_clause_count")
                 || r.body().contains("too_complex") || r.body().contains("TooComplex"))) {
-            throw new InvalidSearch("The query is too complex: " + json(r).path("error").path("reason").asText(),
+            JsonNode error = json(r).path("error");
+            String reason = error.path("caused_by").path("reason").asText(error.path("reason").asText());
+            throw new InvalidSearch("The query is too complex: " + reason,
                     "query", null);
         }
         return json(check("search", r));
