@@ -22,10 +22,6 @@ public final class TestServer {
         if (server == null) {
             try {
                 dataDir = Files.createTempDirectory("quire-test");
-                // -Dquire.test.opensearch=true: the same tests against a real OpenSearch node (QUIRE_SEARCH_URL)
-                if (Boolean.getBoolean("quire.test.opensearch")) {
-                    System.setProperty("quire.search.url", org.quire.search.OpenSearchNode.url());
-                }
                 server = QuireServer.start(new QuireConfig(0, dataDir, null, null, null, 10, true, false));
                 Runtime.getRuntime().addShutdownHook(new Thread(server::close));
             } catch (IOException e) {
