@@ -20,19 +20,24 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * One tenant's instance index on an OpenSearch cluster ({@code QUIRE_SEARCH_URL}): index {@code quire_<tenant>_instance},
- * mapping and documents of {@link OpenSearchDocuments}, queries of {@link OpenSearchQueries}; plain HTTP and JSON, no
- * client library. A write is searchable when {@link #apply} returns (bulk with {@code refresh=true}); totals are
+ * One tenant's instance index on an OpenSearch cluster ({@code QUIRE_SEARCH_URL}): the alias {@code quire_<tenant>_instance}
+ * on one index {@code quire_<tenant>_instance_<millis>}, mapping and documents of {@link OpenSearchDocuments}, queries of
+ * {@link OpenSearchQueries}; plain HTTP and JSON, no client library. A full reindex ({@link #clear}, {@link #add}…,
+ * {@link #commit}) builds a new index beside the live one — searches keep answering from the live one, and writes
+ * meanwhile go to both — then moves the alias to it and deletes the old one in one atomic {@code _aliases} call. A write is searchable when {@link #apply} returns (bulk with {@code refresh=true}); totals are
  * exact ({@code track_total_hits}); the document version is the index mapping's {@code _meta.documentVersion}.
  * Not yet: browse (call numbers, classifications, subjects, contributors) — those methods throw
- * {@link UnsupportedOperationException}; a reindex clears the live index rather than building a new one beside it.
+ * {@link UnsupportedOperationException}.
  */
 final class OpenSearchIndex implements InstanceIndex {
     private static final int SCROLL_PAGE = 1_000;
     private static final int FACET_BUCKETS = 65_535; // OpenSearch's default search.max_buckets
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final String base;
+    /** The alias searches and writes use. */
     private final String index;
+    /** The index a full reindex is filling (not yet behind the alias), or null. */
+    private volatile String building;
     private volatile String committedVersion;
 
     OpenSearchIndex(String url, String tenant) {
@@ -41,49 +46,80 @@ final class OpenSearchIndex implements InstanceIndex {
         open();
     }
 
-    /** Creates the index, or brings an existing one's mapping up to date and reads its document version. */
+    /** Creates the alias and its index, or brings an existing index's mapping up to date and reads its version. */
     private void open() {
         Response head = send("HEAD", "/" + index, null);
         if (head.status() == 404) {
-            Response created = send("PUT", "/" + index, Json.write(OpenSearchDocuments.index(0)));
-            if (created.status() != 200 && !created.body().contains("resource_already_exists_exception")) {
-                throw failure("create the index", created);
-            }
+            ObjectNode body = OpenSearchDocuments.index(0);
+            body.putObject("aliases").putObject(index);
+            Response created = send("PUT", "/" + newIndexName(), Json.write(body));
+            check("create the index", created);
             committedVersion = null;
             return;
         }
         check("update the mapping", send("PUT", "/" + index + "/_mapping", Json.write(OpenSearchDocuments.mapping())));
         JsonNode mapping = json(check("read the mapping", send("GET", "/" + index + "/_mapping", null)));
-        JsonNode version = mapping.path(index).path("mappings").path("_meta").path("documentVersion");
+        JsonNode version = mapping.elements().next().path("mappings").path("_meta").path("documentVersion");
         committedVersion = version.isTextual() ? version.asText() : null;
+    }
+
+    private String newIndexName() {
+        return index + "_" + System.currentTimeMillis();
     }
 
     @Override
     public void apply(Collection<InstanceDocument> upserts, Collection<String> deletes) {
+        String rebuilding = building;
+        if (rebuilding != null) bulk(rebuilding, upserts, deletes, ""); // the rebuilt index must not miss it
         // refresh=true, not wait_for: wait_for returns at the next scheduled refresh (up to index.refresh_interval,
         // 1 s), and the outbox applies batch after batch, so the promise "searchable within one second" broke as soon
         // as a write made two batches (InstanceSearchTest); a forced refresh per batch is what the embedded engine does
-        bulk(upserts, deletes, "?refresh=true");
+        bulk(index, upserts, deletes, "?refresh=true");
         markVersion();
     }
 
     @Override
     public void add(Collection<InstanceDocument> docs) {
-        bulk(docs, List.of(), "");
+        String target = building;
+        bulk(target != null ? target : index, docs, List.of(), "");
     }
 
+    /** Makes what was added searchable; after {@link #clear}, swaps the rebuilt index in for the live one. */
     @Override
-    public void commit() {
-        check("refresh", send("POST", "/" + index + "/_refresh", null));
-        markVersion();
+    public synchronized void commit() {
+        String rebuilt = building;
+        if (rebuilt == null) {
+            check("refresh", send("POST", "/" + index + "/_refresh", null));
+            markVersion();
+            return;
+        }
+        check("refresh", send("POST", "/" + rebuilt + "/_refresh", null));
+        ObjectNode meta = Json.object();
+        meta.putObject("_meta").put("documentVersion", InstanceDocument.VERSION);
+        check("record the document version", send("PUT", "/" + rebuilt + "/_mapping", Json.write(meta)));
+        ObjectNode swap = Json.object();
+        ArrayNode actions = swap.putArray("actions");
+        actions.addObject().putObject("add").put("index", rebuilt).put("alias", index);
+        JsonNode live = json(check("read the alias", send("GET", "/_alias/" + index, null)));
+        live.fieldNames().forEachRemaining(old -> {
+            if (!old.equals(rebuilt)) actions.addObject().putObject("remove_index").put("index", old);
+        });
+        check("swap in the rebuilt index", send("POST", "/_aliases", Json.write(swap)));
+        building = null;
+        committedVersion = InstanceDocument.VERSION;
     }
 
-    /** Deletes the index and creates it anew (so a new mapping applies); searches see it empty until the reindex ends. */
+    /**
+     * Starts a full reindex: a new empty index (with the current mapping) beside the live one, which keeps answering
+     * until {@link #commit} swaps them.
+     */
     @Override
-    public void clear() {
-        Response deleted = send("DELETE", "/" + index, null);
-        if (deleted.status() != 200 && deleted.status() != 404) throw failure("delete the index", deleted);
-        open();
+    public synchronized void clear() {
+        String previous = building;
+        if (previous != null) send("DELETE", "/" + previous, null); // an unfinished rebuild starts over
+        String next = newIndexName();
+        check("create the index", send("PUT", "/" + next, Json.write(OpenSearchDocuments.index(0))));
+        building = next;
     }
 
     @Override
@@ -181,18 +217,18 @@ final class OpenSearchIndex implements InstanceIndex {
         // HTTP only: nothing held open (HttpClient's connections end with it)
     }
 
-    private void bulk(Collection<InstanceDocument> upserts, Collection<String> deletes, String params) {
+    private void bulk(String target, Collection<InstanceDocument> upserts, Collection<String> deletes, String params) {
         if (upserts.isEmpty() && deletes.isEmpty()) {
-            if (!params.isEmpty()) check("refresh", send("POST", "/" + index + "/_refresh", null));
+            if (!params.isEmpty()) check("refresh", send("POST", "/" + target + "/_refresh", null));
             return;
         }
         StringBuilder nd = new StringBuilder();
         for (InstanceDocument doc : upserts) {
-            nd.append(Json.write(Json.object().set("index", Json.object().put("_index", index).put("_id", doc.id()))))
+            nd.append(Json.write(Json.object().set("index", Json.object().put("_index", target).put("_id", doc.id()))))
                     .append('\n').append(Json.write(OpenSearchDocuments.of(doc))).append('\n');
         }
         for (String id : deletes) {
-            nd.append(Json.write(Json.object().set("delete", Json.object().put("_index", index).put("_id", id))))
+            nd.append(Json.write(Json.object().set("delete", Json.object().put("_index", target).put("_id", id))))
                     .append('\n');
         }
         JsonNode result = json(check("index", send("POST", "/_bulk" + params, nd.toString())));

@@ -95,9 +95,17 @@ class OpenSearchIndexTest {
             assertThatThrownBy(() -> index.browseTerms("callNumber", "a"))
                     .isInstanceOf(UnsupportedOperationException.class);
 
+            // a full reindex builds beside the live index: searches see the old documents until the commit swaps
             index.clear();
             index.add(List.of(doc(b, "Pangolins of Borneo", "os2")));
+            assertThat(hrids(index.search(new SearchQuery.All(), SearchQuery.Sort.RELEVANCE, 0, 10)))
+                    .as("still the live index while rebuilding").containsExactly("os1");
+            String c = UUID.randomUUID().toString();
+            index.apply(List.of(doc(c, "Written during the rebuild", "os3")), List.of());
             index.commit();
+            assertThat(hrids(index.search(new SearchQuery.All(), new SearchQuery.Sort("sort_title", false), 0, 10)))
+                    .as("the rebuilt index, with the write made meanwhile").containsExactly("os2", "os3");
+            index.apply(List.of(), List.of(c));
             assertThat(index.count()).isEqualTo(1);
             assertThat(index.documentVersion()).isEqualTo(InstanceDocument.VERSION);
         }
@@ -106,6 +114,11 @@ class OpenSearchIndexTest {
             assertThat(index.documentVersion()).isEqualTo(InstanceDocument.VERSION);
             assertThat(index.count()).isEqualTo(1);
         }
+        HttpResponse<String> aliases = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create(OpenSearchNode.url() + "/_alias/quire_" + TENANT + "_instance")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(Json.parse(aliases.body()).size()).as("the old index was deleted by the swap: " + aliases.body())
+                .isEqualTo(1);
         HttpResponse<String> mapping = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create(OpenSearchNode.url() + "/quire_" + TENANT + "_instance/_mapping")).build(),
                 HttpResponse.BodyHandlers.ofString());
