@@ -55,11 +55,14 @@ final class OpenSearchDocuments {
         return path("facet__" + facet);
     }
 
-    /** Settings and mappings of a new index: one shard (a tenant's index fits one), no replica on a one-node test cluster. */
-    static ObjectNode index(int replicas) {
+    /**
+     * Settings and mappings of a new index: one shard (a tenant's index fits one; scores and ties as on Lucene), a
+     * replica when the cluster has a second node ({@code auto_expand_replicas} 0-1: green on a one-node cluster too).
+     */
+    static ObjectNode index() {
         ObjectNode body = Json.object();
         ObjectNode settings = body.putObject("settings");
-        settings.put("number_of_shards", 1).put("number_of_replicas", replicas);
+        settings.put("number_of_shards", 1).put("auto_expand_replicas", "0-1");
         ObjectNode text = settings.putObject("analysis").putObject("analyzer").putObject("quire_text");
         text.put("type", "custom").put("tokenizer", "standard");
         text.putArray("filter").add("lowercase").add("asciifolding");

@@ -50,7 +50,7 @@ final class OpenSearchIndex implements InstanceIndex {
     private void open() {
         Response head = send("HEAD", "/" + index, null);
         if (head.status() == 404) {
-            ObjectNode body = OpenSearchDocuments.index(0);
+            ObjectNode body = OpenSearchDocuments.index();
             body.putObject("aliases").putObject(index);
             Response created = send("PUT", "/" + newIndexName(), Json.write(body));
             check("create the index", created);
@@ -118,7 +118,7 @@ final class OpenSearchIndex implements InstanceIndex {
         String previous = building;
         if (previous != null) send("DELETE", "/" + previous, null); // an unfinished rebuild starts over
         String next = newIndexName();
-        check("create the index", send("PUT", "/" + next, Json.write(OpenSearchDocuments.index(0))));
+        check("create the index", send("PUT", "/" + next, Json.write(OpenSearchDocuments.index())));
         building = next;
     }
 

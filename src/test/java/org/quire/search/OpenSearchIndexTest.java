@@ -117,6 +117,11 @@ class OpenSearchIndexTest {
         HttpResponse<String> aliases = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create(OpenSearchNode.url() + "/_alias/quire_" + TENANT + "_instance")).build(),
                 HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> health = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create(OpenSearchNode.url() + "/_cluster/health/quire_" + TENANT + "_instance")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(Json.parse(health.body()).path("status").asText()).as("no unassignable replica on one node")
+                .isEqualTo("green");
         assertThat(Json.parse(aliases.body()).size()).as("the old index was deleted by the swap: " + aliases.body())
                 .isEqualTo(1);
         HttpResponse<String> mapping = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
