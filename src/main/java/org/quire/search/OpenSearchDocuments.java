@@ -19,7 +19,8 @@ import java.util.Set;
  *   <li>full text: a {@code text} field whose values Quire ICU-folds before sending them, analysed by
  *       {@code quire_text} (standard tokenizer, lowercase, asciifolding — a no-op on folded text; OpenSearch's
  *       analysis-icu plugin is not among the runner's modules), plus {@code plain_<field>}, the whole value folded,
- *       a keyword for wildcards, ranges and {@code ==/string};</li>
+ *       a keyword for wildcards, ranges and {@code ==/string}, and {@code plain_<field>__rev}, that value reversed,
+ *       for leading wildcards;</li>
  *   <li>keyword, keyword_lowercase, keyword_icu, bool: {@code keyword} fields of values Quire normalised as the
  *       kind says (the same normalisation as queries get, so the engines cannot disagree);</li>
  *   <li>date: a {@code date} of epoch millis (a value that is no date is not indexed, as ignore_malformed);</li>
@@ -50,6 +51,9 @@ final class OpenSearchDocuments {
     static String plainPath(String field) {
         return path("plain_" + field);
     }
+
+    /** The reversed plain value: a leading wildcard ({@code *borneo}) is a prefix query on it, no term walk. */
+    static final String REVERSED = "__rev";
 
     static String facetPath(String facet) {
         return path("facet__" + facet);
@@ -83,6 +87,7 @@ final class OpenSearchDocuments {
                     props.putObject(n).put("type", "text").put("analyzer", "quire_text")
                             .put("position_increment_gap", 100);
                     props.putObject(name("plain_" + e.getKey())).put("type", "keyword");
+                    props.putObject(name("plain_" + e.getKey()) + REVERSED).put("type", "keyword");
                 }
                 case DATE -> props.putObject(n).put("type", "date").put("format", "epoch_millis");
                 default -> props.putObject(n).put("type", "keyword");
@@ -108,11 +113,13 @@ final class OpenSearchDocuments {
             exists.add(field);
             ArrayNode values = q.putArray(name(field));
             ArrayNode plain = kind == FieldKind.FULLTEXT ? q.putArray(name("plain_" + field)) : null;
+            ArrayNode reversed = kind == FieldKind.FULLTEXT ? q.putArray(name("plain_" + field) + REVERSED) : null;
             for (String v : e.getValue()) {
                 switch (kind) {
                     case FULLTEXT -> {
                         values.add(org.apache.lucene.analysis.icu.ICUFoldingFilter.NORMALIZER.normalize(v));
                         plain.add(LuceneAnalyzers.fold(v));
+                        reversed.add(LuceneAnalyzers.reverse(LuceneAnalyzers.fold(v)));
                     }
                     case DATE -> {
                         try {

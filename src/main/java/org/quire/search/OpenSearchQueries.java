@@ -12,9 +12,9 @@ import java.util.function.Function;
  * {@link SearchQuery} → OpenSearch query DSL, node for node as LuceneQueries builds Lucene queries: term conditions
  * are constant-score filters, full-text words are scoring term queries on the words the embedded engine's analysis
  * gives (LuceneAnalyzers.words: the same tokens the index holds, see OpenSearchDocuments), phrases are
- * {@code match_phrase} of those words. Wildcards are OpenSearch {@code wildcard} queries on the folded plain value —
- * correct for every shape, but a leading wildcard walks the field's term dictionary (no reversed or trigram copy
- * yet).
+ * {@code match_phrase} of those words. Wildcards are OpenSearch {@code wildcard} queries on the folded plain value,
+ * except {@code *abc} on full text: a {@code prefix} query on the reversed plain value (a seek, as on Lucene); other
+ * shapes with a leading wildcard ({@code *ab*}) walk the field's term dictionary (no trigram copy yet).
  */
 final class OpenSearchQueries {
     private OpenSearchQueries() {
@@ -99,9 +99,35 @@ final class OpenSearchQueries {
             }
         }
         appendLiteral(out, run.toString(), kind);
+        if (kind == FieldKind.FULLTEXT && stars(pattern) == 1 && pattern.startsWith("*") && pattern.length() > 1) {
+            String literal = org.apache.lucene.analysis.icu.ICUFoldingFilter.NORMALIZER.normalize(
+                    unescape(pattern.substring(1)));
+            ObjectNode prefix = Json.object();
+            prefix.put(path + OpenSearchDocuments.REVERSED, LuceneAnalyzers.reverse(literal));
+            return node("prefix", prefix);
+        }
         ObjectNode w = Json.object();
         w.putObject(path).put("value", out.toString());
         return node("wildcard", w);
+    }
+
+    /** The number of unescaped stars. */
+    private static int stars(String pattern) {
+        int n = 0;
+        for (int i = 0; i < pattern.length(); i++) {
+            if (pattern.charAt(i) == '\\') i++;
+            else if (pattern.charAt(i) == '*') n++;
+        }
+        return n;
+    }
+
+    private static String unescape(String s) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) == '\\' && i + 1 < s.length()) i++;
+            out.append(s.charAt(i));
+        }
+        return out.toString();
     }
 
     /** A literal run folded without trimming (as LuceneQueries does), OpenSearch's wildcard syntax escaped. */

@@ -70,6 +70,12 @@ class OpenSearchIndexTest {
                     SearchQuery.Sort.RELEVANCE, 0, 10).total()).isEqualTo(1);
             assertThat(hrids(index.search(new SearchQuery.Wildcard(title, "*borneo"), SearchQuery.Sort.RELEVANCE, 0, 10)))
                     .containsExactly("os2");
+            assertThat(hrids(index.search(new SearchQuery.Wildcard(title, "*CHANGE"), SearchQuery.Sort.RELEVANCE, 0, 10)))
+                    .as("a leading wildcard: a prefix of the reversed value").containsExactly("os1");
+            assertThat(index.search(new SearchQuery.Wildcard(title, "*climate"), SearchQuery.Sort.RELEVANCE, 0, 10)
+                    .total()).as("the whole value must end so").isZero();
+            assertThat(hrids(index.search(new SearchQuery.Wildcard(title, "*mate ch*"), SearchQuery.Sort.RELEVANCE, 0, 10)))
+                    .containsExactly("os1");
             assertThat(hrids(index.search(new SearchQuery.Wildcard(title, "the m*ta*"), SearchQuery.Sort.RELEVANCE, 0, 10)))
                     .containsExactly("os1");
             assertThat(hrids(index.search(new SearchQuery.Term("hrid", "OS2"), SearchQuery.Sort.RELEVANCE, 0, 10)))
