@@ -79,7 +79,10 @@ final class OpenSearchDocuments {
         ObjectNode mappings = Json.object();
         mappings.put("dynamic", false);
         mappings.putObject("_source").putArray("excludes").add(FIELDS);
-        ObjectNode props = mappings.putObject("properties").putObject(FIELDS).putObject("properties");
+        OpenSearchBrowse.addTemplates(mappings);
+        ObjectNode fields = mappings.putObject("properties").putObject(FIELDS);
+        fields.put("dynamic", true); // only for the browse__* fields of the dynamic template: all others are listed
+        ObjectNode props = fields.putObject("properties");
         for (Map.Entry<String, FieldKind> e : SearchFields.FIELDS.entrySet()) {
             String n = name(e.getKey());
             switch (e.getValue()) {
@@ -133,6 +136,7 @@ final class OpenSearchDocuments {
                 }
             }
         }
+        OpenSearchBrowse.addTo(q, doc);
         q.put("iid", doc.id());
         ArrayNode holdings = q.putArray(HOLDINGS_IDS);
         for (JsonNode h : doc.source().path("holdings")) {

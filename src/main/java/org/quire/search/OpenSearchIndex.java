@@ -26,8 +26,7 @@ import java.util.function.Consumer;
  * {@link #commit}) builds a new index beside the live one — searches keep answering from the live one, and writes
  * meanwhile go to both — then moves the alias to it and deletes the old one in one atomic {@code _aliases} call. A write is searchable when {@link #apply} returns (bulk with {@code refresh=true}); totals are
  * exact ({@code track_total_hits}); the document version is the index mapping's {@code _meta.documentVersion}.
- * Not yet: browse (call numbers, classifications, subjects, contributors) — those methods throw
- * {@link UnsupportedOperationException}.
+ * Browse: {@link OpenSearchBrowse}.
  */
 final class OpenSearchIndex implements InstanceIndex {
     private static final int SCROLL_PAGE = 1_000;
@@ -199,17 +198,21 @@ final class OpenSearchIndex implements InstanceIndex {
     @Override
     public List<BrowseEntries.Entry> browse(String field, String key, boolean forward, boolean includeKey,
             Map<Integer, String> filter, boolean countItems, int n) {
-        throw new UnsupportedOperationException("Browse is not implemented on the OpenSearch engine yet");
+        return OpenSearchBrowse.walk(this::searchBody, field, key, forward, includeKey, filter, countItems, n);
     }
 
     @Override
     public long browseTotal(String field, Map<Integer, String> filter) {
-        throw new UnsupportedOperationException("Browse is not implemented on the OpenSearch engine yet");
+        return OpenSearchBrowse.distinct(this::searchBody, field, filter);
     }
 
     @Override
     public List<String> browseTerms(String field, String prefix) {
-        throw new UnsupportedOperationException("Browse is not implemented on the OpenSearch engine yet");
+        return OpenSearchBrowse.withPrefix(this::searchBody, field, prefix);
+    }
+
+    private JsonNode searchBody(ObjectNode body) {
+        return searchRequest("/" + index + "/_search", body);
     }
 
     @Override

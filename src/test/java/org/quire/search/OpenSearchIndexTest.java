@@ -98,8 +98,16 @@ class OpenSearchIndexTest {
             index.apply(List.of(), List.of(b, UUID.randomUUID().toString())); // deleting an unknown id is no error
             assertThat(index.count()).isEqualTo(1);
 
-            assertThatThrownBy(() -> index.browseTerms("callNumber", "a"))
-                    .isInstanceOf(UnsupportedOperationException.class);
+            // browse: the contributor entry of the one instance left, with what a one-instance entry shows
+            String contributors = BrowseEntries.Kind.CONTRIBUTOR.field("");
+            List<BrowseEntries.Entry> entries = index.browse(contributors, "", true, true, Map.of(), false, 5);
+            assertThat(entries).hasSize(1);
+            assertThat(entries.getFirst().count()).isEqualTo(1);
+            assertThat(entries.getFirst().singleSource()).contains("The métaphor of Climate change").contains("Ayşe");
+            assertThat(index.browse(contributors, entries.getFirst().key(), true, false, Map.of(), false, 5)).isEmpty();
+            assertThat(index.browse(contributors, "zzz", false, true, Map.of(), false, 5)).hasSize(1);
+            assertThat(index.browseTotal(contributors, Map.of())).isEqualTo(1);
+            assertThat(index.browseTerms("callNumber", "a")).isEmpty();
 
             // a full reindex builds beside the live index: searches see the old documents until the commit swaps
             index.clear();
