@@ -130,16 +130,16 @@ public final class Quire implements Runnable {
                     throw new IllegalArgumentException("No tenant " + tenant);
                 }
                 org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, indexes);
+                org.quire.search.AuthorityIndexer authorityIndexer = new org.quire.search.AuthorityIndexer(db, indexes);
                 for (String id : ids) {
                     ProgressBar bar = new ProgressBar(id);
-                    long n;
                     try {
-                        n = indexer.reindex(id, bar::update);
+                        bar.done(indexer.reindex(id, bar::update));
+                        System.out.println(id + ": " + authorityIndexer.reindex(id) + " authorities indexed");
                     } catch (java.io.UncheckedIOException e) {
                         throw new IllegalStateException("Cannot write the search index of " + id + " (is quire serve "
                                 + "running? stop it first): " + e.getMessage());
                     }
-                    bar.done(n);
                 }
             }
         }

@@ -114,6 +114,10 @@ public final class QuireServer implements AutoCloseable {
             CalendarApi.register(router, db);
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
+            // authority search first: its /search/authorities/facets before SearchIdsApi's /search/{recordType}/facets
+            org.quire.search.AuthoritySearchApi.register(router, new org.quire.search.AuthoritySearch(db, searchIndexes));
+            org.quire.search.AuthorityIndexer authorityIndexer = new org.quire.search.AuthorityIndexer(db, searchIndexes);
+            events.subscribeBatches(org.quire.search.AuthorityIndexer.TOPICS, authorityIndexer::onEvents);
             org.quire.search.InstanceSearch instanceSearch = new org.quire.search.InstanceSearch(searchIndexes);
             org.quire.search.SearchApi.register(router, instanceSearch);
             org.quire.search.ResourceIdsJobs idsJobs = new org.quire.search.ResourceIdsJobs(db, searchIndexes);
@@ -160,6 +164,7 @@ public final class QuireServer implements AutoCloseable {
 
             // Before the outbox is delivered, so that a full index and the events never race on one document.
             for (Tenants.Tenant t : tenants.all()) indexer.indexIfEmpty(t.id());
+            for (Tenants.Tenant t : tenants.all()) authorityIndexer.indexIfEmpty(t.id());
             // A resource-ids job a crash interrupted will never finish: ERROR, as a failed query ends.
             for (Tenants.Tenant t : tenants.all()) idsJobs.failUnfinished(t.id());
 

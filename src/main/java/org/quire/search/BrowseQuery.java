@@ -16,7 +16,8 @@ import java.util.Map;
  * {@code x >= A} / {@code x > A} forward, {@code x <= A} / {@code x < A} backward, {@code x >= A or x < A} /
  * {@code x > A or x < A} around (the {@code <} side may come first), then {@code and f == v} filters.
  */
-record BrowseQuery(String anchor, boolean forward, boolean backward, boolean includeAnchor, Map<Integer, String> filter) {
+record BrowseQuery(String anchor, boolean forward, boolean backward, boolean includeAnchor, Map<Integer, String> filter,
+        List<CqlNode> conditions) {
     static final String INVALID = "Invalid CQL query for browsing.";
 
     boolean around() {
@@ -34,18 +35,30 @@ record BrowseQuery(String anchor, boolean forward, boolean backward, boolean inc
     }
 
     static BrowseQuery parse(BrowseEntries.Kind kind, String cql) {
+        return parse(kind.anchorField, filters(kind), cql);
+    }
+
+    /**
+     * As {@link #parse(BrowseEntries.Kind, String)} for any anchor field. With {@code filters} null, every other
+     * AND-ed part of the query is kept as it is in {@link #conditions} (authority browse: any authority CQL filter,
+     * such as the MARC authority app's {@code headingType==("Personal Name" or …)}).
+     */
+    static BrowseQuery parse(String anchorField, Map<String, Integer> filters, String cql) {
         CqlNode root = CqlParser.parse(cql).root();
         List<CqlNode> conjuncts = new ArrayList<>();
         flattenAnd(root, conjuncts);
         CqlNode range = null;
         Map<Integer, String> filter = new LinkedHashMap<>();
+        List<CqlNode> conditions = new ArrayList<>();
         for (CqlNode n : conjuncts) {
-            if (isRange(kind, n)) {
+            if (isRange(anchorField, n)) {
                 if (range != null) throw invalid(cql);
                 range = n;
-            } else if (n instanceof CqlClause c && !c.index().equals(kind.anchorField)
+            } else if (filters == null) {
+                conditions.add(n);
+            } else if (n instanceof CqlClause c && !c.index().equals(anchorField)
                     && (c.relation().equals("==") || c.relation().equals("="))) {
-                Integer part = filters(kind).get(c.index());
+                Integer part = filters.get(c.index());
                 if (part == null) {
                     throw new InvalidSearch(CqlTranslator.INVALID_FIELD, c.index(), c.term());
                 }
@@ -57,7 +70,7 @@ record BrowseQuery(String anchor, boolean forward, boolean backward, boolean inc
         if (range == null) throw invalid(cql);
         if (range instanceof CqlClause c) {
             boolean fwd = c.relation().startsWith(">");
-            return new BrowseQuery(c.term(), fwd, !fwd, c.relation().endsWith("="), filter);
+            return new BrowseQuery(c.term(), fwd, !fwd, c.relation().endsWith("="), filter, conditions);
         }
         CqlBoolean or = (CqlBoolean) range;
         CqlClause a = (CqlClause) or.left();
@@ -68,7 +81,7 @@ record BrowseQuery(String anchor, boolean forward, boolean backward, boolean inc
         if (!up.term().equals(down.term())) {
             throw new InvalidSearch(INVALID + " Anchors must be the same in range conditions.", "query", cql);
         }
-        return new BrowseQuery(up.term(), true, true, up.relation().equals(">="), filter);
+        return new BrowseQuery(up.term(), true, true, up.relation().equals(">="), filter, conditions);
     }
 
     private static void flattenAnd(CqlNode n, List<CqlNode> out) {
@@ -80,11 +93,11 @@ record BrowseQuery(String anchor, boolean forward, boolean backward, boolean inc
         }
     }
 
-    private static boolean isRange(BrowseEntries.Kind kind, CqlNode n) {
+    private static boolean isRange(String anchorField, CqlNode n) {
         return switch (n) {
-            case CqlClause c -> c.index().equals(kind.anchorField)
+            case CqlClause c -> c.index().equals(anchorField)
                     && List.of(">=", ">", "<=", "<").contains(c.relation());
-            case CqlBoolean b -> b.op().equals("or") && isRange(kind, b.left()) && isRange(kind, b.right())
+            case CqlBoolean b -> b.op().equals("or") && isRange(anchorField, b.left()) && isRange(anchorField, b.right())
                     && b.left() instanceof CqlClause && b.right() instanceof CqlClause;
         };
     }

@@ -29,46 +29,73 @@ public final class CqlTranslator {
     public record Translated(SearchQuery query, SearchQuery.Sort sort) {
     }
 
-    /** Throws {@link org.quire.platform.cql.CqlException} on a syntax error, {@link InvalidSearch} on the rest. */
-    public static Translated translate(String cql) {
-        CqlQuery parsed = CqlParser.parse(cql);
-        return new Translated(node(parsed.root()), sort(parsed.sortKeys()));
+    /**
+     * The field table a translation resolves indexes with: the instance index's ({@link #INSTANCES}, with its
+     * computed options) or another index's (the authority index, AuthorityFields), so one translator serves both.
+     */
+    public record Fields(java.util.function.Function<String, java.util.Optional<SearchFields.Option>> option,
+            java.util.Map<String, String> sorts, Computed computed) {
     }
 
-    private static SearchQuery.Sort sort(List<SortKey> keys) {
+    /** The query of an option whose values and terms are computed, or null when the index is not one. */
+    public interface Computed {
+        SearchQuery query(String index, String relation, String term);
+    }
+
+    static final Fields INSTANCES = new Fields(SearchFields::option, SearchFields.SORTS, (index, relation, term) -> {
+        SearchQuery q = IdentifierFields.query(index, relation, term);
+        return q != null ? q : ComputedFields.query(index, relation, term);
+    });
+
+    /** Throws {@link org.quire.platform.cql.CqlException} on a syntax error, {@link InvalidSearch} on the rest. */
+    public static Translated translate(String cql) {
+        return translate(cql, INSTANCES);
+    }
+
+    /** As {@link #translate(String)}, resolving indexes and sort keys in {@code fields}. */
+    public static Translated translate(String cql, Fields fields) {
+        CqlQuery parsed = CqlParser.parse(cql);
+        return new Translated(node(parsed.root(), fields), sort(parsed.sortKeys(), fields));
+    }
+
+    /** A parsed CQL sub-query (a browse query's filter part), resolved in {@code fields}. */
+    static SearchQuery translate(CqlNode node, Fields fields) {
+        return node(node, fields);
+    }
+
+    private static SearchQuery.Sort sort(List<SortKey> keys, Fields fields) {
         if (keys.isEmpty()) return SearchQuery.Sort.RELEVANCE;
         SortKey key = keys.getFirst();
         if (key.index().equalsIgnoreCase("relevance")) return SearchQuery.Sort.RELEVANCE;
-        String field = SearchFields.SORTS.get(key.index());
+        String field = fields.sorts().get(key.index());
         // mod-search's SearchUtils / CqlSortProvider wording
         if (field == null) throw new InvalidSearch("Sort field not found or cannot be used.", "sortField", key.index());
         return new SearchQuery.Sort(field, key.descending());
     }
 
-    private static SearchQuery node(CqlNode node) {
+    private static SearchQuery node(CqlNode node, Fields fields) {
         return switch (node) {
             case CqlBoolean b -> switch (b.op()) {
-                case "and" -> new SearchQuery.And(List.of(node(b.left()), node(b.right())));
-                case "or" -> new SearchQuery.Or(List.of(node(b.left()), node(b.right())));
-                case "not" -> new SearchQuery.Not(node(b.left()), node(b.right()));
+                case "and" -> new SearchQuery.And(List.of(node(b.left(), fields), node(b.right(), fields)));
+                case "or" -> new SearchQuery.Or(List.of(node(b.left(), fields), node(b.right(), fields)));
+                case "not" -> new SearchQuery.Not(node(b.left(), fields), node(b.right(), fields));
                 default -> throw new InvalidSearch("Failed to parse CQL query. Operator '" + b.op()
                         + "' is not supported.", "operator", b.op());
             };
-            case CqlClause c -> clause(c);
+            case CqlClause c -> clause(c, fields);
         };
     }
 
-    private static SearchQuery clause(CqlClause c) {
+    private static SearchQuery clause(CqlClause c, Fields fields) {
         String index = c.index() == null ? "keyword" : c.index(); // cql.serverChoice: the keyword option
         if (index.equalsIgnoreCase("cql.allRecords")) return new SearchQuery.All();
         // options whose values and terms are computed (mod-search's processors and search term processors)
         // (their =""/==""/=="[]" forms are the empty-value queries below, as for every field)
         boolean emptyForm = SearchFields.FIELDS.containsKey(index)
                 && (c.term().isEmpty() || c.term().equals(EmptyValueQueries.EMPTY_ARRAY));
-        SearchQuery computed = emptyForm ? null : IdentifierFields.query(index, c.relation(), c.term());
-        if (computed == null && !emptyForm) computed = ComputedFields.query(index, c.relation(), c.term());
+        SearchQuery computed = emptyForm ? null : fields.computed().query(index, c.relation(), c.term());
         if (computed != null) return computed;
-        SearchFields.Option option = SearchFields.option(index)
+        SearchFields.Option option = fields.option().apply(index)
                 .orElseThrow(() -> new InvalidSearch(INVALID_FIELD, "field", index));
         String term = c.term();
         String relation = c.relation();

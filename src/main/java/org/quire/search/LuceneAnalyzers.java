@@ -58,14 +58,37 @@ final class LuceneAnalyzers {
         }
     };
 
+    /**
+     * The full-text fields of the options staff and FOLIO's scripts search most (keyword, title, contributors,
+     * subjects): only they get a trigram copy and length norms. Trigrams are most of a document's postings (a
+     * 300-character note is 298 of them), and norms are read for every posting a segment flush or merge writes; an
+     * item's status change re-indexes its whole instance, so both were most of check-out's indexing cost. The other
+     * fields (notes, publishers, identifiers …) answer {@code *abc*} with an automaton over their term dictionary
+     * instead — the same hits, slower, for queries that are rare — and score without length normalisation.
+     */
+    static final java.util.Set<String> PRIMARY_TEXT_FIELDS = java.util.Set.of("title", "alternativeTitles.alternativeTitle",
+            "indexTitle", "series.value", "contributors.name", "subjects.value");
+
     static final Analyzer INDEXING = new PerFieldAnalyzerWrapper(TEXT, trigramFields());
 
     private static Map<String, Analyzer> trigramFields() {
         Map<String, Analyzer> map = new java.util.HashMap<>();
-        SearchFields.FIELDS.forEach((f, kind) -> {
-            if (kind == FieldKind.FULLTEXT) map.put(plain(f) + TRIGRAMS, TRIGRAM);
-        });
+        for (String f : PRIMARY_TEXT_FIELDS) map.put(plain(f) + TRIGRAMS, TRIGRAM);
         return map;
+    }
+
+    /**
+     * Full text without norms: a trigram copy (positions for phrases; a filter that never scores) and the fields
+     * outside {@link #PRIMARY_TEXT_FIELDS}.
+     */
+    static final org.apache.lucene.document.FieldType TEXT_WITHOUT_NORMS = textWithoutNorms();
+
+    private static org.apache.lucene.document.FieldType textWithoutNorms() {
+        org.apache.lucene.document.FieldType t = new org.apache.lucene.document.FieldType(
+                org.apache.lucene.document.TextField.TYPE_NOT_STORED);
+        t.setOmitNorms(true);
+        t.freeze();
+        return t;
     }
 
     static String plain(String field) {

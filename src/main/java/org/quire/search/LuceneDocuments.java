@@ -16,8 +16,9 @@ import java.util.Map;
 
 /**
  * An {@link InstanceDocument} as a Lucene document: per field kind (see {@link LuceneAnalyzers}); full-text fields
- * get their {@code plain_} copy, its reversed form (leading wildcards become prefix queries) and its trigrams
- * (contains-wildcards become phrase queries); {@code _id} identifies the document, {@code _source} is returned.
+ * get their {@code plain_} copy, its reversed form (leading wildcards become prefix queries) and, for the fields of
+ * {@link LuceneAnalyzers#PRIMARY_TEXT_FIELDS}, its trigrams (contains-wildcards become phrase queries); {@code _id}
+ * identifies the document, {@code _source} is returned.
  */
 final class LuceneDocuments {
     static final String ID = "_id";
@@ -63,12 +64,16 @@ final class LuceneDocuments {
     private static void add(Document d, String field, FieldKind kind, String value) {
         switch (kind) {
             case FULLTEXT -> {
-                d.add(new TextField(field, value, Field.Store.NO));
+                boolean primary = LuceneAnalyzers.PRIMARY_TEXT_FIELDS.contains(field);
+                d.add(primary ? new TextField(field, value, Field.Store.NO)
+                        : new Field(field, value, LuceneAnalyzers.TEXT_WITHOUT_NORMS));
                 String plain = LuceneAnalyzers.fold(value);
                 String name = LuceneAnalyzers.plain(field);
                 d.add(new StringField(name, plain, Field.Store.NO));
                 d.add(new StringField(name + LuceneAnalyzers.REVERSED, LuceneAnalyzers.reverse(plain), Field.Store.NO));
-                d.add(new TextField(name + LuceneAnalyzers.TRIGRAMS, plain, Field.Store.NO));
+                if (primary) {
+                    d.add(new Field(name + LuceneAnalyzers.TRIGRAMS, plain, LuceneAnalyzers.TEXT_WITHOUT_NORMS));
+                }
             }
             case DATE -> {
                 try {

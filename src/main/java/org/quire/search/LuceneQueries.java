@@ -23,8 +23,8 @@ import java.util.List;
  * <ul>
  *   <li>{@code abc*}: a prefix query on the plain value (a seek in the term dictionary);</li>
  *   <li>{@code *abc}: a prefix query on the reversed plain value;</li>
- *   <li>{@code *abc*} (3+ characters): a phrase of the literal's trigrams over the trigram copy — exact, since
- *       trigrams sit at consecutive positions;</li>
+ *   <li>{@code *abc*} (3+ characters) on a field with a trigram copy: a phrase of the literal's trigrams over that
+ *       copy — exact, since trigrams sit at consecutive positions;</li>
  *   <li>any other pattern that starts with a literal: a wildcard automaton seeded by that prefix on the plain
  *       value, or, if it ends with a literal, the reversed pattern on the reversed value;</li>
  *   <li>what is left ({@code *ab*}, {@code *a*b*}): the automaton over the whole plain term dictionary.</li>
@@ -35,28 +35,33 @@ final class LuceneQueries {
     }
 
     static Query of(SearchQuery q) {
+        return of(q, SearchFields.FIELDS::get);
+    }
+
+    /** As {@link #of(SearchQuery)} over another index, whose field kinds {@code kinds} gives (the authority index). */
+    static Query of(SearchQuery q, java.util.function.Function<String, FieldKind> kinds) {
         return switch (q) {
             case SearchQuery.All a -> new MatchAllDocsQuery();
             case SearchQuery.None n -> new MatchNoDocsQuery();
             case SearchQuery.Text t -> text(t);
             case SearchQuery.Plain p -> anyField(p.fields(), f ->
                     new TermQuery(new Term(LuceneAnalyzers.plain(f), LuceneAnalyzers.fold(p.value()))));
-            case SearchQuery.Term t -> term(t);
-            case SearchQuery.Wildcard w -> anyField(w.fields(), f -> wildcard(f, w.pattern()));
-            case SearchQuery.Range r -> range(r);
+            case SearchQuery.Term t -> term(t, kinds);
+            case SearchQuery.Wildcard w -> anyField(w.fields(), f -> wildcard(f, w.pattern(), kinds));
+            case SearchQuery.Range r -> range(r, kinds);
             case SearchQuery.Exists e -> new ConstantScoreQuery(new TermQuery(new Term(LuceneFacets.EXISTS, e.field())));
             case SearchQuery.And and -> {
                 BooleanQuery.Builder b = new BooleanQuery.Builder();
-                for (SearchQuery part : and.all()) b.add(of(part), Occur.MUST);
+                for (SearchQuery part : and.all()) b.add(of(part, kinds), Occur.MUST);
                 yield b.build();
             }
             case SearchQuery.Or or -> {
                 BooleanQuery.Builder b = new BooleanQuery.Builder();
-                for (SearchQuery part : or.any()) b.add(of(part), Occur.SHOULD);
+                for (SearchQuery part : or.any()) b.add(of(part, kinds), Occur.SHOULD);
                 yield b.build();
             }
-            case SearchQuery.Not not -> new BooleanQuery.Builder().add(of(not.positive()), Occur.MUST)
-                    .add(of(not.negative()), Occur.MUST_NOT).build();
+            case SearchQuery.Not not -> new BooleanQuery.Builder().add(of(not.positive(), kinds), Occur.MUST)
+                    .add(of(not.negative(), kinds), Occur.MUST_NOT).build();
         };
     }
 
@@ -74,13 +79,13 @@ final class LuceneQueries {
         return b.build();
     }
 
-    private static Query term(SearchQuery.Term t) {
-        FieldKind kind = SearchFields.FIELDS.get(t.field());
+    private static Query term(SearchQuery.Term t, java.util.function.Function<String, FieldKind> kinds) {
+        FieldKind kind = kinds.apply(t.field());
         return new ConstantScoreQuery(new TermQuery(new Term(t.field(), LuceneAnalyzers.normalise(kind, t.value()))));
     }
 
-    private static Query range(SearchQuery.Range r) {
-        FieldKind kind = SearchFields.FIELDS.get(r.field());
+    private static Query range(SearchQuery.Range r, java.util.function.Function<String, FieldKind> kinds) {
+        FieldKind kind = kinds.apply(r.field());
         if (kind == FieldKind.DATE) {
             long lo = r.lower() == null ? Long.MIN_VALUE : Long.parseLong(r.lower()) + (r.lowerInclusive() ? 0 : 1);
             long hi = r.upper() == null ? Long.MAX_VALUE : Long.parseLong(r.upper()) - (r.upperInclusive() ? 0 : 1);
@@ -94,8 +99,8 @@ final class LuceneQueries {
     }
 
     /** One of the shapes in the class comment; the pattern's literals normalised as the field's values are. */
-    static Query wildcard(String field, String pattern) {
-        FieldKind kind = SearchFields.FIELDS.get(field);
+    static Query wildcard(String field, String pattern, java.util.function.Function<String, FieldKind> kinds) {
+        FieldKind kind = kinds.apply(field);
         boolean fullText = kind == FieldKind.FULLTEXT;
         String target = fullText ? LuceneAnalyzers.plain(field) : field;
         List<String> parts = literals(pattern, kind);
@@ -107,7 +112,7 @@ final class LuceneQueries {
             return new ConstantScoreQuery(new PrefixQuery(new Term(target + LuceneAnalyzers.REVERSED,
                     LuceneAnalyzers.reverse(last))));
         }
-        if (fullText && stars == 2 && first.isEmpty() && last.isEmpty()
+        if (fullText && stars == 2 && first.isEmpty() && last.isEmpty() && LuceneAnalyzers.PRIMARY_TEXT_FIELDS.contains(field)
                 && parts.get(1).codePointCount(0, parts.get(1).length()) >= 3) {
             List<String> grams = LuceneAnalyzers.trigrams(parts.get(1));
             Query q = grams.size() == 1 ? new TermQuery(new Term(target + LuceneAnalyzers.TRIGRAMS, grams.getFirst()))

@@ -55,9 +55,6 @@ public final class ResourceIdsJobs implements AutoCloseable {
         if (!body.path("entityType").isTextual()) throw new Refused("must not be null");
         String entityType = body.path("entityType").asText();
         if (!ENTITY_TYPES.contains(entityType)) throw new Refused("Unexpected value '" + entityType + "'");
-        if (entityType.equals("AUTHORITY")) {
-            throw new InvalidSearch("Resource ids jobs for AUTHORITY are not supported yet", "entityType", entityType);
-        }
         String schema = Tenants.schema(tenant);
         SearchStore.IdsJob job = new SearchStore.IdsJob(UUID.randomUUID(), body.path("query").asText(), entityType,
                 "IN_PROGRESS", Instant.now().truncatedTo(ChronoUnit.MILLIS));
@@ -75,8 +72,15 @@ public final class ResourceIdsJobs implements AutoCloseable {
         String status = "COMPLETED";
         try {
             if (job.query().isBlank()) throw new InvalidSearch("blank query", "query", job.query());
-            SearchQuery q = CqlTranslator.translate(job.query()).query();
-            indexes.of(tenant).forEachId(q, job.entityType().equals("HOLDINGS"), id -> ids.add(UUID.fromString(id)));
+            if (job.entityType().equals("AUTHORITY")) { // the authority index; an authority once, whatever its headings
+                SearchQuery q = CqlTranslator.translate(job.query(), AuthorityFields.CQL).query();
+                java.util.Set<UUID> distinct = new java.util.LinkedHashSet<>();
+                indexes.authorities(tenant).forEachAuthorityId(q, id -> distinct.add(UUID.fromString(id)));
+                ids.addAll(distinct);
+            } else {
+                SearchQuery q = CqlTranslator.translate(job.query()).query();
+                indexes.of(tenant).forEachId(q, job.entityType().equals("HOLDINGS"), id -> ids.add(UUID.fromString(id)));
+            }
         } catch (RuntimeException e) { // a bad query (CQL syntax, unknown index) ends the job in ERROR, as mod-search
             status = "ERROR";
             ids.clear();

@@ -14,6 +14,7 @@ public final class SearchIndexes implements AutoCloseable {
     private final Map<String, InstanceIndex> open = new ConcurrentHashMap<>();
     /** An OpenSearch cluster to use instead of the embedded indexes ({@code QUIRE_SEARCH_URL}), or null. */
     private final String searchUrl = org.quire.platform.config.QuireConfig.searchUrl();
+    private final Map<String, AuthorityIndex> authorities = new ConcurrentHashMap<>();
 
     public SearchIndexes(Path dataDir) {
         this.root = dataDir.resolve("search");
@@ -32,9 +33,24 @@ public final class SearchIndexes implements AutoCloseable {
         });
     }
 
+    /** The tenant's authority index, under {@code <data dir>/search/<tenant>/authority/} (AuthorityIndex). */
+    AuthorityIndex authorities(String tenant) {
+        return authorities.computeIfAbsent(tenant, t -> {
+            try {
+                Path dir = root.resolve(t).resolve("authority");
+                Files.createDirectories(dir);
+                return new AuthorityIndex(dir);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+    }
+
     @Override
     public void close() {
         open.values().forEach(InstanceIndex::close);
         open.clear();
+        authorities.values().forEach(AuthorityIndex::close);
+        authorities.clear();
     }
 }

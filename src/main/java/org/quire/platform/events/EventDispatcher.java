@@ -28,8 +28,12 @@ public final class EventDispatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EventDispatcher.class);
     private static final int BATCH = 500;
     static final long SWEEP_MILLIS = 5_000;
-    /** How long a woken dispatcher waits for more commits before it delivers (see {@link #loop}). */
+    /** How long a woken dispatcher waits for more commits before it delivers, at least (see {@link #loop}). */
     static final long LINGER_MILLIS = 200;
+    /** … and at most: a write is searchable within a second while a delivery takes under 400 ms. */
+    static final long MAX_LINGER_MILLIS = 600;
+    /** The last wake-up's delivery time: the next linger is twice it (see {@link #loop}). */
+    private long lastDeliveryMillis;
 
     private final Database db;
     private final Tenants tenants;
@@ -90,7 +94,12 @@ public final class EventDispatcher implements AutoCloseable {
                 // check-out/check-in load every request commits an item event; delivered one wake-up at a time, the
                 // search index re-read, rewrote and committed per request (check-out p50 +48%, throughput -35% at 8
                 // users); a 200 ms window makes that a few batches a second and keeps writes searchable within one.
-                if (wake.tryAcquire(SWEEP_MILLIS, TimeUnit.MILLISECONDS) && running) Thread.sleep(LINGER_MILLIS);
+                // Under heavier load the window grows to twice the last delivery's time (up to 600 ms): the index's
+                // cost is mostly per commit (segment flush, merges), so larger batches cost less per event, and
+                // delivery then takes at most a third of a core away from the requests that produce the events.
+                if (wake.tryAcquire(SWEEP_MILLIS, TimeUnit.MILLISECONDS) && running) {
+                    Thread.sleep(Math.clamp(2 * lastDeliveryMillis, LINGER_MILLIS, MAX_LINGER_MILLIS));
+                }
                 wake.drainPermits();
                 if (!running) return;
                 if (System.currentTimeMillis() - lastSweep >= SWEEP_MILLIS) {
@@ -98,11 +107,13 @@ public final class EventDispatcher implements AutoCloseable {
                     deliverAll();
                     lastSweep = System.currentTimeMillis();
                 } else {
+                    long start = System.nanoTime();
                     for (String tenant : List.copyOf(dirty)) {
                         dirty.remove(tenant);
                         // Listeners are per JVM: another server's database may have written it.
                         if (tenants.exists(tenant)) deliver(tenant);
                     }
+                    lastDeliveryMillis = (System.nanoTime() - start) / 1_000_000;
                 }
             } catch (InterruptedException e) {
                 return;

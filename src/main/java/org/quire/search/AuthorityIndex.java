@@ -1,0 +1,293 @@
+package org.quire.search;
+
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.SortedSetDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TermRangeQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopFieldCollectorManager;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
+import org.quire.platform.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One tenant's authority index ({@code <data dir>/search/<tenant>/authority/}) on embedded Lucene: one document per
+ * heading ({@link AuthorityDocument}), the documents of one authority replaced together (by {@code _authority}).
+ * Fields are indexed by kind as the instance index's are (full text with its plain, reversed and trigram copies), so
+ * LuceneQueries translates authority queries with {@link AuthorityFields}' kinds; facets are {@code facet:<name>}
+ * doc values counted by LuceneFacets; {@code sort_*} doc values hold the sort keys (headingRef lowercased).
+ */
+final class AuthorityIndex implements AutoCloseable {
+    static final String AUTHORITY = "_authority";
+    private static final String DOCUMENT_VERSION = "quire.documentVersion";
+
+    private final FSDirectory dir;
+    private final IndexWriter writer;
+    private final SearcherManager searchers;
+    private volatile String committedVersion;
+
+    AuthorityIndex(Path path) {
+        try {
+            dir = FSDirectory.open(path);
+            writer = new IndexWriter(dir, new IndexWriterConfig(analyzer())
+                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND));
+            Iterable<Map.Entry<String, String>> data = writer.getLiveCommitData();
+            if (data != null) for (var e : data) if (DOCUMENT_VERSION.equals(e.getKey())) committedVersion = e.getValue();
+            writer.setLiveCommitData(Map.of(DOCUMENT_VERSION, AuthorityDocument.VERSION).entrySet());
+            searchers = new SearcherManager(writer, null);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot open the authority index in " + path, e);
+        }
+    }
+
+    /** Full text by words, the trigram copies of the heading fields by trigrams (as LuceneAnalyzers.INDEXING). */
+    private static Analyzer analyzer() {
+        Map<String, Analyzer> trigrams = new HashMap<>();
+        AuthorityFields.FIELDS.forEach((f, kind) -> {
+            if (kind == FieldKind.FULLTEXT) trigrams.put(LuceneAnalyzers.plain(f) + LuceneAnalyzers.TRIGRAMS,
+                    LuceneAnalyzers.TRIGRAM);
+        });
+        return new PerFieldAnalyzerWrapper(LuceneAnalyzers.TEXT, trigrams);
+    }
+
+    /** Replaces the documents of each authority in {@code upserts}, deletes those of {@code deletes}; commit, refresh. */
+    void apply(Map<String, List<AuthorityDocument>> upserts, Collection<String> deletes) {
+        try {
+            add(upserts);
+            for (String id : deletes) writer.deleteDocuments(new Term(AUTHORITY, id));
+            commit();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Adds or replaces authorities' documents without committing (a full index commits once at its end). */
+    void add(Map<String, List<AuthorityDocument>> byAuthority) throws IOException {
+        for (Map.Entry<String, List<AuthorityDocument>> e : byAuthority.entrySet()) {
+            List<Document> docs = new ArrayList<>();
+            for (AuthorityDocument d : e.getValue()) docs.add(document(d));
+            writer.updateDocuments(new Term(AUTHORITY, e.getKey()), docs);
+        }
+    }
+
+    void commit() {
+        try {
+            writer.commit();
+            committedVersion = AuthorityDocument.VERSION;
+            searchers.maybeRefreshBlocking();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void clear() {
+        try {
+            writer.deleteAll();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    String documentVersion() {
+        return committedVersion;
+    }
+
+    long count() {
+        return withSearcher(s -> (long) s.count(new MatchAllDocsQuery()));
+    }
+
+    /** A page of hits (their sources) and the exact number of hits. */
+    InstanceIndex.Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit) {
+        Query q = lucene(query);
+        return withSearcher(s -> {
+            if (limit == 0) return new InstanceIndex.Hits(s.count(q), List.of());
+            int n = offset + limit;
+            TopDocs top = sort.field() == null
+                    ? s.search(q, new TopScoreDocCollectorManager(n, null, Integer.MAX_VALUE))
+                    : s.search(q, new TopFieldCollectorManager(sortOf(sort.field(), sort.descending()), n, null,
+                            Integer.MAX_VALUE));
+            return new InstanceIndex.Hits(top.totalHits.value(), sources(s, top.scoreDocs, offset));
+        });
+    }
+
+    Map<String, Long> facetCounts(SearchQuery query, String facet) {
+        Query q = lucene(query);
+        return withSearcher(s -> LuceneFacets.count(s, q, facet));
+    }
+
+    /**
+     * Browse by search-after (mod-search AuthorityBrowseService): up to {@code n} sources of the documents matching
+     * {@code filter} whose lowercased headingRef is after ({@code forward}) or before {@code key}, nearest first.
+     */
+    List<String> browse(SearchQuery filter, String key, boolean forward, int n) {
+        Query range = forward ? TermRangeQuery.newStringRange(SORT_HEADING_REF, key, null, false, false)
+                : TermRangeQuery.newStringRange(SORT_HEADING_REF, null, key, false, false);
+        Query q = new BooleanQuery.Builder().add(lucene(filter), Occur.FILTER).add(range, Occur.FILTER).build();
+        return withSearcher(s -> {
+            TopDocs top = s.search(q, new TopFieldCollectorManager(sortOf(SORT_HEADING_REF, !forward), n, null,
+                    Integer.MAX_VALUE));
+            return sources(s, top.scoreDocs, 0);
+        });
+    }
+
+    /** Every hit's authority id ({@code _iddv} doc values, no stored field read, no 10,000 cap), in index order. */
+    void forEachAuthorityId(SearchQuery query, java.util.function.Consumer<String> sink) {
+        Query q = lucene(query);
+        withSearcher(s -> {
+            LuceneFacets.ids(s, q, false, sink);
+            return null;
+        });
+    }
+
+    private static final String SORT_HEADING_REF = "sort_headingRef";
+
+    private static Query lucene(SearchQuery query) {
+        try {
+            return LuceneQueries.of(query, AuthorityFields.FIELDS::get);
+        } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
+            throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
+        }
+    }
+
+    private static List<String> sources(IndexSearcher s, ScoreDoc[] docs, int from) throws IOException {
+        StoredFields stored = s.storedFields();
+        List<String> out = new ArrayList<>();
+        for (int i = from; i < docs.length; i++) {
+            Document d = stored.document(docs[i].doc, java.util.Set.of(LuceneDocuments.SOURCE));
+            out.add(d.getBinaryValue(LuceneDocuments.SOURCE).utf8ToString());
+        }
+        return out;
+    }
+
+    /** A sort key, ties broken by the lowercased headingRef (authority.json secondarySort), then index order. */
+    private static Sort sortOf(String field, boolean descending) {
+        SortField primary = new SortField(field, SortField.Type.STRING, descending);
+        primary.setMissingValue(descending ? SortField.STRING_FIRST : SortField.STRING_LAST);
+        if (field.equals(SORT_HEADING_REF)) return new Sort(primary, SortField.FIELD_DOC);
+        SortField secondary = new SortField(SORT_HEADING_REF, SortField.Type.STRING, descending);
+        secondary.setMissingValue(descending ? SortField.STRING_FIRST : SortField.STRING_LAST);
+        return new Sort(primary, secondary, SortField.FIELD_DOC);
+    }
+
+    /**
+     * The Lucene document of a heading. Per kind as LuceneDocuments.add does for instance fields (that class takes
+     * its kinds from SearchFields; this one from AuthorityFields).
+     */
+    private static Document document(AuthorityDocument doc) {
+        Document d = new Document();
+        d.add(new StringField(LuceneDocuments.ID, doc.id(), Field.Store.NO));
+        d.add(new StringField(AUTHORITY, doc.authorityId(), Field.Store.NO));
+        d.add(new SortedDocValuesField(LuceneFacets.ID_VALUES, new BytesRef(doc.authorityId())));
+        d.add(new StoredField(LuceneDocuments.SOURCE,
+                new BytesRef(Json.write(doc.source()).getBytes(StandardCharsets.UTF_8))));
+        for (Map.Entry<String, List<String>> e : doc.values().entrySet()) {
+            FieldKind kind = AuthorityFields.FIELDS.get(e.getKey());
+            for (String value : e.getValue()) add(d, e.getKey(), kind, value);
+            if (!e.getValue().isEmpty()) d.add(new StringField(LuceneFacets.EXISTS, e.getKey(), Field.Store.NO));
+        }
+        for (Map.Entry<String, FieldKind> f : AuthorityFields.FACETS.entrySet()) {
+            List<String> values = doc.values().get(f.getKey());
+            if (values == null) continue;
+            for (String v : new java.util.LinkedHashSet<>(values)) {
+                d.add(new SortedSetDocValuesField(LuceneFacets.PREFIX + f.getKey(),
+                        new BytesRef(LuceneAnalyzers.normalise(f.getValue(), v))));
+            }
+        }
+        for (Map.Entry<String, String> sort : AuthorityFields.SORTS.entrySet()) {
+            List<String> values = doc.values().get(sort.getKey());
+            if (values == null || values.isEmpty()) continue;
+            // lowercased: sort_headingRef and authRefType are keyword_lowercase in mod-search; headingType is keyword
+            // there, whose values ("Personal Name", "Topical" …) sort the same either way
+            String key = values.getFirst().toLowerCase(java.util.Locale.ROOT);
+            if (key.length() > LuceneAnalyzers.PLAIN_MAX) key = key.substring(0, LuceneAnalyzers.PLAIN_MAX);
+            d.add(new SortedDocValuesField(sort.getValue(), new BytesRef(key)));
+            if (sort.getKey().equals("headingRef")) d.add(new StringField(SORT_HEADING_REF, key, Field.Store.NO));
+        }
+        return d;
+    }
+
+    private static void add(Document d, String field, FieldKind kind, String value) {
+        switch (kind) {
+            case FULLTEXT -> {
+                d.add(new TextField(field, value, Field.Store.NO));
+                String plain = LuceneAnalyzers.fold(value);
+                String name = LuceneAnalyzers.plain(field);
+                d.add(new StringField(name, plain, Field.Store.NO));
+                d.add(new StringField(name + LuceneAnalyzers.REVERSED, LuceneAnalyzers.reverse(plain), Field.Store.NO));
+                d.add(new TextField(name + LuceneAnalyzers.TRIGRAMS, plain, Field.Store.NO));
+            }
+            case DATE -> {
+                try {
+                    java.time.Instant t = Json.parseInstant(value);
+                    if (t != null) d.add(new LongPoint(field, t.toEpochMilli()));
+                } catch (java.time.format.DateTimeParseException e) {
+                    // not searchable by date, as mod-search's ignore_malformed
+                }
+            }
+            default -> {
+                String v = LuceneAnalyzers.normalise(kind, value);
+                if (v.length() > LuceneAnalyzers.PLAIN_MAX) v = v.substring(0, LuceneAnalyzers.PLAIN_MAX);
+                d.add(new StringField(field, v, Field.Store.NO));
+            }
+        }
+    }
+
+    private interface SearcherWork<T> {
+        T run(IndexSearcher s) throws IOException;
+    }
+
+    private <T> T withSearcher(SearcherWork<T> work) {
+        try {
+            IndexSearcher s = searchers.acquire();
+            try {
+                return work.run(s);
+            } finally {
+                searchers.release(s);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            searchers.close();
+            writer.close();
+            dir.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
