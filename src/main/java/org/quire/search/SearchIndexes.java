@@ -5,10 +5,15 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The open index of each tenant, under {@code <data dir>/search/<tenant>/}; opened on first use, closed with the server. */
+/**
+ * The open index of each tenant, under {@code <data dir>/search/<tenant>/} (or, when {@code QUIRE_SEARCH_URL} is set,
+ * on that OpenSearch cluster); opened on first use, closed with the server.
+ */
 public final class SearchIndexes implements AutoCloseable {
     private final Path root;
     private final Map<String, InstanceIndex> open = new ConcurrentHashMap<>();
+    /** An OpenSearch cluster to use instead of the embedded indexes ({@code QUIRE_SEARCH_URL}), or null. */
+    private final String searchUrl = org.quire.platform.config.QuireConfig.searchUrl();
     private final Map<String, AuthorityIndex> authorities = new ConcurrentHashMap<>();
 
     public SearchIndexes(Path dataDir) {
@@ -17,6 +22,7 @@ public final class SearchIndexes implements AutoCloseable {
 
     public InstanceIndex of(String tenant) {
         return open.computeIfAbsent(tenant, t -> {
+            if (searchUrl != null) return new OpenSearchIndex(searchUrl, t);
             try {
                 Path dir = root.resolve(t).resolve("instance");
                 Files.createDirectories(dir);

@@ -79,8 +79,14 @@ class SearchRestartTest {
         }
 
         // A lost index is rebuilt from the rows at the next start.
-        try (var files = Files.walk(dir.resolve("search"))) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        String cluster = QuireConfig.searchUrl(); // the OpenSearch engine (-Dquire.test.opensearch=true) or null
+        if (cluster == null) {
+            try (var files = Files.walk(dir.resolve("search"))) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        } else {
+            // the alias's index (quire_srestart_instance_<millis>): deleting it removes the alias too
+            assertThat(openSearch("DELETE", cluster + "/quire_srestart_instance_*", null)).isEqualTo(200);
         }
         try (QuireServer third = QuireServer.start(config)) {
             assertThat(total(third, "title all pangolin or title all narwhal")).isEqualTo(2);
@@ -109,7 +115,13 @@ class SearchRestartTest {
 
         // An index written by an older Quire (another document version) is rebuilt at start, not served as it is:
         // here it holds one stray document and says it is of version "old".
-        try (var w = new org.apache.lucene.index.IndexWriter(
+        if (cluster != null) {
+            String index = cluster + "/quire_srestart_instance";
+            assertThat(openSearch("PUT", index + "/_doc/" + UUID.randomUUID() + "?refresh=true", "{\"q\":{}}"))
+                    .isEqualTo(201);
+            assertThat(openSearch("PUT", index + "/_mapping", "{\"_meta\":{\"documentVersion\":\"old\"}}"))
+                    .isEqualTo(200);
+        } else try (var w = new org.apache.lucene.index.IndexWriter(
                 org.apache.lucene.store.FSDirectory.open(dir.resolve("search").resolve("srestart").resolve("instance")),
                 new org.apache.lucene.index.IndexWriterConfig())) {
             w.deleteAll();
@@ -125,5 +137,15 @@ class SearchRestartTest {
             assertThat(total(fifth, "title all pangolin or title all narwhal")).isEqualTo(2);
             assertThat(fifth.indexes().of("srestart").count()).as("the stray document is gone").isEqualTo(2);
         }
+    }
+
+    /** A call to the OpenSearch cluster itself (what an operator's curl would do): its status. */
+    private static int openSearch(String method, String uri, String body) throws Exception {
+        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(uri))
+                .header("Content-Type", "application/json")
+                .method(method, body == null ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                        : java.net.http.HttpRequest.BodyPublishers.ofString(body)).build();
+        return java.net.http.HttpClient.newHttpClient().send(request,
+                java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode();
     }
 }

@@ -36,6 +36,16 @@ public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, S
     }
 
     /**
+     * The OpenSearch cluster that holds the search indexes instead of the embedded Lucene indexes: the environment's
+     * {@code QUIRE_SEARCH_URL} ({@code http://host:9200}), or the system property {@code quire.search.url} (the tests'
+     * own node); unset: embedded.
+     */
+    public static String searchUrl() {
+        String url = blankToNull(System.getProperty("quire.search.url"));
+        return url != null ? url : blankToNull(System.getenv("QUIRE_SEARCH_URL"));
+    }
+
+    /**
      * The web origins allowed to call Quire from a browser with credentials: the environment's
      * {@code QUIRE_CORS_ORIGINS}, a comma-separated list of origins ({@code https://folio.example.org}), where
      * {@code *} lets any other origin read answers without credentials. Unset: this machine's origins only
