@@ -104,12 +104,21 @@ final class LiveInstanceIndex implements InstanceIndex {
     void swap() {
         LuceneIndex old;
         int oldGeneration;
-        swapLock.writeLock().lock(); // waits for searches in flight, which finish on the old index
+        swapLock.readLock().lock(); // the long commit first, while searches go on
         try {
             synchronized (mirror) {
                 if (closed) throw new IllegalStateException("The search index is closed");
                 building.builtAfter(null);
                 building.commit();
+            }
+        } finally {
+            swapLock.readLock().unlock();
+        }
+        swapLock.writeLock().lock(); // waits for searches in flight, which finish on the old index
+        try {
+            synchronized (mirror) {
+                if (closed) throw new IllegalStateException("The search index is closed");
+                // writes mirrored since the commit above committed the new index themselves (apply commits)
                 generations.makeLive(buildingGeneration);
                 old = live;
                 oldGeneration = liveGeneration;

@@ -71,8 +71,6 @@ public final class LiveReindex {
 
     /** Starts the live reindex of the tenant's instances, unless one is running (then that one is answered). */
     public Job startInstances(String tenant) {
-        Job job = instanceJobs.compute(tenant, (t, running) -> running != null && running.running() ? running : null);
-        if (job != null) return job;
         Job fresh = new Job("instance");
         Job won = instanceJobs.compute(tenant, (t, running) -> running != null && running.running() ? running : fresh);
         if (won != fresh) return won;

@@ -70,6 +70,7 @@ public final class SearchIndexes implements AutoCloseable {
 
     /** Opens the next authority generation beside the live one; the caller holds {@link #authorityLock}. */
     AuthorityIndex startAuthorityBuild(String tenant) throws java.io.IOException {
+        authorities(tenant); // opened first: opening drops stray generations, which would include this one
         IndexGenerations generations = new IndexGenerations(root.resolve(tenant), "authority");
         int next = generations.live() + 1;
         IndexGenerations.delete(generations.dir(next));
@@ -96,11 +97,15 @@ public final class SearchIndexes implements AutoCloseable {
             generations.makeLive(next);
             old = authorities.put(tenant, building);
         }
+        retiring.add(old);
         java.util.concurrent.CompletableFuture.runAsync(() -> {
-            old.close();
+            if (retiring.remove(old)) old.close();
             IndexGenerations.delete(generations.dir(oldGeneration));
         }, java.util.concurrent.CompletableFuture.delayedExecutor(10, java.util.concurrent.TimeUnit.SECONDS));
     }
+
+    /** Old authority generations waiting to be closed (closed with the server at the latest). */
+    private final java.util.Set<AuthorityIndex> retiring = ConcurrentHashMap.newKeySet();
 
     /** Drops a failed authority build. */
     void abandonAuthorityBuild(String tenant) {
@@ -115,6 +120,7 @@ public final class SearchIndexes implements AutoCloseable {
 
     @Override
     public void close() {
+        for (AuthorityIndex old : retiring) if (retiring.remove(old)) old.close();
         authorityBuilds.values().forEach(AuthorityIndex::close);
         authorityBuilds.clear();
         open.values().forEach(InstanceIndex::close);

@@ -162,6 +162,11 @@ class LiveReindexTest {
             server.installer().install(TENANT, "Live reindex", new TenantInstaller.Options(true, false, "admin", "pw"));
             Api.Session s = new Api("http://localhost:" + server.port()).login(TENANT, "admin", "pw");
 
+            for (int i = 0; i < 3; i++) {
+                Api.Reply a = s.post("/authority-storage/authorities", AuthoritySearchTest.personal("n" + i,
+                        "Quokka, Quentin " + i));
+                assertThat(a.status()).as(a.body()).isEqualTo(201);
+            }
             Api.Reply job = s.post("/search/index/inventory/reindex", Json.object().put("resourceName", "authority"));
             assertThat(job.status()).as(job.body()).isEqualTo(200);
             assertThat(job.json().path("jobStatus").asText()).isEqualTo("In progress");
@@ -171,7 +176,9 @@ class LiveReindexTest {
             long deadline = System.currentTimeMillis() + 20_000;
             while (!Files.exists(pointer) && System.currentTimeMillis() < deadline) Thread.sleep(50);
             assertThat(Files.readString(pointer).trim()).as("the authority index swapped").isEqualTo("1");
-            assertThat(s.get("/search/authorities?query=cql.allRecords%3D1").status()).isEqualTo(200);
+            Api.Reply found = s.get("/search/authorities?query=personalName%3Dquokka");
+            assertThat(found.json().path("totalRecords").asInt()).as("served by the new generation").isEqualTo(3);
+            assertThat(dir.resolve("search").resolve(TENANT).resolve("authority-1")).isDirectory();
 
             Api.Reply dflt = raw(s, "/search/index/inventory/reindex", "{}");
             assertThat(dflt.status()).as("resourceName defaults to authority").isEqualTo(200);
