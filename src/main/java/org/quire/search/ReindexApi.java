@@ -44,7 +44,8 @@ public final class ReindexApi {
             ObjectNode body = req.bodyText().isBlank() ? Json.object() : req.json();
             JsonNode name = body.path("resourceName");
             if (!name.isMissingNode() && !name.isNull() && (!name.isTextual() || !RESOURCES.contains(name.asText()))) {
-                return SearchApi.error("Unexpected value '" + name.asText() + "'", "IllegalArgumentException",
+                // a value outside the enum fails the body's deserialisation in mod-search (a 400, as a bad body)
+                return SearchApi.error("Unexpected value '" + name.asText() + "'", "HttpMessageNotReadableException",
                         "resourceName", name.asText());
             }
             JsonNode recreate = body.path("recreateIndex");

@@ -188,6 +188,8 @@ class LiveReindexTest {
 
             Api.Reply unknown = s.post("/search/index/inventory/reindex", Json.object().put("resourceName", "instance"));
             assertThat(unknown.status()).isEqualTo(400);
+            assertThat(unknown.json().path("errors").get(0).path("message").asText())
+                    .isEqualTo("Unexpected value 'instance'");
             assertThat(unknown.json().path("errors").get(0).path("parameters").get(0).path("key").asText())
                     .isEqualTo("resourceName");
             assertThat(s.post("/search/index/inventory/reindex", Json.object().put("resourceName", 5)).status())
