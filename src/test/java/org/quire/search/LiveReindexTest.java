@@ -38,6 +38,8 @@ class LiveReindexTest {
             server.installer().install(TENANT, "Live reindex", new TenantInstaller.Options(true, false, "admin", "pw"));
             Api.Session s = new Api("http://localhost:" + server.port()).login(TENANT, "admin", "pw");
             for (int i = 0; i < 10; i++) Fixtures.instance(s, "Ocelot " + i);
+            List<String> servals = new java.util.ArrayList<>();
+            for (int i = 0; i < 5; i++) servals.add(Fixtures.instance(s, "Serval " + i));
             assertThat(awaitTotal(s, "title all ocelot", 10)).isEqualTo(10);
             // 2,000 rows the live index never heard of (no outbox events): only a reindex from the rows finds them
             insertLynxes(server, 2000);
@@ -67,6 +69,18 @@ class LiveReindexTest {
             Api.Reply started = s.post("/search/index/instance-records/reindex/full", Json.object());
             assertThat(started.status()).as(started.body()).isEqualTo(200);
             assertThat(started.body()).isEmpty();
+            // updates and deletes during the build reach the new index too
+            for (String id : servals.subList(0, 3)) {
+                assertThat(s.delete("/instance-storage/instances/" + id).status()).isEqualTo(204);
+            }
+            for (String id : servals.subList(3, 5)) {
+                var instance = (com.fasterxml.jackson.databind.node.ObjectNode) s.get("/instance-storage/instances/" + id)
+                        .json();
+                assertThat(s.put("/instance-storage/instances/" + id, instance.put("title", "Margay " + id)).status())
+                        .isEqualTo(204);
+            }
+            assertThat(s.get("/search/index/instance-records/reindex/status").json().get(0).path("status").asText())
+                    .as("the writes above happened during the build").isEqualTo(LiveReindex.IN_PROGRESS);
             JsonNode status = awaitStatus(s, LiveReindex.COMPLETED);
             Thread.sleep(300); // writes after the swap go to the new index alone
             stop.set(true);
@@ -88,6 +102,8 @@ class LiveReindexTest {
                     .isEqualTo(written);
             assertThat(total(s, "title all lynx")).as("the rows the old index lacked").isEqualTo(2000);
             assertThat(total(s, "title all ocelot")).isEqualTo(10);
+            assertThat(total(s, "title all serval")).as("deleted or renamed during the build").isZero();
+            assertThat(total(s, "title all margay")).isEqualTo(2);
             assertThat(Files.readString(tenantDir.resolve("instance.live")).trim()).isEqualTo("1");
             assertThat(tenantDir.resolve("instance")).as("the old generation is deleted").doesNotExist();
             assertThat(tenantDir.resolve("instance-1")).isDirectory();
