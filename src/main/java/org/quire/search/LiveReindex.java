@@ -65,8 +65,20 @@ public final class LiveReindex {
     public LiveReindex(Database db, SearchIndexes indexes) {
         this.db = db;
         this.indexes = indexes;
-        String t = System.getenv("QUIRE_REINDEX_THROTTLE");
-        this.throttle = t == null || t.isBlank() ? 1.0 : Double.parseDouble(t);
+        this.throttle = throttle(System.getenv("QUIRE_REINDEX_THROTTLE"));
+    }
+
+    /** The pause after a page, in multiples of the page's own time: 1 unless the variable says a number ≥ 0. */
+    static double throttle(String setting) {
+        if (setting == null || setting.isBlank()) return 1.0;
+        try {
+            double t = Double.parseDouble(setting.trim());
+            if (t >= 0 && !Double.isInfinite(t)) return t;
+        } catch (NumberFormatException ignored) {
+            // fall through to the warning
+        }
+        log.warn("QUIRE_REINDEX_THROTTLE={} is not a number ≥ 0: a live reindex pauses 1× each page's time", setting);
+        return 1.0;
     }
 
     /** Starts the live reindex of the tenant's instances, unless one is running (then that one is answered). */
