@@ -138,7 +138,8 @@ public final class Quire implements Runnable {
                         System.out.println(id + ": " + authorityIndexer.reindex(id) + " authorities indexed");
                     } catch (java.io.UncheckedIOException e) {
                         throw new IllegalStateException("Cannot write the search index of " + id + " (is quire serve "
-                                + "running? stop it first): " + e.getMessage());
+                                + "running? stop it first, or reindex it live with POST /search/index/instance-records/reindex/full): "
+                                + e.getMessage());
                     }
                 }
             }

@@ -126,6 +126,8 @@ public final class QuireServer implements AutoCloseable {
             org.quire.search.BrowseApi.register(router, new org.quire.search.InstanceBrowse(searchIndexes));
             org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, searchIndexes);
             events.subscribeBatches(org.quire.search.InstanceIndexer.TOPICS, indexer::onEvents);
+            org.quire.search.LiveReindex liveReindex = new org.quire.search.LiveReindex(db, searchIndexes);
+            org.quire.search.ReindexApi.register(router, liveReindex);
             ApiKeysApi.register(router, apiKeys);
             FeesFinesApi.register(router, db, org.quire.circulation.LostAndPaid::afterAccountAction);
             NotesApi.register(router, db);
@@ -165,6 +167,7 @@ public final class QuireServer implements AutoCloseable {
             // Before the outbox is delivered, so that a full index and the events never race on one document.
             for (Tenants.Tenant t : tenants.all()) indexer.indexIfEmpty(t.id());
             for (Tenants.Tenant t : tenants.all()) authorityIndexer.indexIfEmpty(t.id());
+            liveReindex.resumeAll(tenants.all().stream().map(Tenants.Tenant::id).toList()); // after a crash
             // A resource-ids job a crash interrupted will never finish: ERROR, as a failed query ends.
             for (Tenants.Tenant t : tenants.all()) idsJobs.failUnfinished(t.id());
 

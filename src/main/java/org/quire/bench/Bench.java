@@ -72,6 +72,8 @@ public final class Bench {
                     notes.addAll(level.notes());
                     if (o.longevity() != null) windows = level.windows();
                 }
+                if (search) notes.addAll(ReindexLoad.run(o, progress, admin, catalogue.tenant().tenant()
+                        .replaceAll("_1$", "_2"), (SearchWorkflow) workflow, catalogue.tenant(), levels));
                 long loansAfter = loans(tenants);
                 BenchReport.Resources resources = sampler.stop(loansBefore, loansAfter);
                 if (search) notes.addAll(SearchNotes.of(catalogue, luceneFloor, (SearchWorkflow) workflow, resources));

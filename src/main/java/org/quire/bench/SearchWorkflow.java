@@ -125,7 +125,8 @@ final class SearchWorkflow implements Workflow {
                         + "arrival order (the wait counted), as the server runs its requests on one virtual-thread "
                         + "carrier per core. Left out: HTTP, authentication, the response's JSON (the HTTP floor row "
                         + "shows what an authenticated trivial GET costs).",
-                "search: the \"while another tenant reindexes\" mode is not run: Quire's full reindex (quire reindex) "
-                        + "is offline only (the server holds the index's write lock); there is no live reindex yet.");
+                "search: the \"while another tenant reindexes\" mode runs after the levels: a second tenant with a "
+                        + "catalogue of the same size is reindexed live, again and again, through FOLIO's endpoint "
+                        + "while the same users run the same queries on the first tenant (ReindexLoad).");
     }
 }

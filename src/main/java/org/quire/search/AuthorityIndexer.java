@@ -51,7 +51,7 @@ public final class AuthorityIndexer {
             docs.put(r.id().toString(), AuthorityDocument.of(tenant, r.authority()));
             gone.remove(r.id().toString());
         }
-        indexes.authorities(tenant).apply(docs, gone);
+        indexes.applyAuthorities(tenant, docs, gone); // to a live reindex's new index too
     }
 
     /**

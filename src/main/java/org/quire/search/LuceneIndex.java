@@ -37,6 +37,9 @@ final class LuceneIndex implements InstanceIndex {
     /** The document version of the commit the index was opened at, null for an index older than versions. */
     private volatile String committedVersion;
     private final LuceneBrowseTotals browseTotals = new LuceneBrowseTotals();
+    /** The commit user-data key of a live reindex's progress: the last instance id its pages added (LiveReindex). */
+    private static final String BUILT_AFTER = "quire.builtAfter";
+    private volatile String builtAfter;
 
     LuceneIndex(Path path) {
         try {
@@ -46,7 +49,10 @@ final class LuceneIndex implements InstanceIndex {
                     .setRAMBufferSizeMB(64);
             writer = new IndexWriter(dir, config);
             Iterable<java.util.Map.Entry<String, String>> data = writer.getLiveCommitData();
-            if (data != null) for (var e : data) if (DOCUMENT_VERSION.equals(e.getKey())) committedVersion = e.getValue();
+            if (data != null) for (var e : data) {
+                if (DOCUMENT_VERSION.equals(e.getKey())) committedVersion = e.getValue();
+                if (BUILT_AFTER.equals(e.getKey())) builtAfter = e.getValue();
+            }
             // Every later commit says which document shape it holds (see documentVersion).
             writer.setLiveCommitData(java.util.Map.of(DOCUMENT_VERSION, InstanceDocument.VERSION).entrySet());
             searchers = new SearcherManager(writer, null);
@@ -110,6 +116,23 @@ final class LuceneIndex implements InstanceIndex {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A live reindex's progress, carried by every later commit: the last instance id of the pages added so far (null:
+     * the build is complete or never started). A build resumed after a crash continues after the committed one.
+     */
+    void builtAfter(String lastId) {
+        builtAfter = lastId;
+        java.util.Map<String, String> data = new java.util.HashMap<>();
+        data.put(DOCUMENT_VERSION, InstanceDocument.VERSION);
+        if (lastId != null) data.put(BUILT_AFTER, lastId);
+        writer.setLiveCommitData(data.entrySet());
+    }
+
+    /** The progress the index was opened or last marked at (see {@link #builtAfter(String)}). */
+    String builtAfter() {
+        return builtAfter;
     }
 
     @Override

@@ -7,7 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The open index of each tenant, under {@code <data dir>/search/<tenant>/} (or, when {@code QUIRE_SEARCH_URL} is set,
- * on that OpenSearch cluster); opened on first use, closed with the server.
+ * on that OpenSearch cluster); opened on first use, closed with the server. The embedded instance index is the live
+ * generation of {@link LiveInstanceIndex} (a live reindex builds the next beside it).
  */
 public final class SearchIndexes implements AutoCloseable {
     private final Path root;
@@ -24,9 +25,9 @@ public final class SearchIndexes implements AutoCloseable {
         return open.computeIfAbsent(tenant, t -> {
             if (searchUrl != null) return new OpenSearchIndex(searchUrl, t);
             try {
-                Path dir = root.resolve(t).resolve("instance");
+                Path dir = root.resolve(t);
                 Files.createDirectories(dir);
-                return new LuceneIndex(dir);
+                return new LiveInstanceIndex(new IndexGenerations(dir, "instance")); // see LiveReindex
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -37,7 +38,11 @@ public final class SearchIndexes implements AutoCloseable {
     AuthorityIndex authorities(String tenant) {
         return authorities.computeIfAbsent(tenant, t -> {
             try {
-                Path dir = root.resolve(t).resolve("authority");
+                IndexGenerations generations = new IndexGenerations(root.resolve(t), "authority");
+                Files.createDirectories(generations.tenantDir());
+                int live = generations.live();
+                generations.deleteAllBut(live, -1); // an authority build a crash interrupted restarts from scratch
+                Path dir = generations.dir(live);
                 Files.createDirectories(dir);
                 return new AuthorityIndex(dir);
             } catch (java.io.IOException e) {
@@ -46,8 +51,82 @@ public final class SearchIndexes implements AutoCloseable {
         });
     }
 
+    /** Per tenant, the authority index a live reindex is building (LiveReindex.startAuthorities), and its generation. */
+    private final Map<String, AuthorityIndex> authorityBuilds = new ConcurrentHashMap<>();
+    private final Map<String, Integer> authorityBuildGenerations = new ConcurrentHashMap<>();
+
+    /** The lock that orders a live authority build's pages against the outbox's writes (see LiveInstanceIndex). */
+    Object authorityLock(String tenant) {
+        return authorityLocks.computeIfAbsent(tenant, t -> new Object());
+    }
+
+    private final Map<String, Object> authorityLocks = new ConcurrentHashMap<>();
+
+    /** The outbox's authority writes: to the live index and, during a live reindex, to the new one too. */
+    void applyAuthorities(String tenant, Map<String, java.util.List<AuthorityDocument>> upserts,
+            java.util.Collection<String> deletes) {
+        synchronized (authorityLock(tenant)) {
+            authorities(tenant).apply(upserts, deletes);
+            AuthorityIndex building = authorityBuilds.get(tenant);
+            if (building != null) building.apply(upserts, deletes);
+        }
+    }
+
+    /** Opens the next authority generation beside the live one; the caller holds {@link #authorityLock}. */
+    AuthorityIndex startAuthorityBuild(String tenant) throws java.io.IOException {
+        authorities(tenant); // opened first: opening drops stray generations, which would include this one
+        IndexGenerations generations = new IndexGenerations(root.resolve(tenant), "authority");
+        int next = generations.live() + 1;
+        IndexGenerations.delete(generations.dir(next));
+        Files.createDirectories(generations.dir(next));
+        AuthorityIndex building = new AuthorityIndex(generations.dir(next));
+        authorityBuilds.put(tenant, building);
+        authorityBuildGenerations.put(tenant, next);
+        return building;
+    }
+
+    /**
+     * Makes the built authority index live (pointer file) and replaces the open one; the old one is closed and deleted
+     * ten seconds later, so that searches which already hold it finish on it.
+     */
+    void swapAuthorities(String tenant) {
+        AuthorityIndex old;
+        int oldGeneration;
+        IndexGenerations generations = new IndexGenerations(root.resolve(tenant), "authority");
+        synchronized (authorityLock(tenant)) {
+            AuthorityIndex building = authorityBuilds.remove(tenant);
+            int next = authorityBuildGenerations.remove(tenant);
+            building.commit();
+            oldGeneration = generations.live();
+            generations.makeLive(next);
+            old = authorities.put(tenant, building);
+        }
+        retiring.add(old);
+        java.util.concurrent.CompletableFuture.runAsync(() -> {
+            if (retiring.remove(old)) old.close();
+            IndexGenerations.delete(generations.dir(oldGeneration));
+        }, java.util.concurrent.CompletableFuture.delayedExecutor(10, java.util.concurrent.TimeUnit.SECONDS));
+    }
+
+    /** Old authority generations waiting to be closed (closed with the server at the latest). */
+    private final java.util.Set<AuthorityIndex> retiring = ConcurrentHashMap.newKeySet();
+
+    /** Drops a failed authority build. */
+    void abandonAuthorityBuild(String tenant) {
+        synchronized (authorityLock(tenant)) {
+            AuthorityIndex building = authorityBuilds.remove(tenant);
+            Integer generation = authorityBuildGenerations.remove(tenant);
+            if (building != null) building.close();
+            if (generation != null) IndexGenerations.delete(new IndexGenerations(root.resolve(tenant), "authority")
+                    .dir(generation));
+        }
+    }
+
     @Override
     public void close() {
+        for (AuthorityIndex old : retiring) if (retiring.remove(old)) old.close();
+        authorityBuilds.values().forEach(AuthorityIndex::close);
+        authorityBuilds.clear();
         open.values().forEach(InstanceIndex::close);
         open.clear();
         authorities.values().forEach(AuthorityIndex::close);
