@@ -7,23 +7,18 @@ import org.apache.lucene.document.SortedSetDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopFieldCollectorManager;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
-import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BytesRef;
 import org.quire.platform.Json;
 
@@ -45,25 +40,13 @@ import java.util.Map;
  */
 final class AuthorityIndex implements AutoCloseable {
     static final String AUTHORITY = "_authority";
-    private static final String DOCUMENT_VERSION = "quire.documentVersion";
 
-    private final FSDirectory dir;
+    private final LuceneDirectory lucene;
     private final IndexWriter writer;
-    private final SearcherManager searchers;
-    private volatile String committedVersion;
 
     AuthorityIndex(Path path) {
-        try {
-            dir = FSDirectory.open(path);
-            writer = new IndexWriter(dir, new IndexWriterConfig(LuceneAnalyzers.INDEXING)
-                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND));
-            Iterable<Map.Entry<String, String>> data = writer.getLiveCommitData();
-            if (data != null) for (var e : data) if (DOCUMENT_VERSION.equals(e.getKey())) committedVersion = e.getValue();
-            writer.setLiveCommitData(Map.of(DOCUMENT_VERSION, AuthorityDocument.VERSION).entrySet());
-            searchers = new SearcherManager(writer, null);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot open the authority index in " + path, e);
-        }
+        lucene = new LuceneDirectory(path, AuthorityDocument.VERSION);
+        writer = lucene.writer();
     }
 
     /** Replaces the documents of each authority in {@code upserts}, deletes those of {@code deletes}; commit, refresh. */
@@ -87,13 +70,7 @@ final class AuthorityIndex implements AutoCloseable {
     }
 
     void commit() {
-        try {
-            writer.commit();
-            committedVersion = AuthorityDocument.VERSION;
-            searchers.maybeRefreshBlocking();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        lucene.commit();
     }
 
     void clear() {
@@ -105,7 +82,7 @@ final class AuthorityIndex implements AutoCloseable {
     }
 
     String documentVersion() {
-        return committedVersion;
+        return lucene.committedVersion();
     }
 
     long count() {
@@ -122,7 +99,7 @@ final class AuthorityIndex implements AutoCloseable {
                     ? s.search(q, new TopScoreDocCollectorManager(n, null, Integer.MAX_VALUE))
                     : s.search(q, new TopFieldCollectorManager(sortOf(sort.field(), sort.descending()), n, null,
                             Integer.MAX_VALUE));
-            return new InstanceIndex.Hits(top.totalHits.value(), sources(s, top.scoreDocs, offset));
+            return new InstanceIndex.Hits(top.totalHits.value(), LuceneDirectory.sources(s, top.scoreDocs, offset));
         });
     }
 
@@ -142,7 +119,7 @@ final class AuthorityIndex implements AutoCloseable {
         return withSearcher(s -> {
             TopDocs top = s.search(q, new TopFieldCollectorManager(sortOf(SORT_HEADING_REF, !forward), n, null,
                     Integer.MAX_VALUE));
-            return sources(s, top.scoreDocs, 0);
+            return LuceneDirectory.sources(s, top.scoreDocs, 0);
         });
     }
 
@@ -163,16 +140,6 @@ final class AuthorityIndex implements AutoCloseable {
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
             throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
         }
-    }
-
-    private static List<String> sources(IndexSearcher s, ScoreDoc[] docs, int from) throws IOException {
-        StoredFields stored = s.storedFields();
-        List<String> out = new ArrayList<>();
-        for (int i = from; i < docs.length; i++) {
-            Document d = stored.document(docs[i].doc, java.util.Set.of(LuceneDocuments.SOURCE));
-            out.add(d.getBinaryValue(LuceneDocuments.SOURCE).utf8ToString());
-        }
-        return out;
     }
 
     /** A sort key, ties broken by the lowercased headingRef (authority.json secondarySort), then index order. */
@@ -219,31 +186,12 @@ final class AuthorityIndex implements AutoCloseable {
         return d;
     }
 
-    private interface SearcherWork<T> {
-        T run(IndexSearcher s) throws IOException;
-    }
-
-    private <T> T withSearcher(SearcherWork<T> work) {
-        try {
-            IndexSearcher s = searchers.acquire();
-            try {
-                return work.run(s);
-            } finally {
-                searchers.release(s);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    private <T> T withSearcher(LuceneDirectory.SearcherWork<T> work) {
+        return lucene.withSearcher(work);
     }
 
     @Override
     public void close() {
-        try {
-            searchers.close();
-            writer.close();
-            dir.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        lucene.close();
     }
 }

@@ -86,9 +86,11 @@ public final class LiveReindex {
         Job fresh = new Job("instance");
         Job won = instanceJobs.compute(tenant, (t, running) -> running != null && running.running() ? running : fresh);
         if (won != fresh) return won;
-        Thread thread = new Thread(() -> buildInstances(tenant, fresh), "reindex-" + tenant);
+        Thread thread = new Thread(() -> {
+            org.quire.platform.BackgroundPriority.lowerCurrentThread();
+            buildInstances(tenant, fresh);
+        }, "reindex-" + tenant);
         thread.setDaemon(true);
-        thread.setPriority(Thread.MIN_PRIORITY);
         thread.start();
         return fresh;
     }
@@ -203,9 +205,11 @@ public final class LiveReindex {
         Job fresh = new Job("authority");
         Job won = authorityJobs.compute(tenant, (t, running) -> running != null && running.running() ? running : fresh);
         if (won != fresh) return won;
-        Thread thread = new Thread(() -> buildAuthorities(tenant, fresh), "reindex-authority-" + tenant);
+        Thread thread = new Thread(() -> {
+            org.quire.platform.BackgroundPriority.lowerCurrentThread();
+            buildAuthorities(tenant, fresh);
+        }, "reindex-authority-" + tenant);
         thread.setDaemon(true);
-        thread.setPriority(Thread.MIN_PRIORITY);
         thread.start();
         return fresh;
     }

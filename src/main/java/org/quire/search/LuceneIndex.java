@@ -1,64 +1,38 @@
 package org.quire.search;
 
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopFieldCollectorManager;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
-import org.apache.lucene.store.FSDirectory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
 /**
- * One tenant's instance index in a directory of its own: an {@link IndexWriter} (thread-safe; documents replaced by
- * {@code _id}) and a {@link SearcherManager} refreshed after every write, so a write is searchable as soon as
- * {@link #apply} returns (near-real-time: the refresh reads the writer's segments without waiting for a commit).
+ * One tenant's instance index (one generation of it, see {@link LiveInstanceIndex}) in a directory of its own
+ * ({@link LuceneDirectory}): documents replaced by {@code _id}; each {@link #apply} commits and refreshes before it
+ * returns, so a write is durable and searchable at once.
  */
 final class LuceneIndex implements InstanceIndex {
-    private final FSDirectory dir;
+    private final LuceneDirectory lucene;
     private final IndexWriter writer;
-    private final SearcherManager searchers;
-    /** The commit user-data key naming the document shape of the index's last commit. */
-    private static final String DOCUMENT_VERSION = "quire.documentVersion";
-    /** The document version of the commit the index was opened at, null for an index older than versions. */
-    private volatile String committedVersion;
     private final LuceneBrowseTotals browseTotals = new LuceneBrowseTotals();
     /** The commit user-data key of a live reindex's progress: the last instance id its pages added (LiveReindex). */
     private static final String BUILT_AFTER = "quire.builtAfter";
     private volatile String builtAfter;
 
     LuceneIndex(Path path) {
-        try {
-            dir = FSDirectory.open(path);
-            IndexWriterConfig config = new IndexWriterConfig(LuceneAnalyzers.INDEXING)
-                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
-                    .setRAMBufferSizeMB(64);
-            writer = new IndexWriter(dir, config);
-            Iterable<java.util.Map.Entry<String, String>> data = writer.getLiveCommitData();
-            if (data != null) for (var e : data) {
-                if (DOCUMENT_VERSION.equals(e.getKey())) committedVersion = e.getValue();
-                if (BUILT_AFTER.equals(e.getKey())) builtAfter = e.getValue();
-            }
-            // Every later commit says which document shape it holds (see documentVersion).
-            writer.setLiveCommitData(java.util.Map.of(DOCUMENT_VERSION, InstanceDocument.VERSION).entrySet());
-            searchers = new SearcherManager(writer, null);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot open the search index in " + path, e);
-        }
+        lucene = new LuceneDirectory(path, InstanceDocument.VERSION);
+        writer = lucene.writer();
+        builtAfter = lucene.openedWith(BUILT_AFTER);
     }
 
     @Override
@@ -68,9 +42,7 @@ final class LuceneIndex implements InstanceIndex {
             try {
                 write(upserts);
                 for (String id : deletes) writer.deleteDocuments(new Term(LuceneDocuments.ID, id));
-                writer.commit();
-                committedVersion = InstanceDocument.VERSION; // what setLiveCommitData wrote
-                searchers.maybeRefreshBlocking();
+                lucene.commit();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -98,14 +70,8 @@ final class LuceneIndex implements InstanceIndex {
 
     @Override
     public void commit() {
-        try {
-            writer.commit();
-            committedVersion = InstanceDocument.VERSION; // what setLiveCommitData wrote
-            browseTotals.reset();
-            searchers.maybeRefreshBlocking();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        browseTotals.reset();
+        lucene.commit();
     }
 
     @Override
@@ -124,10 +90,7 @@ final class LuceneIndex implements InstanceIndex {
      */
     void builtAfter(String lastId) {
         builtAfter = lastId;
-        java.util.Map<String, String> data = new java.util.HashMap<>();
-        data.put(DOCUMENT_VERSION, InstanceDocument.VERSION);
-        if (lastId != null) data.put(BUILT_AFTER, lastId);
-        writer.setLiveCommitData(data.entrySet());
+        lucene.commitData(lastId == null ? java.util.Map.of() : java.util.Map.of(BUILT_AFTER, lastId));
     }
 
     /** The progress the index was opened or last marked at (see {@link #builtAfter(String)}). */
@@ -137,7 +100,7 @@ final class LuceneIndex implements InstanceIndex {
 
     @Override
     public String documentVersion() {
-        return committedVersion;
+        return lucene.committedVersion();
     }
 
     @Override
@@ -185,14 +148,7 @@ final class LuceneIndex implements InstanceIndex {
             TopDocs top = sort.field() == null
                     ? s.search(q, new TopScoreDocCollectorManager(n, null, Integer.MAX_VALUE))
                     : s.search(q, new TopFieldCollectorManager(sortOf(sort), n, null, Integer.MAX_VALUE));
-            StoredFields stored = s.storedFields();
-            List<String> sources = new ArrayList<>();
-            ScoreDoc[] docs = top.scoreDocs;
-            for (int i = offset; i < docs.length; i++) {
-                Document d = stored.document(docs[i].doc, java.util.Set.of(LuceneDocuments.SOURCE));
-                sources.add(d.getBinaryValue(LuceneDocuments.SOURCE).utf8ToString());
-            }
-            return new Hits(top.totalHits.value(), sources);
+            return new Hits(top.totalHits.value(), LuceneDirectory.sources(s, top.scoreDocs, offset));
         });
     }
 
@@ -218,32 +174,12 @@ final class LuceneIndex implements InstanceIndex {
         return new Sort(field, SortField.FIELD_DOC);
     }
 
-    private interface SearcherWork<T> {
-        T run(IndexSearcher s) throws IOException;
-    }
-
-    private <T> T withSearcher(SearcherWork<T> work) {
-        try {
-            IndexSearcher s = searchers.acquire();
-            try {
-                return work.run(s);
-            } finally {
-                searchers.release(s);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    private <T> T withSearcher(LuceneDirectory.SearcherWork<T> work) {
+        return lucene.withSearcher(work);
     }
 
     @Override
     public void close() {
-        try {
-            searchers.close();
-            writer.close(); // commits what was added
-            dir.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        lucene.close(); // the writer commits what was added
     }
-
 }

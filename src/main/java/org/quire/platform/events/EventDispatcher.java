@@ -90,6 +90,7 @@ public final class EventDispatcher implements AutoCloseable {
     }
 
     private void loop() {
+        org.quire.platform.BackgroundPriority.lowerCurrentThread(); // delivery is background work (search indexing)
         long lastSweep = 0;
         while (running) {
             try {

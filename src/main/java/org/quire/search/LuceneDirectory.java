@@ -1,0 +1,151 @@
+package org.quire.search;
+
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.ConcurrentMergeScheduler;
+import org.apache.lucene.index.MergePolicy;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.FSDirectory;
+import org.quire.platform.BackgroundPriority;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A Lucene index directory held open for writing and searching — the plumbing the instance and authority indexes
+ * share: an {@link IndexWriter} (thread-safe; the directory's write lock keeps a second process out), a
+ * {@link SearcherManager} refreshed after each {@link #commit}, and the commit user data: the document version the
+ * index holds (an index of another version is rebuilt at start) plus what its owner adds (a live reindex's progress).
+ */
+final class LuceneDirectory implements AutoCloseable {
+    /** The commit user-data key naming the document shape of the index's last commit. */
+    private static final String DOCUMENT_VERSION = "quire.documentVersion";
+
+    private final FSDirectory dir;
+    private final IndexWriter writer;
+    private final SearcherManager searchers;
+    private final String version;
+    /** The commit user data the index was opened at (empty: a new index). */
+    private final Map<String, String> opened = new HashMap<>();
+    /** The document version of the last commit, null for an index older than versions. */
+    private volatile String committedVersion;
+
+    /** Opens (or creates) the index in {@code path}, whose later commits say they hold documents of {@code version}. */
+    LuceneDirectory(Path path, String version) {
+        this.version = version;
+        try {
+            dir = FSDirectory.open(path);
+            writer = new IndexWriter(dir, new IndexWriterConfig(LuceneAnalyzers.INDEXING)
+                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                    .setRAMBufferSizeMB(64)
+                    .setMergeScheduler(new BackgroundMerges()));
+            Iterable<Map.Entry<String, String>> data = writer.getLiveCommitData();
+            if (data != null) for (var e : data) opened.put(e.getKey(), e.getValue());
+            committedVersion = opened.get(DOCUMENT_VERSION);
+            commitData(Map.of());
+            searchers = new SearcherManager(writer, null);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot open the search index in " + path, e);
+        }
+    }
+
+    /** Lucene's concurrent merges on threads of lower CPU priority ({@link BackgroundPriority}): requests come first. */
+    private static final class BackgroundMerges extends ConcurrentMergeScheduler {
+        @Override
+        protected synchronized MergeThread getMergeThread(MergeSource source, MergePolicy.OneMerge merge)
+                throws IOException {
+            MergeThread thread = new MergeThread(source, merge) {
+                @Override
+                public void run() {
+                    BackgroundPriority.lowerCurrentThread();
+                    super.run();
+                }
+            };
+            thread.setDaemon(true);
+            thread.setName("Lucene Merge Thread #" + mergeThreadCounter++);
+            return thread;
+        }
+    }
+
+    IndexWriter writer() {
+        return writer;
+    }
+
+    /** A value of the commit user data the index was opened at, or null. */
+    String openedWith(String key) {
+        return opened.get(key);
+    }
+
+    /** What every later commit carries besides the document version. */
+    void commitData(Map<String, String> extra) {
+        Map<String, String> data = new HashMap<>(extra);
+        data.put(DOCUMENT_VERSION, version);
+        writer.setLiveCommitData(data.entrySet());
+    }
+
+    String committedVersion() {
+        return committedVersion;
+    }
+
+    /** Makes what was written durable (commit), then searchable (refresh). */
+    void commit() {
+        try {
+            writer.commit();
+            committedVersion = version; // what the commit data says
+            searchers.maybeRefreshBlocking();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    interface SearcherWork<T> {
+        T run(IndexSearcher s) throws IOException;
+    }
+
+    /** Runs {@code work} on the current searcher, released afterwards. */
+    <T> T withSearcher(SearcherWork<T> work) {
+        try {
+            IndexSearcher s = searchers.acquire();
+            try {
+                return work.run(s);
+            } finally {
+                searchers.release(s);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The stored sources ({@link LuceneDocuments#SOURCE}) of the hits from {@code from} on. */
+    static List<String> sources(IndexSearcher s, ScoreDoc[] hits, int from) throws IOException {
+        StoredFields stored = s.storedFields();
+        List<String> out = new ArrayList<>();
+        for (int i = from; i < hits.length; i++) {
+            Document d = stored.document(hits[i].doc, Set.of(LuceneDocuments.SOURCE));
+            out.add(d.getBinaryValue(LuceneDocuments.SOURCE).utf8ToString());
+        }
+        return out;
+    }
+
+    /** Closes the searchers and the writer (which commits what was added) and the directory. */
+    @Override
+    public void close() {
+        try {
+            searchers.close();
+            writer.close();
+            dir.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
