@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.regex.Matcher;
 
 /**
  * mod-search's authority search and facets (SearchService with Authority.class, FacetService): CQL translated with
@@ -94,56 +93,12 @@ public final class AuthoritySearch {
      * shared, subjectHeadings).
      */
     public ObjectNode facets(String tenant, String cql, List<String> facetParams) {
-        Map<String, Integer> requested = new java.util.LinkedHashMap<>();
-        for (String param : facetParams) {
-            for (String f : param.split(",")) {
-                Matcher m = InstanceFacets.FORMAT.matcher(f.trim());
-                if (!m.matches()) {
-                    throw new InvalidSearch("Invalid facet name format, must be '{facetName}' or "
-                            + "'{facetName}:{facetLimit}'", "facet", f);
-                }
-                if (!AuthorityFields.FACETS.containsKey(m.group(1))) {
-                    throw new InvalidSearch("Invalid facet value", "facet", m.group(1));
-                }
-                requested.put(m.group(1), m.group(3) == null ? Integer.MAX_VALUE
-                        : (int) Math.min(Integer.MAX_VALUE, Long.parseLong(m.group(3))));
-            }
-        }
-        SearchQuery query = CqlTranslator.translate(cql, AuthorityFields.CQL).query();
-        List<SearchQuery> conjuncts = new ArrayList<>();
-        flatten(query, conjuncts);
+        List<InstanceFacets.Requested> requested = InstanceFacets.parse(facetParams,
+                name -> java.util.Optional.ofNullable(AuthorityFields.FACETS.get(name))
+                        .map(kind -> new FacetFields.Facet(name, List.of(name), kind)));
         AuthorityIndex index = indexes.authorities(tenant);
-        ObjectNode facets = Json.object();
-        for (Map.Entry<String, Integer> r : requested.entrySet()) {
-            String name = r.getKey();
-            List<SearchQuery> rest = new ArrayList<>();
-            Set<String> selected = new LinkedHashSet<>();
-            for (SearchQuery c : conjuncts) {
-                List<String> values = InstanceFacets.filterValues(c, name);
-                if (values == null) rest.add(c);
-                else for (String v : values) selected.add(LuceneAnalyzers.normalise(AuthorityFields.FACETS.get(name), v));
-            }
-            SearchQuery counted = rest.isEmpty() ? new SearchQuery.All()
-                    : rest.size() == 1 ? rest.getFirst() : new SearchQuery.And(rest);
-            ObjectNode facet = facets.putObject(name);
-            ArrayNode values = facet.putArray("values");
-            for (Map.Entry<String, Long> e : InstanceFacets.pick(index.facetCounts(counted, name), selected, r.getValue())) {
-                values.addObject().put("id", e.getKey()).put("totalRecords", e.getValue());
-            }
-            facet.put("totalRecords", values.size());
-        }
-        ObjectNode out = Json.object();
-        out.set("facets", facets);
-        out.put("totalRecords", facets.size());
-        return out;
-    }
-
-    private static void flatten(SearchQuery q, List<SearchQuery> out) {
-        if (q instanceof SearchQuery.And and) {
-            for (SearchQuery part : and.all()) flatten(part, out);
-        } else if (!(q instanceof SearchQuery.All)) {
-            out.add(q);
-        }
+        return InstanceFacets.count(CqlTranslator.translate(cql, AuthorityFields.CQL).query(), requested, Set.of(),
+                index::facetCounts);
     }
 
     SearchIndexes indexes() {

@@ -14,7 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * mod-search's {@code GET /search/instances/facets} (FacetService, cql/FacetQueryBuilder, ElasticsearchFacetConverter):
+ * mod-search's {@code GET /search/instances/facets} (FacetService, cql/FacetQueryBuilder, ElasticsearchFacetConverter),
+ * whose {@link #count} and {@link #parse} serve {@code /search/authorities/facets} too:
  * <ul>
  *   <li>a facet is {@code name} or {@code name:size} (unlimited by default); another shape → 400 "Invalid facet name
  *       format…", a name that is not a facet field → 400 "Invalid facet value";</li>
@@ -39,29 +40,40 @@ public final class InstanceFacets {
     }
 
     public ObjectNode facets(String tenant, String cql, List<String> facetParams) {
-        List<Requested> requested = parse(facetParams);
-        SearchQuery query = CqlTranslator.translate(cql).query();
+        InstanceIndex index = indexes.of(tenant);
+        return count(CqlTranslator.translate(cql).query(), parse(facetParams, FacetFields::of), Set.of(KEPT_FILTER),
+                index::facetCounts);
+    }
+
+    /** Counts of one facet's values among the hits of a query (the engine's). */
+    interface Counter {
+        Map<String, Long> count(SearchQuery query, String facet);
+    }
+
+    /**
+     * The facets answer for {@code query}, instance or authority alike: per requested facet, the counts over the
+     * query without its top-level filters on that facet (except {@code keptFilters}), selected values first.
+     */
+    static ObjectNode count(SearchQuery query, List<Requested> requested, Set<String> keptFilters, Counter counter) {
         List<SearchQuery> conjuncts = new ArrayList<>();
         flatten(query, conjuncts);
         ObjectNode facets = Json.object();
-        InstanceIndex index = indexes.of(tenant);
         for (Requested r : requested) {
             String name = r.facet().name();
             List<SearchQuery> rest = new ArrayList<>();
             Set<String> selected = new LinkedHashSet<>();
             for (SearchQuery c : conjuncts) {
                 List<String> values = filterValues(c, name);
-                if (values == null || name.equals(KEPT_FILTER)) rest.add(c);
+                if (values == null || keptFilters.contains(name)) rest.add(c);
                 if (values != null) {
                     for (String v : values) selected.add(LuceneAnalyzers.normalise(r.facet().kind(), v));
                 }
             }
             SearchQuery counted = rest.isEmpty() ? new SearchQuery.All()
                     : rest.size() == 1 ? rest.getFirst() : new SearchQuery.And(rest);
-            Map<String, Long> counts = index.facetCounts(counted, name);
             ObjectNode facet = facets.putObject(name);
             var values = facet.putArray("values");
-            for (Map.Entry<String, Long> e : pick(counts, selected, r.size())) {
+            for (Map.Entry<String, Long> e : pick(counter.count(counted, name), selected, r.size())) {
                 values.addObject().put("id", e.getKey()).put("totalRecords", e.getValue());
             }
             facet.put("totalRecords", values.size());
@@ -107,7 +119,9 @@ public final class InstanceFacets {
         }
     }
 
-    static List<Requested> parse(List<String> params) {
+    /** The {@code facet} parameters, each name looked up in the index's facet fields. */
+    static List<Requested> parse(List<String> params,
+            java.util.function.Function<String, java.util.Optional<FacetFields.Facet>> facets) {
         Map<String, Requested> out = new LinkedHashMap<>();
         for (String param : params) {
             for (String f : param.split(",")) {
@@ -116,7 +130,7 @@ public final class InstanceFacets {
                     throw new InvalidSearch("Invalid facet name format, must be '{facetName}' or "
                             + "'{facetName}:{facetLimit}'", "facet", f);
                 }
-                FacetFields.Facet facet = FacetFields.of(m.group(1))
+                FacetFields.Facet facet = facets.apply(m.group(1))
                         .orElseThrow(() -> new InvalidSearch("Invalid facet value", "facet", m.group(1)));
                 int size = m.group(3) == null ? Integer.MAX_VALUE
                         : (int) Math.min(Integer.MAX_VALUE, Long.parseLong(m.group(3)));
