@@ -9,7 +9,8 @@ import java.nio.file.Path;
 
 /**
  * One real Quire — embedded PostgreSQL, HTTP server, demo tenant — per test JVM, shared by the black-box tests
- * (DESIGN.md "Tests": real server, real database, no mocks). Stopped by a shutdown hook.
+ * (DESIGN.md "Tests": real server, real database, no mocks). Stopped, and its data directory deleted, by a shutdown
+ * hook.
  */
 public final class TestServer {
     private static QuireServer server;
@@ -23,12 +24,24 @@ public final class TestServer {
             try {
                 dataDir = Files.createTempDirectory("quire-test");
                 server = QuireServer.start(new QuireConfig(0, dataDir, null, null, null, 10, true, false));
-                Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+                Path dir = dataDir;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    server.close();
+                    deleteTree(dir); // its database and indexes take over a gigabyte per test JVM
+                }));
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
         }
         return server;
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | RuntimeException e) {
+            System.err.println("Could not delete the test server's data directory " + dir + ": " + e);
+        }
     }
 
     /** The server's data directory (its notices file, for one). */
