@@ -125,7 +125,7 @@ public final class QuireServer implements AutoCloseable {
                     new org.quire.search.InstanceFacets(searchIndexes), idsJobs);
             org.quire.search.BrowseApi.register(router, new org.quire.search.InstanceBrowse(searchIndexes));
             org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, searchIndexes);
-            events.subscribeBatches(org.quire.search.InstanceIndexer.TOPICS, indexer::onEvents);
+            events.subscribeBatches(org.quire.search.InstanceIndexer.TOPICS, indexer::onEvents, indexer::flush);
             org.quire.search.LiveReindex liveReindex = new org.quire.search.LiveReindex(db, searchIndexes);
             org.quire.search.ReindexApi.register(router, liveReindex);
             ApiKeysApi.register(router, apiKeys);

@@ -11,10 +11,13 @@ public interface InstanceIndex extends AutoCloseable {
     }
 
     /**
-     * Replaces the documents of {@code upserts} and removes the {@code deletes}, then makes the change durable
-     * and searchable before returning (commit, then refresh).
+     * Replaces the documents of {@code upserts} and removes the {@code deletes}, searchable when it returns; durable
+     * at the latest when {@link #flush} returns (the outbox keeps the events until then, EventDispatcher).
      */
     void apply(Collection<InstanceDocument> upserts, Collection<String> deletes);
+
+    /** Makes every {@link #apply} so far durable (the embedded index commits; OpenSearch's writes already are). */
+    void flush();
 
     /** Adds or replaces documents without committing (a full index commits once, at its end, via {@link #commit}). */
     void add(Collection<InstanceDocument> docs);

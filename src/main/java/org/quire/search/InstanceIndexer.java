@@ -17,10 +17,10 @@ import java.util.UUID;
 /**
  * Keeps each tenant's instance index equal to inventory's rows. Driven by the outbox (platform/events): for a batch
  * of inventory.instance / inventory.holdings-record / inventory.item events it finds the instances they touch,
- * re-reads them with their holdings and items in one statement, replaces their documents (or deletes those whose
- * instance is gone) and commits the index — all before the dispatcher deletes the batch. So it is idempotent (the
- * document is rebuilt from the current rows, whatever the event said), at least once (a crash before the outbox
- * delete re-delivers) and in order (the last re-read wins).
+ * re-reads them with their holdings and items in one statement and replaces their documents (or deletes those whose
+ * instance is gone), searchable at once; {@link #flush} makes them durable, every few seconds, and only then does the
+ * dispatcher delete the events. So it is idempotent (the document is rebuilt from the current rows, whatever the event
+ * said), at least once (a crash before the flush re-delivers) and in order (the last re-read wins).
  */
 public final class InstanceIndexer {
     private static final Logger log = LoggerFactory.getLogger(InstanceIndexer.class);
@@ -72,6 +72,11 @@ public final class InstanceIndexer {
         if (instances.isEmpty() && holdings.isEmpty()) return;
         String tenant = events.getFirst().tenant();
         reindex(tenant, instances, holdings);
+    }
+
+    /** The dispatcher's flush: what the batches applied to the tenant's index becomes durable. */
+    public void flush(String tenant) {
+        indexes.of(tenant).flush();
     }
 
     private void reindex(String tenant, Set<UUID> instances, Set<UUID> holdings) {

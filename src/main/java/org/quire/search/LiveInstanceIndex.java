@@ -118,7 +118,8 @@ final class LiveInstanceIndex implements InstanceIndex {
         try {
             synchronized (mirror) {
                 if (closed) throw new IllegalStateException("The search index is closed");
-                // writes mirrored since the commit above committed the new index themselves (apply commits)
+                // writes mirrored since the commit above are in the new index, uncommitted: their events stay in the
+                // outbox until its next flush, and a crash before it delivers them again
                 generations.makeLive(buildingGeneration);
                 old = live;
                 oldGeneration = liveGeneration;
@@ -165,7 +166,21 @@ final class LiveInstanceIndex implements InstanceIndex {
         try {
             synchronized (mirror) {
                 live.apply(upserts, deletes);
-                if (building != null) building.apply(upserts, deletes); // commits too: a resumed build keeps it
+                if (building != null) building.apply(upserts, deletes); // flushed with the live one (below)
+            }
+        } finally {
+            swapLock.readLock().unlock();
+        }
+    }
+
+    /** Commits the live index and a build's mirrored writes: a build resumed after a crash keeps them. */
+    @Override
+    public void flush() {
+        swapLock.readLock().lock();
+        try {
+            synchronized (mirror) {
+                live.flush();
+                if (building != null) building.flush();
             }
         } finally {
             swapLock.readLock().unlock();

@@ -24,7 +24,7 @@ import java.util.Set;
 /**
  * A Lucene index directory held open for writing and searching — the plumbing the instance and authority indexes
  * share: an {@link IndexWriter} (thread-safe; the directory's write lock keeps a second process out), a
- * {@link SearcherManager} refreshed after each {@link #commit}, and the commit user data: the document version the
+ * {@link SearcherManager} refreshed after each {@link #commit} or {@link #refresh}, and the commit user data: the document version the
  * index holds (an index of another version is rebuilt at start) plus what its owner adds (a live reindex's progress).
  */
 final class LuceneDirectory implements AutoCloseable {
@@ -95,6 +95,20 @@ final class LuceneDirectory implements AutoCloseable {
 
     String committedVersion() {
         return committedVersion;
+    }
+
+    /** Makes what was written searchable, not durable: a new near-real-time reader (no fsync, no commit point). */
+    void refresh() {
+        try {
+            searchers.maybeRefreshBlocking();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Whether something was written since the last commit. */
+    boolean uncommitted() {
+        return writer.hasUncommittedChanges();
     }
 
     /** Makes what was written durable (commit), then searchable (refresh). */

@@ -18,8 +18,8 @@ import java.util.List;
 
 /**
  * One tenant's instance index (one generation of it, see {@link LiveInstanceIndex}) in a directory of its own
- * ({@link LuceneDirectory}): documents replaced by {@code _id}; each {@link #apply} commits and refreshes before it
- * returns, so a write is durable and searchable at once.
+ * ({@link LuceneDirectory}): documents replaced by {@code _id}; each {@link #apply} refreshes before it returns, so a
+ * write is searchable at once, and {@link #flush} commits what was applied (the outbox keeps the events until then).
  */
 final class LuceneIndex implements InstanceIndex {
     private final LuceneDirectory lucene;
@@ -42,7 +42,7 @@ final class LuceneIndex implements InstanceIndex {
             try {
                 write(upserts);
                 for (String id : deletes) writer.deleteDocuments(new Term(LuceneDocuments.ID, id));
-                lucene.commit();
+                lucene.refresh();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -72,6 +72,11 @@ final class LuceneIndex implements InstanceIndex {
     public void commit() {
         browseTotals.reset();
         lucene.commit();
+    }
+
+    @Override
+    public void flush() {
+        if (lucene.uncommitted()) lucene.commit();
     }
 
     @Override

@@ -84,6 +84,11 @@ final class OpenSearchIndex implements InstanceIndex {
     }
 
     /** Makes what was added searchable; after {@link #clear}, swaps the rebuilt index in for the live one. */
+    /** Nothing to do: OpenSearch acknowledges a bulk write once its translog holds it. */
+    @Override
+    public void flush() {
+    }
+
     @Override
     public synchronized void commit() {
         String rebuilt = building;

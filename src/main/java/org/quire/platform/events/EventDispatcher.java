@@ -23,6 +23,12 @@ import java.util.function.Consumer;
  * FOR UPDATE SKIP LOCKED and deleted in the transaction that delivers it, so several Quire processes on one database
  * never deliver an event concurrently, and no event is lost between commit and delivery. Consumers must be
  * idempotent (a crash after delivery but before the delete re-delivers).
+ *
+ * <p>A consumer whose work becomes durable only later (the embedded search index: a Lucene commit per batch cost
+ * check-out a third of its CPU and most of its tail, docs/benchmarks.md) subscribes with a flush. The events of its
+ * topics are then not deleted but marked {@code delivered} in the delivering transaction; every {@link #FLUSH_MILLIS}
+ * (and when the dispatcher stops) it is asked to flush, and only then are the marked events deleted. A crash before
+ * the flush leaves them marked; the next start unmarks them, so they are delivered again.
  */
 public final class EventDispatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EventDispatcher.class);
@@ -32,6 +38,8 @@ public final class EventDispatcher implements AutoCloseable {
     static final long LINGER_MILLIS = 200;
     /** … and at most: a write is searchable within a second while a delivery takes under 400 ms. */
     static final long MAX_LINGER_MILLIS = 600;
+    /** How long events a flushing consumer applied may wait for its flush (and stay marked in the outbox). */
+    static final long FLUSH_MILLIS = 5_000;
     /** The last wake-up's delivery time: the next linger is twice it (see {@link #loop}). */
     private long lastDeliveryMillis;
 
@@ -40,9 +48,19 @@ public final class EventDispatcher implements AutoCloseable {
     private final List<Consumer<Event>> consumers = new CopyOnWriteArrayList<>();
     private final List<BatchConsumer> batchConsumers = new CopyOnWriteArrayList<>();
 
-    /** A batch consumer and the topics it wants (it is handed only events of those). */
-    private record BatchConsumer(Set<String> topics, Consumer<List<Event>> consumer) {
+    /**
+     * A batch consumer and the topics it wants (it is handed only events of those); {@code flush} (null: none) makes
+     * what it applied for a tenant durable.
+     */
+    private record BatchConsumer(Set<String> topics, Consumer<List<Event>> consumer, Consumer<String> flush) {
     }
+    /**
+     * Delivery and flush exclude each other: a flush must cover everything applied before the marked events it
+     * deletes (tests and start-up deliver from other threads than the dispatcher's).
+     */
+    private final Object deliveryLock = new Object();
+    /** Tenants with marked events, and since when (the oldest unflushed delivery). */
+    private final java.util.Map<String, Long> unflushed = new ConcurrentHashMap<>();
     private final Set<String> dirty = ConcurrentHashMap.newKeySet();
     private final Semaphore wake = new Semaphore(0);
     private volatile boolean running = true;
@@ -63,7 +81,22 @@ public final class EventDispatcher implements AutoCloseable {
      * the at-least-once guarantee without paying for durability per event. Throwing leaves the batch to be retried.
      */
     public void subscribeBatches(Set<String> topics, Consumer<List<Event>> consumer) {
-        batchConsumers.add(new BatchConsumer(Set.copyOf(topics), consumer));
+        batchConsumers.add(new BatchConsumer(Set.copyOf(topics), consumer, null));
+    }
+
+    /**
+     * A batch consumer whose work need not be durable when it returns: its events stay in the outbox, marked
+     * delivered, until {@code flush} (called with the tenant at most {@link #FLUSH_MILLIS} later, on the dispatcher's
+     * thread or the caller of {@link #flushAll}) has made everything it applied for that tenant durable.
+     */
+    public void subscribeBatches(Set<String> topics, Consumer<List<Event>> consumer, Consumer<String> flush) {
+        batchConsumers.add(new BatchConsumer(Set.copyOf(topics), consumer, java.util.Objects.requireNonNull(flush)));
+    }
+
+    /** The topics some flushing consumer takes: their events wait in the outbox for its flush. */
+    private Set<String> deferredTopics() {
+        return batchConsumers.stream().filter(b -> b.flush() != null).flatMap(b -> b.topics().stream())
+                .collect(java.util.stream.Collectors.toSet());
     }
 
     /**
@@ -82,6 +115,11 @@ public final class EventDispatcher implements AutoCloseable {
     };
 
     public void start() {
+        // Events marked delivered but never flushed (a crash, or the last stop's flush failed): deliver them again.
+        for (Tenants.Tenant t : tenants.all()) {
+            db.tx(c -> Sql.update(c, "UPDATE " + Tenants.schema(t.id()) + ".outbox SET delivered = false WHERE delivered",
+                    List.of()));
+        }
         Outbox.listen(committed);
         // A platform thread: delivery can be CPU-bound for a while (the search index's batches), and on a virtual thread
         // it would hold one of the few carrier threads every request's virtual thread runs on, instead of taking its
@@ -105,7 +143,7 @@ public final class EventDispatcher implements AutoCloseable {
                     Thread.sleep(Math.clamp(2 * lastDeliveryMillis, LINGER_MILLIS, MAX_LINGER_MILLIS));
                 }
                 wake.drainPermits();
-                if (!running) return;
+                if (!running) break;
                 if (System.currentTimeMillis() - lastSweep >= SWEEP_MILLIS) {
                     dirty.clear();
                     deliverAll();
@@ -119,10 +157,44 @@ public final class EventDispatcher implements AutoCloseable {
                     }
                     lastDeliveryMillis = (System.nanoTime() - start) / 1_000_000;
                 }
+                flush(false);
             } catch (InterruptedException e) {
-                return;
+                break;
             } catch (RuntimeException e) {
                 log.warn("Outbox delivery failed, will retry: {}", e.getMessage());
+            }
+        }
+        try {
+            flush(true); // stopping: what was applied is made durable and its events deleted
+        } catch (RuntimeException e) {
+            log.warn("Outbox flush at stop failed, the events will be delivered again: {}", e.getMessage());
+        }
+    }
+
+    /** Flushes every tenant with applied events now, whatever their age (tests; the dispatcher's stop). */
+    public void flushAll() {
+        flush(true);
+    }
+
+    /**
+     * For each tenant whose oldest unflushed delivery is {@link #FLUSH_MILLIS} old (or any, when {@code all}): the
+     * flushing consumers flush, then the events they covered are deleted.
+     */
+    private void flush(boolean all) {
+        long now = System.currentTimeMillis();
+        for (var e : List.copyOf(unflushed.entrySet())) {
+            if (!all && now - e.getValue() < FLUSH_MILLIS) continue;
+            String tenant = e.getKey();
+            synchronized (deliveryLock) {
+                if (unflushed.remove(tenant) == null) continue;
+                try {
+                    for (BatchConsumer b : batchConsumers) if (b.flush() != null) b.flush().accept(tenant);
+                    db.tx(c -> Sql.update(c, "DELETE FROM " + Tenants.schema(tenant) + ".outbox WHERE delivered",
+                            List.of()));
+                } catch (RuntimeException failed) {
+                    unflushed.putIfAbsent(tenant, e.getValue()); // try again at the next round
+                    throw failed;
+                }
             }
         }
     }
@@ -144,6 +216,12 @@ public final class EventDispatcher implements AutoCloseable {
     }
 
     private int deliverBatch(String tenant) {
+        synchronized (deliveryLock) {
+            return deliverBatchLocked(tenant);
+        }
+    }
+
+    private int deliverBatchLocked(String tenant) {
         String schema = Tenants.schema(tenant);
         if (consumers.isEmpty() && batchConsumers.isEmpty()) {
             // Nobody listens: drop the batch in one statement instead of reading and parsing every payload.
@@ -151,20 +229,22 @@ public final class EventDispatcher implements AutoCloseable {
                     + ".outbox ORDER BY id LIMIT " + BATCH + " FOR UPDATE SKIP LOCKED)", List.of()));
         }
         String[] wanted = wantedTopics();
+        Set<String> deferred = deferredTopics();
         return db.tx(c -> {
             List<Long> ids = new java.util.ArrayList<>();
+            List<Long> kept = new java.util.ArrayList<>();
             List<Event> events = new java.util.ArrayList<>();
             String payload = wanted == null ? "payload" : "CASE WHEN topic = ANY(?) THEN payload END";
-            Sql.list(c, "SELECT id, topic, record_id, " + payload + " FROM " + schema + ".outbox ORDER BY id LIMIT "
-                            + BATCH + " FOR UPDATE SKIP LOCKED",
+            Sql.list(c, "SELECT id, topic, record_id, " + payload + " FROM " + schema + ".outbox WHERE NOT delivered"
+                            + " ORDER BY id LIMIT " + BATCH + " FOR UPDATE SKIP LOCKED",
                     wanted == null ? List.of() : List.of(c.createArrayOf("text", wanted)), rs -> {
-                        ids.add(rs.getLong(1));
+                        (deferred.contains(rs.getString(2)) ? kept : ids).add(rs.getLong(1));
                         String json = rs.getString(4);
                         if (json != null) events.add(new Event(tenant, rs.getLong(1), rs.getString(2),
                                 rs.getObject(3, UUID.class), Json.parseObject(json)));
                         return null;
                     });
-            if (ids.isEmpty()) return 0;
+            if (ids.isEmpty() && kept.isEmpty()) return 0;
             for (Event e : events) {
                 for (Consumer<Event> consumer : consumers) consumer.accept(e);
             }
@@ -172,9 +252,14 @@ public final class EventDispatcher implements AutoCloseable {
                 List<Event> mine = events.stream().filter(e -> b.topics().contains(e.topic())).toList();
                 if (!mine.isEmpty()) b.consumer().accept(mine);
             }
-            Sql.update(c, "DELETE FROM " + schema + ".outbox WHERE id = ANY(?)",
+            if (!ids.isEmpty()) Sql.update(c, "DELETE FROM " + schema + ".outbox WHERE id = ANY(?)",
                     List.of(c.createArrayOf("bigint", ids.toArray())));
-            return ids.size();
+            if (!kept.isEmpty()) {
+                Sql.update(c, "UPDATE " + schema + ".outbox SET delivered = true WHERE id = ANY(?)",
+                        List.of(c.createArrayOf("bigint", kept.toArray())));
+                unflushed.putIfAbsent(tenant, System.currentTimeMillis());
+            }
+            return ids.size() + kept.size();
         });
     }
 

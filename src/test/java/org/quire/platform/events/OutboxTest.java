@@ -38,14 +38,64 @@ class OutboxTest {
         assertThat(itemEvents.getLast().payload().path("old").path("status").path("name").asText()).isEqualTo("Available");
         assertThat(seen).filteredOn(e -> e.topic().equals("circulation.loan")).hasSize(1);
         assertThat(seen).extracting(Event::id).isSorted();
-        // Consumers run inside the delivering transaction, before its DELETE commits: wait for the commit.
+        // Consumers run inside the delivering transaction, before its DELETE commits: wait for the commit. The item
+        // event waits, marked delivered, for the search index's flush (flushingConsumerKeepsItsEventsUntilItsFlush).
         long pending = -1;
         for (long until = System.currentTimeMillis() + 5_000; System.currentTimeMillis() < until && pending != 0; ) {
-            pending = TestServer.get().database().read(c -> Sql.one(c, "SELECT count(*) FROM "
-                    + Tenants.schema("outbox_events") + ".outbox", List.of(), rs -> rs.getLong(1)).orElse(-1L));
+            pending = outboxRows("outbox_events", "NOT delivered");
             if (pending != 0) Thread.sleep(20);
         }
+        assertThat(pending).as("undelivered events left in the outbox after delivery").isZero();
+        TestServer.get().events().flushAll();
+        pending = outboxRows("outbox_events", "true");
         assertThat(pending).as("events left in the outbox after delivery").isZero();
+    }
+
+    /**
+     * A consumer that subscribes with a flush (the embedded search index) has its events kept in the outbox, marked
+     * delivered, until it has flushed; only then are they deleted. (A restart re-delivers marked events:
+     * SearchRestartTest.)
+     */
+    @Test
+    void flushingConsumerKeepsItsEventsUntilItsFlush() throws Exception {
+        Fixtures.tenant("outbox_flush");
+        String schema = Tenants.schema("outbox_flush");
+        List<Event> seen = new CopyOnWriteArrayList<>();
+        List<String> flushed = new CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicLong rowsAtFlush = new java.util.concurrent.atomic.AtomicLong(-1);
+        TestServer.get().events().subscribeBatches(java.util.Set.of("test.flushing"), seen::addAll, tenant -> {
+            if (!tenant.equals("outbox_flush")) return;
+            if (seen.size() == 3) rowsAtFlush.compareAndSet(-1, outboxRows(tenant, "delivered AND topic = 'test.flushing'"));
+            flushed.add(tenant);
+        });
+        java.util.UUID record = java.util.UUID.randomUUID();
+        TestServer.get().database().tx(c -> {
+            for (int i = 0; i < 3; i++) {
+                Outbox.append(c, schema, "test.flushing", new Outbox.Entry(record, org.quire.platform.Json.object().put("n", i)));
+            }
+            Outbox.append(c, schema, "test.other", new Outbox.Entry(record, org.quire.platform.Json.object()));
+            return null;
+        });
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (System.currentTimeMillis() < deadline && (seen.size() < 3 || outboxRows("outbox_flush", "NOT delivered") > 0)) {
+            Thread.sleep(20);
+        }
+        assertThat(seen).extracting(e -> e.payload().path("n").asInt()).containsExactly(0, 1, 2);
+        if (flushed.isEmpty()) { // the dispatcher's own flush comes FLUSH_MILLIS after delivery
+            assertThat(outboxRows("outbox_flush", "delivered AND topic = 'test.flushing'")).as("kept, marked, until the flush")
+                    .isEqualTo(3);
+            assertThat(outboxRows("outbox_flush", "topic = 'test.other'")).as("the other topic's event is deleted at once")
+                    .isZero();
+        }
+        TestServer.get().events().flushAll();
+        assertThat(flushed).contains("outbox_flush");
+        assertThat(rowsAtFlush.get()).as("the events were still there when the consumer flushed").isEqualTo(3);
+        assertThat(outboxRows("outbox_flush", "topic LIKE 'test.%'")).as("deleted after the flush").isZero();
+    }
+
+    private static long outboxRows(String tenant, String condition) {
+        return TestServer.get().database().read(c -> Sql.one(c, "SELECT count(*) FROM " + Tenants.schema(tenant)
+                + ".outbox WHERE " + condition, List.of(), rs -> rs.getLong(1)).orElse(-1L));
     }
 
     @Test
