@@ -33,6 +33,8 @@ public final class Bench {
     private final Progress progress;
     /** With --profile on the private server: JFR in the server, one recording per level; null otherwise. */
     private ServerProfiler profiler;
+    /** The run's report directory, where the server writes the recordings (outDir() makes a new name per call). */
+    private Path reportDir;
     private final List<Recorded> recordings = new ArrayList<>();
     private final List<String> profileProblems = new ArrayList<>();
 
@@ -50,6 +52,7 @@ public final class Bench {
         String startedAt = Instant.now().toString();
         Path out = outDir();
         Files.createDirectories(out);
+        this.reportDir = out.toAbsolutePath();
         try (BenchTarget target = o.url() == null ? BenchTarget.startPrivate(out, progress, o.profile())
                 : BenchTarget.external(o);
              ServerProfiler profiler = o.profile() && target.serverPid() != null
@@ -156,8 +159,8 @@ public final class Bench {
         long[] recordedFrom = new long[1];
         prepareRecording(users);
         Measurements quire = LoadRunner.run(quirePhase, progress, () -> {
-            recordedFrom[0] = System.nanoTime();
             startRecording(users);
+            recordedFrom[0] = System.nanoTime();
             cpu[0] = sampler.cpuSecondsNow();
         }, () -> {
             cpu[1] = sampler.cpuSecondsNow();
@@ -234,7 +237,7 @@ public final class Bench {
     /** Before the level's ramp-up: the recording's settings are applied outside the measured phase. */
     private void prepareRecording(int users) {
         if (profiler == null) return;
-        Path file = outDir().toAbsolutePath().resolve(profileFile(users));
+        Path file = reportDir.resolve(profileFile(users));
         try {
             java.nio.file.Files.deleteIfExists(file);
             profiler.prepare("quire-bench-" + users + "-users", file);
@@ -244,7 +247,7 @@ public final class Bench {
     }
 
     private void startRecording(int users) {
-        if (profiler == null) return;
+        if (profiler == null || !profiler.prepared()) return;
         try {
             profiler.start();
         } catch (RuntimeException e) {
@@ -253,7 +256,7 @@ public final class Bench {
     }
 
     private void stopRecording(int users, Duration length) {
-        if (profiler == null) return;
+        if (profiler == null || !profiler.prepared()) return;
         try {
             recordings.add(new Recorded(users, profiler.stop(), length));
         } catch (RuntimeException e) {

@@ -33,6 +33,8 @@ final class ProfileSummary {
     private static final List<Map.Entry<String, String>> SUBSYSTEMS = List.of(
             Map.entry("org.quire.search.", "search indexing (Quire)"),
             Map.entry("org.apache.lucene.", "search indexing (Lucene)"),
+            Map.entry("com.ibm.icu.", "search indexing (ICU analysis)"),
+            Map.entry("org.marc4j.", "MARC (marc4j)"),
             Map.entry("org.postgresql.", "JDBC driver (PostgreSQL)"),
             Map.entry("com.zaxxer.hikari.", "connection pool (Hikari)"),
             Map.entry("com.fasterxml.jackson.", "JSON (Jackson)"),
@@ -41,6 +43,7 @@ final class ProfileSummary {
             Map.entry("at.favre.lib.crypto.bcrypt.", "password hashing (bcrypt)"),
             Map.entry("org.bouncycastle.", "crypto (Bouncy Castle)"),
             Map.entry("io.micrometer.", "metrics (Micrometer)"),
+            Map.entry("io.prometheus.", "metrics (Micrometer)"),
             Map.entry("ch.qos.logback.", "logging"),
             Map.entry("org.slf4j.", "logging"),
             Map.entry("org.flywaydb.", "migrations (Flyway)"),

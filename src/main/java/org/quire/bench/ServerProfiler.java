@@ -30,8 +30,15 @@ final class ServerProfiler implements AutoCloseable {
      * every call to the recorder. Only the bench's private server, listening on localhost, gets them.
      */
     static final List<String> SERVER_OPTIONS = List.of("-XX:FlightRecorderOptions:stackdepth=256",
-            "-Dhelidon.serialFilter.pattern=java.lang.*;java.util.*;[Ljava.lang.*;java.rmi.MarshalledObject;"
-                    + "javax.management.ObjectName;javax.management.openmbean.*");
+            "-Dhelidon.serialFilter.pattern=" + ServerProfiler.SERIAL_FILTER_PATTERN);
+
+    /**
+     * The classes both ends of a local JMX connection deserialize (the server: a call's arguments; the client: the RMI
+     * stubs and the results). The bench's own JVM needs them allowed only when Helidon runs in it too (the tests'
+     * TestServer: see the surefire configuration, which repeats this text). The server's agent listens on loopback.
+     */
+    static final String SERIAL_FILTER_PATTERN = "java.lang.*;java.util.*;[Ljava.lang.*;java.lang.reflect.Proxy;"
+            + "java.rmi.**;javax.management.ObjectName;javax.management.openmbean.*;javax.management.remote.rmi.*";
 
     private final JMXConnector connector;
     private final FlightRecorderMXBean jfr;
@@ -53,10 +60,15 @@ final class ServerProfiler implements AutoCloseable {
             } finally {
                 vm.detach();
             }
-        } catch (com.sun.tools.attach.AttachNotSupportedException e) {
-            throw new IOException("Cannot attach to the server (pid " + pid + ") to profile it: " + e.getMessage(), e);
+        } catch (com.sun.tools.attach.AttachNotSupportedException | IOException e) {
+            throw new IOException("--profile: cannot attach to the server (pid " + pid + "): " + describe(e), e);
         }
-        JMXConnector connector = JMXConnectorFactory.connect(new JMXServiceURL(address));
+        JMXConnector connector;
+        try {
+            connector = JMXConnectorFactory.connect(new JMXServiceURL(address));
+        } catch (IOException e) {
+            throw new IOException("--profile: cannot connect to the server's JMX agent: " + describe(e), e);
+        }
         try {
             MBeanServerConnection mbeans = connector.getMBeanServerConnection();
             FlightRecorderMXBean jfr = JMX.newMXBeanProxy(mbeans,
@@ -81,6 +93,11 @@ final class ServerProfiler implements AutoCloseable {
                 "disk", "true"));
         this.recording = id;
         this.file = file;
+    }
+
+    /** Whether a recording is prepared (or running): false after a failed {@link #prepare}. */
+    boolean prepared() {
+        return recording >= 0;
     }
 
     /** Starts the prepared recording (some tens of milliseconds). */
