@@ -31,6 +31,16 @@ public final class Bench {
 
     private final BenchOptions o;
     private final Progress progress;
+    /** With --profile on the private server: JFR in the server, one recording per level; null otherwise. */
+    private ServerProfiler profiler;
+    /** The run's report directory, where the server writes the recordings (outDir() makes a new name per call). */
+    private Path reportDir;
+    private final List<Recorded> recordings = new ArrayList<>();
+    private final List<String> profileProblems = new ArrayList<>();
+
+    /** One level's JFR file, summarised once all levels ran so that reading it costs no level or floor any CPU. */
+    private record Recorded(int users, Path file, Duration length) {
+    }
 
     public Bench(BenchOptions options, PrintStream out) {
         this.o = options;
@@ -42,7 +52,12 @@ public final class Bench {
         String startedAt = Instant.now().toString();
         Path out = outDir();
         Files.createDirectories(out);
-        try (BenchTarget target = o.url() == null ? BenchTarget.startPrivate(out, progress) : BenchTarget.external(o)) {
+        this.reportDir = out.toAbsolutePath();
+        try (BenchTarget target = o.url() == null ? BenchTarget.startPrivate(out, progress, o.profile())
+                : BenchTarget.external(o);
+             ServerProfiler profiler = o.profile() && target.serverPid() != null
+                     ? ServerProfiler.attach(target.serverPid()) : null) {
+            this.profiler = profiler;
             BenchHttp http = new BenchHttp(target.url());
             BenchHttp.Session admin = http.login(o.adminTenant(), o.adminUser(),
                     o.adminPassword() != null ? o.adminPassword() : target.platformAdminPassword());
@@ -78,12 +93,13 @@ public final class Bench {
                 BenchReport.Resources resources = sampler.stop(loansBefore, loansAfter);
                 if (search) notes.addAll(SearchNotes.of(catalogue, luceneFloor, (SearchWorkflow) workflow, resources));
                 notes.addAll(standardNotes(floorDb != null, search));
+                BenchReport.Profile profile = o.profile() ? profile(out) : null;
                 BenchReport.DataSet data = search
                         ? new BenchReport.DataSet(1, (int) Math.min(Integer.MAX_VALUE, catalogue.items()), 0, 0)
                         : new BenchReport.DataSet(tenants.size(), o.itemsPerTenant(), o.patronsPerTenant(),
                         o.openLoansPerTenant());
                 BenchReport report = new BenchReport(o.workflow(), startedAt, Instant.now().toString(), settings(target),
-                        machine(), data, levels, windows, drift(windows), resources, notes);
+                        machine(), data, levels, windows, drift(windows), resources, notes, profile);
                 ReportFiles.write(report, out);
                 progress.step("Report: " + out.resolve("report.md") + " (also report.json, report.html)");
                 return report;
@@ -140,8 +156,16 @@ public final class Bench {
                     return workflow.quireUser(m, tenants.get(i % tenants.size()));
                 });
         Double[] cpu = new Double[2];
-        Measurements quire = LoadRunner.run(quirePhase, progress, () -> cpu[0] = sampler.cpuSecondsNow(),
-                () -> cpu[1] = sampler.cpuSecondsNow());
+        long[] recordedFrom = new long[1];
+        prepareRecording(users);
+        Measurements quire = LoadRunner.run(quirePhase, progress, () -> {
+            startRecording(users);
+            recordedFrom[0] = System.nanoTime();
+            cpu[0] = sampler.cpuSecondsNow();
+        }, () -> {
+            cpu[1] = sampler.cpuSecondsNow();
+            stopRecording(users, Duration.ofNanos(System.nanoTime() - recordedFrom[0]));
+        });
 
         List<String> notes = new ArrayList<>(prefixed("Quire, " + users + " users", quire.errorSamples()));
         List<BenchReport.RequestStats> quireRows = quire.stats();
@@ -208,6 +232,68 @@ public final class Bench {
         var result = new BenchReport.LevelResult(users, tenants.size(), quire.measuredSeconds(), quireRows,
                 floorRows, ratios, quire.timeline());
         return new Level(result, quire.windowList(), notes);
+    }
+
+    /** Before the level's ramp-up: the recording's settings are applied outside the measured phase. */
+    private void prepareRecording(int users) {
+        if (profiler == null) return;
+        Path file = reportDir.resolve(profileFile(users));
+        try {
+            java.nio.file.Files.deleteIfExists(file);
+            profiler.prepare("quire-bench-" + users + "-users", file);
+        } catch (java.io.IOException | RuntimeException e) {
+            profileProblems.add("The recording of " + users + " users was not prepared: " + ServerProfiler.describe(e));
+        }
+    }
+
+    private void startRecording(int users) {
+        if (profiler == null || !profiler.prepared()) return;
+        try {
+            profiler.start();
+        } catch (RuntimeException e) {
+            profileProblems.add("The recording of " + users + " users did not start: " + ServerProfiler.describe(e));
+        }
+    }
+
+    private void stopRecording(int users, Duration length) {
+        if (profiler == null || !profiler.prepared()) return;
+        try {
+            recordings.add(new Recorded(users, profiler.stop(), length));
+        } catch (RuntimeException e) {
+            profileProblems.add("The recording of " + users + " users did not stop: " + ServerProfiler.describe(e));
+        }
+    }
+
+    static String profileFile(int users) {
+        return "profile-" + users + "-users.jfr";
+    }
+
+    /** The profile section: the summaries of the levels' recordings, or why there are none. */
+    private BenchReport.Profile profile(Path out) {
+        if (profiler == null) {
+            return new BenchReport.Profile("No profile was taken: --profile records only the private server the "
+                    + "bench starts itself, and this run measured " + o.url() + ". Profile that server with "
+                    + "jcmd <pid> JFR.start settings=profile (and JFR.stop) on its machine.", List.of());
+        }
+        progress.step("Summarising the server's profile (" + recordings.size() + " recording"
+                + (recordings.size() == 1 ? "" : "s") + ")");
+        List<BenchReport.LevelProfile> levels = new ArrayList<>();
+        List<String> problems = new ArrayList<>(profileProblems);
+        for (Recorded r : recordings) {
+            try {
+                levels.add(ProfileSummary.read(r.users(), r.file(), out.toAbsolutePath().relativize(r.file()).toString(),
+                        r.length()));
+            } catch (java.io.IOException | RuntimeException e) {
+                problems.add("Cannot read " + r.file() + ": " + ServerProfiler.describe(e));
+            }
+        }
+        String note = "Java Flight Recorder in the server (the JDK's \"profile\" settings: an execution sample of "
+                + "each thread running Java code about every 10 ms, allocation samples, GC events), one recording per "
+                + "level covering its measured phase only; the raw recordings are beside this report (open them with "
+                + "JDK Mission Control or `jfr print`). The recorder costs the server a few percent: compare latencies "
+                + "with runs without --profile, not with this one.";
+        if (!problems.isEmpty()) note += " Problems: " + String.join("; ", problems);
+        return new BenchReport.Profile(note, levels);
     }
 
     /** The sum's percentiles with the SQL floor's counts: the draws are not requests. */

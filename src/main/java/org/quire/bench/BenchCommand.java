@@ -78,6 +78,11 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--longevity", description = "One level for this long (e.g. 2h), reported per window")
     String longevity;
 
+    @Option(names = "--profile", description = "Record the server's CPU with Java Flight Recorder during each "
+            + "level's measured phase: a .jfr file per level in the report directory and a summary (top methods, "
+            + "subsystems, GC) in the report. Only for the private server the bench starts")
+    boolean profile;
+
     @Option(names = "--window", defaultValue = "10m", description = "Window of a longevity report. Default: ${DEFAULT-VALUE}")
     String window;
 
@@ -120,7 +125,7 @@ public final class BenchCommand implements Callable<Integer> {
                 System.getenv("QUIRE_DB_USER"), System.getenv("QUIRE_DB_PASSWORD"), out,
                 dataScale != null ? dataScale : multi ? 0.05 : search ? 0.01 : 1.0, uiCalls, longRun,
                 BenchOptions.parseDuration(window), a[0], a[1], a[2],
-                marc == null ? List.of() : List.copyOf(marc));
+                marc == null ? List.of() : List.copyOf(marc), profile);
     }
 
     /**

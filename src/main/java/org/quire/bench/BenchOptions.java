@@ -16,12 +16,13 @@ import java.util.Locale;
  * @param dataScale multiplies the per-tenant data set (items, patrons, open loans) of {@link #itemsPerTenant()} etc.
  * @param longevity a single long level instead of the matrix, reported in windows of {@code window}; null otherwise
  * @param marc search: MARC files of the real records the catalogue is built from (empty: the demo's 1,200 LC records)
+ * @param profile record the server with Java Flight Recorder during each level's measured phase (private server only)
  */
 public record BenchOptions(String workflow, List<Integer> users, Duration duration, Duration floorDuration,
                            Duration rampUp, int tenants, Duration thinkTime, String url, String dbUrl, String dbUser,
                            String dbPassword, Path out, double dataScale, boolean uiCalls, Duration longevity,
                            Duration window, String adminTenant, String adminUser, String adminPassword,
-                           List<Path> marc) {
+                           List<Path> marc, boolean profile) {
 
     public static final List<String> WORKFLOWS = List.of("cico", "loans", "multi-tenant-cico", "rtac", "renew", "search");
 

@@ -10,10 +10,18 @@ import java.util.List;
  * @param windows for a longevity run: the figures per window (10 minutes by default); empty otherwise
  * @param drift for a longevity run: p95 of the last window against the first, per request; empty otherwise
  * @param notes facts a reader needs to trust the figures (skipped calls, coordinated omission, floor definition)
+ * @param profile with {@code --profile}: the server's CPU profile per level; null when no profile was asked for
  */
 public record BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
                           DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
-                          Resources resources, List<String> notes) {
+                          Resources resources, List<String> notes, Profile profile) {
+
+    /** The report without a profile section, as every run without {@code --profile}. */
+    public BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
+                       DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
+                       Resources resources, List<String> notes) {
+        this(workflow, startedAt, finishedAt, settings, machine, data, levels, windows, drift, resources, notes, null);
+    }
 
     /** The options the run was started with. */
     public record Settings(List<Integer> users, double durationSeconds, double rampUpSeconds, int tenants,
@@ -70,5 +78,40 @@ public record BenchReport(String workflow, String startedAt, String finishedAt, 
     public record Resources(Double serverCpuSeconds, Long peakRssBytes, Integer poolSize,
                             Integer peakPoolConnectionsInUse, Integer peakDbConnectionsInUse, Long loansBefore,
                             Long loansAfter) {
+    }
+
+    /**
+     * {@code --profile}: Java Flight Recorder on the server during each level's measured phase.
+     *
+     * @param note how the profile was taken, or why none was (a server the bench did not start)
+     * @param levels one summary per level that was recorded
+     */
+    public record Profile(String note, List<LevelProfile> levels) {
+    }
+
+    /**
+     * One level's recording (file, relative to the report) summarised from its events.
+     *
+     * @param cpuSamples jdk.ExecutionSample events: a thread running Java code, sampled every 10 ms or so
+     * @param selfTop methods by samples in which they are the top frame (their own code)
+     * @param totalTop Quire's classes by samples in which one of their methods is anywhere on the stack (their code
+     *                 and what it calls), nested classes and lambdas counted with their top-level class
+     * @param subsystems samples by the library or part of Quire the top non-JDK frame belongs to
+     * @param allocations classes by sampled allocation weight (jdk.ObjectAllocationSample)
+     */
+    public record LevelProfile(int users, String file, double seconds, long cpuSamples, List<Share> selfTop,
+                               List<Share> totalTop, List<Share> subsystems, Gc gc, List<Share> allocations) {
+    }
+
+    /** A method, class or subsystem with its count (samples, or bytes for allocations) and its share, 0–100. */
+    public record Share(String name, long count, double pct) {
+    }
+
+    /**
+     * Garbage collections during the level (jdk.GarbageCollection).
+     *
+     * @param allocatedMbPerSecond the sampled allocation weight ÷ the recording's length; null when not sampled
+     */
+    public record Gc(long collections, double totalPauseMs, double maxPauseMs, Double allocatedMbPerSecond) {
     }
 }

@@ -11,6 +11,7 @@ import org.quire.bench.BenchReport.Settings;
 import org.quire.bench.BenchReport.Window;
 
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /** The tables the Markdown and HTML reports share, so both always show the same figures in the same form. */
@@ -116,5 +117,45 @@ final class BenchTables {
                 .row("Items per tenant", Integer.toString(d.itemsPerTenant()))
                 .row("Patrons per tenant", Integer.toString(d.patronsPerTenant()))
                 .row("Open loans per tenant", Integer.toString(d.openLoansPerTenant()));
+    }
+
+    /** The heading of one level's profile: which file, how long, how many samples. */
+    static String profileHeading(BenchReport.LevelProfile p) {
+        return "Profile, " + p.users() + (p.users() == 1 ? " user" : " users") + ": " + p.file() + ", "
+                + Formats.seconds(Math.round(p.seconds() * 10) / 10.0) + ", " + p.cpuSamples() + " CPU samples";
+    }
+
+    /**
+     * One level's profile as its tables, in reading order: where the time goes (subsystems), which methods run
+     * (self), which of Quire's calls hold the time (total), then GC and allocation.
+     */
+    static List<Map.Entry<String, ReportTable>> profileTables(BenchReport.LevelProfile p) {
+        BenchReport.Gc gc = p.gc();
+        ReportTable gcTable = new ReportTable(2, "GC and allocation", "Value");
+        if (gc != null) {
+            gcTable.row("Collections", Long.toString(gc.collections()))
+                    .row("Total pause", Formats.ms(gc.totalPauseMs()) + " ms")
+                    .row("Longest pause", Formats.ms(gc.maxPauseMs()) + " ms")
+                    .row("Allocation (sampled weight)", gc.allocatedMbPerSecond() == null ? Formats.NOT_MEASURED
+                            : Formats.fixed(gc.allocatedMbPerSecond(), 1) + " MB/s");
+        }
+        return List.of(
+                Map.entry("Samples by subsystem (the top frame that is not the JDK's)",
+                        shares("Subsystem", "Samples", p.subsystems())),
+                Map.entry("Top methods by self samples (the frame running)", shares("Method", "Samples", p.selfTop())),
+                Map.entry("Quire's classes by total samples (on the stack: their code and what it calls)",
+                        shares("Class", "Samples", p.totalTop())),
+                Map.entry("GC", gcTable),
+                Map.entry("Allocation by class (sampled)", shares("Class", "MB", p.allocations())));
+    }
+
+    /** Samples as counted; bytes (the "MB" column) in megabytes. */
+    static ReportTable shares(String what, String counted, List<BenchReport.Share> shares) {
+        ReportTable t = new ReportTable(1, what, counted, "%");
+        for (BenchReport.Share s : orEmpty(shares)) {
+            t.row(s.name(), counted.equals("MB") ? Formats.fixed(s.count() / 1e6, 1) : Long.toString(s.count()),
+                    Formats.fixed(s.pct(), 1));
+        }
+        return t;
     }
 }

@@ -24,16 +24,23 @@ import java.util.stream.Stream;
  * @param dbUrl JDBC URL of its database, or null when not known (an external server given without --db-url)
  * @param platformAdminPassword the password of its platform administrator (who creates the bench's tenants), when
  *                              the bench can know it: read from the private server's data directory
+ * @param serverPid the process id of the private server (the bench's child JVM), for {@code --profile}; null for an
+ *                  external server
  */
 public record BenchTarget(String url, String dbUrl, String dbUser, String dbPassword, String platformAdminPassword,
-                          AutoCloseable resources) implements AutoCloseable {
+                          Long serverPid, AutoCloseable resources) implements AutoCloseable {
 
     public static BenchTarget external(BenchOptions o) {
-        return new BenchTarget(o.url(), o.dbUrl(), o.dbUser(), o.dbPassword(), null, () -> { });
+        return new BenchTarget(o.url(), o.dbUrl(), o.dbUser(), o.dbPassword(), null, null, () -> { });
     }
 
-    /** Starts PostgreSQL and Quire in a fresh temporary directory; everything is removed on close. */
-    public static BenchTarget startPrivate(Path out, Progress progress) throws IOException, InterruptedException {
+    /**
+     * Starts PostgreSQL and Quire in a fresh temporary directory; everything is removed on close.
+     *
+     * @param profiled the server JVM gets the options {@code --profile} needs ({@link ServerProfiler#SERVER_OPTIONS})
+     */
+    public static BenchTarget startPrivate(Path out, Progress progress, boolean profiled)
+            throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("quire-bench-");
         List<AutoCloseable> opened = new ArrayList<>();
         opened.add(() -> deleteTree(dir));
@@ -44,12 +51,13 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
             String dbUrl = pg.getJdbcUrl("postgres", "postgres");
             String dbPassword = Database.password(dir.resolve("postgres"));
             int port = freePort();
-            Process server = startServer(port, dir.resolve("server"), dbUrl, dbPassword, out.resolve("server.log"));
+            Process server = startServer(port, dir.resolve("server"), dbUrl, dbPassword, out.resolve("server.log"),
+                    profiled);
             opened.add(() -> stop(server));
             String url = "http://localhost:" + port;
             awaitHealthy(url, server, out.resolve("server.log"));
             return new BenchTarget(url, dbUrl, "postgres", dbPassword, PlatformAdmin.read(dir.resolve("server")),
-                    () -> closeAll(opened));
+                    server.pid(), () -> closeAll(opened));
         } catch (IOException | InterruptedException | RuntimeException e) {
             closeAll(opened);
             throw e;
@@ -61,8 +69,8 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
      * the packaged jar, the server gets a copy of it: a rebuild during a long run would otherwise change the classes
      * under the running server.
      */
-    private static Process startServer(int port, Path dataDir, String dbUrl, String dbPassword, Path log)
-            throws IOException {
+    private static Process startServer(int port, Path dataDir, String dbUrl, String dbPassword, Path log,
+                                       boolean profiled) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         String classPath = System.getProperty("java.class.path");
         Path jar = Path.of(classPath);
@@ -70,8 +78,10 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
             Path copy = Files.copy(jar, dataDir.getParent().resolve("quire.jar"));
             classPath = copy + File.pathSeparator + jar.toAbsolutePath().getParent().resolve("lib") + "/*";
         }
-        List<String> cmd = List.of(java, "-Xmx2g", "-cp", classPath, "org.quire.Quire",
-                "serve", "--port", String.valueOf(port), "--data-dir", dataDir.toString(), "--db-url", dbUrl);
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx2g"));
+        if (profiled) cmd.addAll(ServerProfiler.SERVER_OPTIONS);
+        cmd.addAll(List.of("-cp", classPath, "org.quire.Quire",
+                "serve", "--port", String.valueOf(port), "--data-dir", dataDir.toString(), "--db-url", dbUrl));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("QUIRE_DB_USER", "postgres");
         pb.environment().put("QUIRE_DB_PASSWORD", dbPassword);

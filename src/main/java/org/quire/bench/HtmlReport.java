@@ -46,6 +46,7 @@ public final class HtmlReport {
                     + "slower.</p>\n").append(BenchTables.drift(r.drift()).html());
         }
         section(html, "h2", "Resources", BenchTables.resources(r.resources()));
+        profile(html, r.profile());
         notes(html, r);
         return html.append("</body>\n</html>\n").toString();
     }
@@ -65,6 +66,15 @@ public final class HtmlReport {
         section(html, "h3", "Quire", BenchTables.requests(level.quire()));
         section(html, "h3", "Floor", BenchTables.requests(level.floor()));
         section(html, "h3", "Quire ÷ floor (p95)", BenchTables.ratios(level.ratios()));
+    }
+
+    private static void profile(StringBuilder html, BenchReport.Profile profile) {
+        if (profile == null) return;
+        html.append("<h2>Server profile</h2>\n<p>").append(escape(profile.note())).append("</p>\n");
+        for (BenchReport.LevelProfile level : orEmpty(profile.levels())) {
+            html.append("<h3>").append(escape(BenchTables.profileHeading(level))).append("</h3>\n");
+            for (var t : BenchTables.profileTables(level)) section(html, "h4", t.getKey(), t.getValue());
+        }
     }
 
     private static void notes(StringBuilder html, BenchReport r) {

@@ -56,11 +56,13 @@ public final class LoadRunner {
         }
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform()
                 .name("bench-ticker").daemon().unstarted(r));
-        long measureFrom = start + rampNanos;
-        long measureTo = measureFrom + phase.duration().toNanos();
         try {
-            sleepUntil(measureFrom);
+            sleepUntil(start + rampNanos);
             atStart.run();
+            // The measured time starts once atStart is done: starting a profile recording can take a second on a
+            // busy machine, which must not shorten the level.
+            long measureFrom = System.nanoTime();
+            long measureTo = measureFrom + phase.duration().toNanos();
             m.startMeasuring();
             ticker.scheduleAtFixedRate(() -> {
                 m.tick();

@@ -25,6 +25,7 @@ public final class MarkdownReport {
                     BenchTables.drift(r.drift()));
         }
         section(md, "## Resources", BenchTables.resources(r.resources()));
+        profile(md, r.profile());
         if (!orEmpty(r.notes()).isEmpty()) {
             md.append("## Notes\n\n");
             for (String note : r.notes()) md.append("- ").append(note).append('\n');
@@ -40,6 +41,15 @@ public final class MarkdownReport {
         section(md, "### Quire", BenchTables.requests(level.quire()));
         section(md, "### Floor", BenchTables.requests(level.floor()));
         section(md, "### Quire ÷ floor (p95)", BenchTables.ratios(level.ratios()));
+    }
+
+    private static void profile(StringBuilder md, BenchReport.Profile profile) {
+        if (profile == null) return;
+        md.append("## Server profile\n\n").append(profile.note()).append("\n\n");
+        for (BenchReport.LevelProfile level : orEmpty(profile.levels())) {
+            md.append("### ").append(BenchTables.profileHeading(level)).append("\n\n");
+            for (var t : BenchTables.profileTables(level)) section(md, "#### " + t.getKey(), t.getValue());
+        }
     }
 
     private static void section(StringBuilder md, String heading, ReportTable table) {

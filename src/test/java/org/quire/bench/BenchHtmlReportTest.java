@@ -32,6 +32,20 @@ class BenchHtmlReportTest {
     }
 
     @Test
+    void theProfileSectionHasItsTablesPerLevelAndStillParses() throws Exception {
+        Document doc = parse(HtmlReport.render(BenchSamples.withProfile(BenchSamples.report())));
+
+        assertThat(texts(doc, "h2")).contains("Server profile");
+        assertThat(texts(doc, "h3")).contains("Profile, 1 user: profile-1-users.jfr, 60 s, 100 CPU samples");
+        assertThat(texts(doc, "h4")).hasSize(5).anyMatch(h -> h.startsWith("Samples by subsystem"));
+        assertThat(texts(doc, "td")).contains("org.quire.X$$Lambda.<init>", "JSON (Jackson)", "60.0", "12.50 ms",
+                "7.25 ms", "150.0 MB/s", "byte[]", "5.0");
+        assertThat(texts(doc, "p")).contains("JFR & co");
+        // Without --profile there is no such section.
+        assertThat(texts(parse(HtmlReport.render(BenchSamples.report())), "h2")).doesNotContain("Server profile");
+    }
+
+    @Test
     void needsNothingFromTheNetwork() {
         String html = HtmlReport.render(BenchSamples.report());
 

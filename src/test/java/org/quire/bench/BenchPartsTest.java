@@ -138,4 +138,30 @@ class BenchPartsTest {
         assertThat(new UiCalls.Call("/manualblocks?query=userId=={U}").label()).isEqualTo("GET /manualblocks?query=…");
         assertThat(List.of(new UiCalls.Call("/groups").label())).containsExactly("GET /groups");
     }
+
+    @Test
+    void theProfileNamesFramesSubsystemsAndClassesReadably() {
+        assertThat(ProfileSummary.withoutLambdaAddress("org.quire.app.QuireServer$$Lambda.0x00000000402c7970"))
+                .isEqualTo("org.quire.app.QuireServer$$Lambda");
+        assertThat(ProfileSummary.withoutLambdaAddress("org.quire.X$$Lambda/0x0000000800c4a000"))
+                .isEqualTo("org.quire.X$$Lambda");
+        assertThat(ProfileSummary.outerClass("org.quire.app.QuireServer$$Lambda")).isEqualTo("org.quire.app.QuireServer");
+        assertThat(ProfileSummary.outerClass("org.quire.circulation.CheckOut$Result")).isEqualTo(
+                "org.quire.circulation.CheckOut");
+        assertThat(ProfileSummary.readableClass("[B")).isEqualTo("byte[]");
+        assertThat(ProfileSummary.readableClass("[[Ljava.lang.String;")).isEqualTo("java.lang.String[][]");
+        assertThat(ProfileSummary.readableClass("java.util.HashMap$Node")).isEqualTo("java.util.HashMap$Node");
+        assertThat(ProfileSummary.subsystemOf("org.postgresql.core.v3.QueryExecutorImpl"))
+                .isEqualTo("JDBC driver (PostgreSQL)");
+        assertThat(ProfileSummary.subsystemOf("org.quire.search.LuceneIndex")).isEqualTo("search indexing (Quire)");
+        assertThat(ProfileSummary.subsystemOf("org.quire.platform.http.Router")).startsWith("Quire: HTTP");
+        assertThat(ProfileSummary.subsystemOf("org.quire.platform.Json")).isEqualTo("Quire: platform (other)");
+        assertThat(ProfileSummary.subsystemOf("org.jsoup.nodes.Element")).isEqualTo("other: org.jsoup");
+    }
+
+    @Test
+    void profileIsOffUnlessAsked() {
+        assertThat(parse("cico").profile()).isFalse();
+        assertThat(parse("cico", "--profile").profile()).isTrue();
+    }
 }

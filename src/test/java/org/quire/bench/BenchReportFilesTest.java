@@ -30,6 +30,17 @@ class BenchReportFilesTest {
     }
 
     @Test
+    void aProfileSurvivesTheRoundTripAndAReportWithoutOneReadsAsNone() throws Exception {
+        BenchReport report = BenchSamples.withProfile(BenchSamples.report());
+        ReportFiles.write(report, tmp.resolve("profiled"));
+        assertThat(ReportFiles.read(tmp.resolve("profiled"))).isEqualTo(report);
+
+        ReportFiles.write(BenchSamples.report(), tmp.resolve("plain"));
+        assertThat(ReportFiles.read(tmp.resolve("plain")).profile()).isNull();
+        assertThat(Files.readString(tmp.resolve("plain/report.md"))).doesNotContain("Server profile");
+    }
+
+    @Test
     void jsonIsPrettyPrinted() throws Exception {
         ReportFiles.write(BenchSamples.report(), tmp);
 

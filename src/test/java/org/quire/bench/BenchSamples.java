@@ -93,4 +93,16 @@ final class BenchSamples {
         return new LevelResult(l.users(), l.tenants(), l.durationSeconds(), quire, l.floor(), l.ratios(),
                 l.timeline());
     }
+
+    /** The report with a profile of its 1-user level, whose names need escaping in HTML. */
+    static BenchReport withProfile(BenchReport r) {
+        var shares = List.of(new BenchReport.Share("org.quire.X$$Lambda.<init>", 60, 60.0),
+                new BenchReport.Share("java.util.HashMap.get", 40, 40.0));
+        var level = new BenchReport.LevelProfile(1, "profile-1-users.jfr", 60, 100, shares, shares.subList(0, 1),
+                List.of(new BenchReport.Share("JSON (Jackson)", 100, 100.0)), new BenchReport.Gc(3, 12.5, 7.25, 150.0),
+                List.of(new BenchReport.Share("byte[]", 5_000_000, 100.0)));
+        return new BenchReport(r.workflow(), r.startedAt(), r.finishedAt(), r.settings(), r.machine(), r.data(),
+                r.levels(), r.windows(), r.drift(), r.resources(), r.notes(),
+                new BenchReport.Profile("JFR & co", List.of(level)));
+    }
 }

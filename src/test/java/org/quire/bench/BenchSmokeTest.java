@@ -21,7 +21,7 @@ class BenchSmokeTest {
     @Test
     void cicoOnAPrivateServerWritesACompleteReportWithoutErrors(@TempDir Path out) throws Exception {
         int exit = BenchCommand.execute("cico", "--users", "2", "--duration", "10s", "--ramp-up", "2s",
-                "--floor-duration", "4s", "--data-scale", "0.01", "--out", out.toString());
+                "--floor-duration", "4s", "--data-scale", "0.01", "--profile", "--out", out.toString());
 
         BenchReport report = ReportFiles.read(out);
         assertThat(exit).as("exit code (1 = some request failed; see the notes: %s)", report.notes()).isZero();
@@ -77,13 +77,53 @@ class BenchSmokeTest {
         JsonNode json = Json.parse(Files.readString(out.resolve("report.json")));
         assertThat(json.path("levels").path(0).path("quire").size()).isEqualTo(2);
         assertThat(out.resolve("server.log")).isNotEmptyFile();
+        assertProfile(out, report.profile());
+    }
+
+    /**
+     * --profile (on the smoke run, so that it costs CI seconds, not another server): a JFR recording of the private
+     * server during the level's measured phase, written beside the report and summarised in it.
+     */
+    private static void assertProfile(Path out, BenchReport.Profile profile) throws Exception {
+        assertThat(profile).isNotNull();
+        assertThat(profile.note()).contains("Java Flight Recorder").doesNotContain("Problems");
+        assertThat(profile.levels()).hasSize(1);
+        BenchReport.LevelProfile level = profile.levels().getFirst();
+        assertThat(level.users()).isEqualTo(2);
+        assertThat(level.file()).isEqualTo("profile-2-users.jfr");
+        assertThat(out.resolve(level.file())).isNotEmptyFile();
+        // The recording covers the measured phase: its length is the level's, not the run's.
+        assertThat(level.seconds()).isBetween(9.5, 12.0);
+        assertThat(level.cpuSamples()).isPositive();
+        assertThat(level.selfTop()).isNotEmpty().hasSizeLessThanOrEqualTo(ProfileSummary.SELF_TOP)
+                .allSatisfy(s -> assertThat(s.count()).isPositive());
+        assertThat(level.selfTop().stream().mapToLong(BenchReport.Share::count).sum())
+                .isLessThanOrEqualTo(level.cpuSamples());
+        // Every sample falls in exactly one subsystem.
+        assertThat(level.subsystems().stream().mapToLong(BenchReport.Share::count).sum())
+                .isEqualTo(level.cpuSamples());
+        assertThat(level.subsystems().stream().mapToDouble(BenchReport.Share::pct).sum())
+                .isCloseTo(100.0, org.assertj.core.data.Offset.offset(0.01));
+        // The server spent the level checking items out and in: Quire's own code is on the stacks.
+        assertThat(level.totalTop()).isNotEmpty().hasSizeLessThanOrEqualTo(ProfileSummary.TOTAL_TOP)
+                .allSatisfy(s -> assertThat(s.name()).startsWith("org.quire.").doesNotContain("$"));
+        assertThat(level.totalTop()).extracting(BenchReport.Share::name).contains("org.quire.platform.db.Database");
+        assertThat(level.gc()).isNotNull();
+        assertThat(level.gc().maxPauseMs()).isLessThanOrEqualTo(level.gc().totalPauseMs());
+
+        assertThat(Files.readString(out.resolve("report.md"))).contains("## Server profile")
+                .contains("### Profile, 2 users: profile-2-users.jfr")
+                .contains("#### Samples by subsystem").contains("#### Top methods by self samples")
+                .contains(level.selfTop().getFirst().name());
+        assertThat(Files.readString(out.resolve("report.html"))).contains("<h2>Server profile</h2>")
+                .contains("Top methods by self samples");
     }
 
     @Test
     void loansAgainstARunningServerWithoutItsDatabaseHasOnlyTheHttpFloorAndSaysSo(@TempDir Path out) throws Exception {
         String url = "http://localhost:" + TestServer.get().port();
         int exit = BenchCommand.execute("loans", "--url", url, "--data-dir", TestServer.dataDir().toString(), "--users", "1,2", "--duration", "3s", "--ramp-up", "1s",
-                "--floor-duration", "2s", "--data-scale", "0.004", "--out", out.toString());
+                "--floor-duration", "2s", "--data-scale", "0.004", "--profile", "--out", out.toString());
 
         BenchReport report = ReportFiles.read(out);
         assertThat(exit).as("notes: %s", report.notes()).isZero();
@@ -101,6 +141,13 @@ class BenchSmokeTest {
         assertThat(report.resources().peakDbConnectionsInUse()).isNull();
         assertThat(report.resources().poolSize()).isEqualTo(10);
         assertThat(report.notes()).anyMatch(n -> n.startsWith("No SQL floor"));
+        // --profile records only a server the bench started; this one it did not, and the report says so.
+        assertThat(report.profile().note()).startsWith("No profile was taken");
+        assertThat(report.profile().levels()).isEmpty();
+        assertThat(Files.readString(out.resolve("report.md"))).contains("## Server profile\n\nNo profile was taken");
+        try (var files = Files.list(out)) {
+            assertThat(files.map(f -> f.getFileName().toString())).noneMatch(f -> f.endsWith(".jfr"));
+        }
     }
 
     @Test
