@@ -69,6 +69,11 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
      * the packaged jar, the server gets a copy of it: a rebuild during a long run would otherwise change the classes
      * under the running server.
      */
+    /** {@code QUIRE_JAVA_OPTS}: JVM options separated by blanks (e.g. another garbage collector), none when unset. */
+    static List<String> javaOptions(String env) {
+        return env == null || env.isBlank() ? List.of() : List.of(env.strip().split("\\s+"));
+    }
+
     private static Process startServer(int port, Path dataDir, String dbUrl, String dbPassword, Path log,
                                        boolean profiled) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
@@ -79,6 +84,7 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
             classPath = copy + File.pathSeparator + jar.toAbsolutePath().getParent().resolve("lib") + "/*";
         }
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx2g"));
+        cmd.addAll(javaOptions(System.getenv("QUIRE_JAVA_OPTS"))); // as ./quire passes them to the server it starts
         if (profiled) cmd.addAll(ServerProfiler.SERVER_OPTIONS);
         cmd.addAll(List.of("-cp", classPath, "org.quire.Quire",
                 "serve", "--port", String.valueOf(port), "--data-dir", dataDir.toString(), "--db-url", dbUrl));

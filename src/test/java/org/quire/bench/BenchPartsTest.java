@@ -164,4 +164,11 @@ class BenchPartsTest {
         assertThat(parse("cico").profile()).isFalse();
         assertThat(parse("cico", "--profile").profile()).isTrue();
     }
+
+    @Test
+    void serverJavaOptionsComeFromQuireJavaOptsSplitOnBlanks() {
+        assertThat(BenchTarget.javaOptions(null)).isEmpty();
+        assertThat(BenchTarget.javaOptions("  ")).isEmpty();
+        assertThat(BenchTarget.javaOptions(" -XX:+UseZGC  -Xms1g\t-Dx=y ")).containsExactly("-XX:+UseZGC", "-Xms1g", "-Dx=y");
+    }
 }
