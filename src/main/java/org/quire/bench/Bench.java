@@ -92,7 +92,7 @@ public final class Bench {
                 long loansAfter = loans(tenants);
                 BenchReport.Resources resources = sampler.stop(loansBefore, loansAfter);
                 if (search) notes.addAll(SearchNotes.of(catalogue, luceneFloor, (SearchWorkflow) workflow, resources));
-                notes.addAll(standardNotes(floorDb != null, search));
+                notes.addAll(standardNotes(floorDb != null, search, workflow));
                 BenchReport.Profile profile = o.profile() ? profile(out) : null;
                 BenchReport.DataSet data = search
                         ? new BenchReport.DataSet(1, (int) Math.min(Integer.MAX_VALUE, catalogue.items()), 0, 0)
@@ -360,7 +360,7 @@ public final class Bench {
                 System.getProperty("os.name") + " " + System.getProperty("os.version"));
     }
 
-    private List<String> standardNotes(boolean sqlFloor, boolean search) {
+    private List<String> standardNotes(boolean sqlFloor, boolean search, Workflow workflow) {
         List<String> notes = new ArrayList<>();
         notes.add("Closed model, as the PTF's JMeter plans: each virtual user makes one transaction, waits the think "
                 + "time, and starts again. Latency is measured at the client with System.nanoTime from sending the "
@@ -379,6 +379,7 @@ public final class Bench {
                   + "Quire's, against the same database. Floor = SQL floor + HTTP floor, combined as the "
                   + "distribution of the sum of independent draws from the two measured histograms."
                 : "No SQL floor: the database of the server under test was not given (--db-url).");
+        if (sqlFloor) notes.addAll(workflow.sqlFloorNotes());
         notes.add(HTTP_FLOOR + ": the same client, tenant, token and permission check as every call, and no database"
                 + " (workflows whose floor is another single GET say so below).");
         notes.add("Data set: fallback-only circulation rules (FOLIO's Example Loan Policy), one item per instance of "

@@ -107,6 +107,11 @@ final class CicoWorkflow implements Workflow {
     }
 
     @Override
+    public List<String> sqlFloorNotes() {
+        return List.of(CicoSqlFloor.DESCRIPTION);
+    }
+
+    @Override
     public List<String> notes() {
         return uiCalls == null ? List.of() : uiCalls.notes();
     }

@@ -18,6 +18,11 @@ public interface Workflow {
      */
     Map<String, String> sqlFloorOf();
 
+    /** What this workflow's SQL floor includes, for the report's notes (printed when the SQL floor ran). */
+    default java.util.List<String> sqlFloorNotes() {
+        return java.util.List.of();
+    }
+
     /**
      * Each Quire request label with an in-process floor → that floor's label (search: the same query on the same
      * Lucene index, no HTTP); empty when the workflow has none. Its ratio is Quire's p95 over this floor's alone.

@@ -43,8 +43,12 @@ final class LoanStore {
     /** The proxy relations (mod-users' proxiesfor records) in which {@code proxyUserId} acts for {@code userId}. */
     static List<ObjectNode> proxyRelations(Connection c, String schema, UUID userId, UUID proxyUserId)
             throws SQLException {
-        return Sql.list(c, "SELECT jsonb FROM " + schema + ".proxy_for WHERE user_id = ? AND proxy_user_id = ?",
-                List.of(userId, proxyUserId), rs -> Json.parseObject(rs.getString(1)));
+        return Sql.list(c, proxyRelationsSql(schema), List.of(userId, proxyUserId), rs -> Json.parseObject(rs.getString(1)));
+    }
+
+    /** The statement of {@link #proxyRelations} (HotQueryPlansTest EXPLAINs exactly it). */
+    static String proxyRelationsSql(String schema) {
+        return "SELECT jsonb FROM " + schema + ".proxy_for WHERE user_id = ? AND proxy_user_id = ?";
     }
 
     /**
@@ -53,19 +57,25 @@ final class LoanStore {
      */
     static long openLoansOfKind(Connection c, String schema, UUID userId, Collection<String> materialTypeIds,
                                 Collection<String> loanTypeIds) throws SQLException {
-        StringBuilder sql = new StringBuilder("SELECT count(*) FROM " + schema + ".loan l JOIN " + schema
-                + ".item i ON i.id = l.item_id WHERE l.user_id = ? AND l.status_name = 'Open'");
         List<Object> params = new ArrayList<>();
         params.add(userId);
-        if (!materialTypeIds.isEmpty()) {
-            sql.append(" AND i.material_type_id = ANY(?)");
+        if (!materialTypeIds.isEmpty())
             params.add(c.createArrayOf("uuid", materialTypeIds.stream().map(UUID::fromString).toArray()));
-        }
-        if (!loanTypeIds.isEmpty()) {
-            sql.append(" AND coalesce(i.temporary_loan_type_id, i.permanent_loan_type_id) = ANY(?)");
+        if (!loanTypeIds.isEmpty())
             params.add(c.createArrayOf("uuid", loanTypeIds.stream().map(UUID::fromString).toArray()));
-        }
-        return Sql.one(c, sql.toString(), params, rs -> rs.getLong(1)).orElse(0L);
+        return Sql.one(c, openLoansOfKindSql(schema, !materialTypeIds.isEmpty(), !loanTypeIds.isEmpty()), params,
+                rs -> rs.getLong(1)).orElse(0L);
+    }
+
+    /**
+     * The statement of {@link #openLoansOfKind}: parameters the user, then the material types and the loan types when
+     * they restrict (HotQueryPlansTest EXPLAINs exactly it).
+     */
+    static String openLoansOfKindSql(String schema, boolean byMaterialType, boolean byLoanType) {
+        return "SELECT count(*) FROM " + schema + ".loan l JOIN " + schema + ".item i ON i.id = l.item_id"
+                + " WHERE l.user_id = ? AND l.status_name = 'Open'"
+                + (byMaterialType ? " AND i.material_type_id = ANY(?)" : "")
+                + (byLoanType ? " AND coalesce(i.temporary_loan_type_id, i.permanent_loan_type_id) = ANY(?)" : "");
     }
 
     /** The entries of a fixed due date schedule; none when the policy names no schedule or it does not exist. */

@@ -51,14 +51,14 @@ final class RequestStore {
      * no item fills yet (they exist only with TLR on, when positions run across the instance, so one ORDER BY serves).
      */
     static List<ObjectNode> itemQueue(Connection c, String schema, UUID itemId) throws SQLException {
-        return Sql.list(c, itemQueueSql(schema) + " FOR UPDATE", List.of(itemId, itemId), rs -> json(rs, 1));
+        return Sql.list(c, itemQueueSql(schema), List.of(itemId, itemId), rs -> json(rs, 1));
     }
 
-    /** The statement behind {@link #itemQueue} (package-visible so a test can EXPLAIN exactly it). */
+    /** The statement behind {@link #itemQueue} (package-visible so HotQueryPlansTest can EXPLAIN exactly it). */
     static String itemQueueSql(String schema) {
         return ("SELECT jsonb FROM %1$s.request WHERE " + OPEN + " AND (item_id = ? OR (item_id IS NULL "
                 + "AND instance_id = (SELECT h.instance_id FROM %1$s.item i JOIN %1$s.holdings_record h "
-                + "ON h.id = i.holdings_record_id WHERE i.id = ?))) " + QUEUE_ORDER).formatted(schema);
+                + "ON h.id = i.holdings_record_id WHERE i.id = ?))) " + QUEUE_ORDER + " FOR UPDATE").formatted(schema);
     }
 
     /** The item's own open requests, without locks. */
@@ -90,22 +90,33 @@ final class RequestStore {
      * the TLR feature on (read inside the statement) the queue is the item's instance's.
      */
     static void renumberItemQueue(Connection c, String schema, UUID itemId) throws SQLException {
-        renumber(c, schema, "(SELECT h.instance_id FROM %1$s.item i JOIN %1$s.holdings_record h ON h.id = i.holdings_record_id "
-                .formatted(schema) + "WHERE i.id = ?)", "item_id = ?", itemId);
+        Sql.update(c, renumberItemQueueSql(schema), List.of(itemId, itemId));
+    }
+
+    /**
+     * The statement of {@link #renumberItemQueue} (HotQueryPlansTest EXPLAINs exactly it). The queue is "the
+     * instance's when TLR is on, else the item's" written as two index conditions of which one compares with NULL
+     * (and so matches nothing): a CASE choosing between the two conditions could use neither index, and every
+     * check-out that filled a request read all open requests of the tenant.
+     */
+    static String renumberItemQueueSql(String schema) {
+        String tlr = tlrEnabledSql(schema);
+        return renumberSql(schema, "(instance_id = CASE WHEN " + tlr + " THEN (SELECT h.instance_id FROM %1$s.item i "
+                + "JOIN %1$s.holdings_record h ON h.id = i.holdings_record_id WHERE i.id = ?) END "
+                + "OR item_id = CASE WHEN " + tlr + " THEN NULL ELSE ?::uuid END)");
     }
 
     /** The same for the queue of an instance (a title-level request no item fills yet left it). */
     static void renumberInstanceQueue(Connection c, String schema, UUID instanceId) throws SQLException {
-        renumber(c, schema, "?", "instance_id = ? AND item_id IS NULL", instanceId);
+        Sql.update(c, renumberSql(schema, "instance_id = ? AND (" + tlrEnabledSql(schema) + " OR item_id IS NULL)"),
+                List.of(instanceId));
     }
 
-    private static void renumber(Connection c, String schema, String instanceOf, String itemCondition, UUID id)
-            throws SQLException {
-        Sql.update(c, ("UPDATE %1$s.request r SET position = q.rn, jsonb = jsonb_set(r.jsonb, '{position}', to_jsonb(q.rn)) "
+    private static String renumberSql(String schema, String queue) {
+        return ("UPDATE %1$s.request r SET position = q.rn, jsonb = jsonb_set(r.jsonb, '{position}', to_jsonb(q.rn)) "
                 + "FROM (SELECT id, (row_number() OVER (" + QUEUE_ORDER + "))::int AS rn "
-                + "FROM %1$s.request WHERE " + OPEN + " AND CASE WHEN " + tlrEnabledSql(schema)
-                + " THEN instance_id = " + instanceOf + " ELSE " + itemCondition + " END) q "
-                + "WHERE r.id = q.id AND r.position IS DISTINCT FROM q.rn").formatted(schema), List.of(id, id));
+                + "FROM %1$s.request WHERE " + OPEN + " AND " + queue + ") q "
+                + "WHERE r.id = q.id AND r.position IS DISTINCT FROM q.rn").formatted(schema);
     }
 
     /** New positions for the given requests in one statement (the caller validated the permutation). */

@@ -26,7 +26,7 @@ import static org.quire.notices.NoticeTypes.TEMPLATES;
  * notice due now wakes the job after it commits (when the process runs jobs), so such a notice goes out within
  * moments; the job's schedule is the backstop.
  */
-final class NoticesStore {
+public final class NoticesStore {
     /** Whoever runs the job in this process (usually one; none when jobs are off): told the tenant's schema. */
     private static final List<Consumer<String>> LISTENERS = new CopyOnWriteArrayList<>();
 
@@ -49,9 +49,7 @@ final class NoticesStore {
      */
     static void write(Connection c, String schema, String column, UUID id, List<String> dropEvents, List<ObjectNode> rows,
                       UUID staff) throws SQLException {
-        String delete = dropEvents.isEmpty() ? null : ("DELETE FROM %1$s.scheduled_notice WHERE id IN (SELECT id FROM "
-                + "%1$s.scheduled_notice WHERE " + column + " = ? AND triggering_event = ANY(?) FOR UPDATE SKIP LOCKED)")
-                .formatted(schema);
+        String delete = dropEvents.isEmpty() ? null : dropSql(schema, column);
         List<Object> params = dropEvents.isEmpty() ? List.of() : List.of(id, c.createArrayOf("text", dropEvents.toArray()));
         if (rows.isEmpty()) {
             if (delete != null) Sql.update(c, delete, params);
@@ -61,6 +59,15 @@ final class NoticesStore {
         Instant now = Instant.now();
         if (rows.stream().anyMatch(r -> !Json.parseInstant(Json.text(r, "nextRunTime")).isAfter(now)))
             Database.afterCommit("notices:" + schema, () -> LISTENERS.forEach(l -> l.accept(schema)));
+    }
+
+    /**
+     * The delete of {@link #write}: the pending notices of one loan ({@code column} loan_id) or request (request_id)
+     * with one of the given triggering events. Public so a test can EXPLAIN exactly it.
+     */
+    public static String dropSql(String schema, String column) {
+        return ("DELETE FROM %1$s.scheduled_notice WHERE id IN (SELECT id FROM %1$s.scheduled_notice WHERE " + column
+                + " = ? AND triggering_event = ANY(?) FOR UPDATE SKIP LOCKED)").formatted(schema);
     }
 
     /**

@@ -70,7 +70,12 @@ public final class UsersStore {
      * statement reads a fresh snapshot). FOR NO KEY UPDATE leaves the row free for readers.
      */
     public static void lockPatronForBorrowing(Connection c, String schema, UUID id) throws SQLException {
-        Sql.list(c, "SELECT 1 FROM " + schema + ".users WHERE id = ? FOR NO KEY UPDATE", List.of(id), rs -> 1);
+        Sql.list(c, lockPatronSql(schema), List.of(id), rs -> 1);
+    }
+
+    /** The statement of {@link #lockPatronForBorrowing} (public so a test can EXPLAIN exactly it). */
+    public static String lockPatronSql(String schema) {
+        return "SELECT 1 FROM " + schema + ".users WHERE id = ? FOR NO KEY UPDATE";
     }
 
     private static PatronView patron(ResultSet rs) throws SQLException {

@@ -50,6 +50,7 @@ class BenchSmokeTest {
         });
         assertThat(level.ratios()).extracting(BenchReport.Ratio::label)
                 .containsExactly(CicoWorkflow.CHECK_IN, CicoWorkflow.CHECK_OUT);
+        assertThat(report.notes()).as("what the SQL floor includes").contains(CicoSqlFloor.DESCRIPTION);
         assertThat(level.ratios()).allSatisfy(r -> assertThat(r.ratio()).isEqualTo(r.quireP95() / r.floorP95()));
         assertThat(level.timeline()).hasSizeBetween(9, 12);
         assertThat(level.timeline().stream().mapToLong(BenchReport.TimePoint::requests).sum())

@@ -54,6 +54,24 @@ final class PlanFixtures {
         for (String t : tables) Sql.update(c, "ANALYZE " + schema + "." + t, List.of());
     }
 
+    /**
+     * The generic plan of {@code sql} without parameter values ({@code EXPLAIN (GENERIC_PLAN)}, PostgreSQL 16+): what
+     * a server-prepared statement runs after its fifth execution, whatever the values. Also for writes, which EXPLAIN
+     * without executing them.
+     */
+    String genericPlan(String sql) {
+        StringBuilder numbered = new StringBuilder();
+        int n = 0;
+        for (char ch : sql.toCharArray()) numbered.append(ch == '?' ? "$" + (++n) : String.valueOf(ch));
+        // Through PL/pgSQL: JDBC's extended protocol would bind the $n it finds (none given), the SPI does not.
+        return db.tx(c -> {
+            Sql.update(c, "CREATE OR REPLACE FUNCTION pg_temp.generic_plan(q text) RETURNS SETOF text LANGUAGE plpgsql "
+                    + "AS $$ BEGIN RETURN QUERY EXECUTE 'EXPLAIN (GENERIC_PLAN) ' || q; END $$", List.of());
+            return String.join("\n", Sql.list(c, "SELECT * FROM pg_temp.generic_plan(?)", List.of(numbered.toString()),
+                    rs -> rs.getString(1)));
+        });
+    }
+
     /** The generic plan PostgreSQL chooses for {@code sql} with these parameter values. */
     String plan(String sql, Object... params) {
         return db.tx(c -> {

@@ -62,8 +62,20 @@ public final class RecordStore {
     // ---- reads -------------------------------------------------------------------------------------------------
 
     public Optional<ObjectNode> get(Connection c, String schema, UUID id) throws SQLException {
-        return Sql.one(c, "SELECT jsonb FROM " + schema + "." + type.table() + " WHERE id = ?", List.of(id),
-                rs -> Json.parseObject(rs.getString(1)));
+        return Sql.one(c, getSql(schema), List.of(id), rs -> Json.parseObject(rs.getString(1)));
+    }
+
+    /** The statement of {@link #get} (public so a test can EXPLAIN exactly it). */
+    public String getSql(String schema) {
+        return "SELECT jsonb FROM " + schema + "." + type.table() + " WHERE id = ?";
+    }
+
+    /**
+     * The statement of {@link #replace}: the update by id and, for a type with events, its outbox insert (public so
+     * a test can EXPLAIN exactly it).
+     */
+    public String updateSql(String schema) {
+        return updateSql.formatted(schema);
     }
 
     /** Locks the row for the rest of the transaction (check-out, check-in, updates). */
