@@ -36,6 +36,16 @@ public final class RtacStore {
      *
      * totalHoldRequests counts the item's open requests of any type (as mod-rtac counts what /circulation/requests
      * returns for the item), on the partial index of open request queues; a holdings-level row counts none.
+     *
+     * Only what the answer shows leaves the database (issue 16: shipping and parsing the whole JSON of 300 holdings
+     * and 900 items was most of RTAC's time). Typed columns where RecordStore keeps one (written from the same JSON
+     * in the same statement, so equal to it: barcode, status.name, effectiveCallNumberComponents.callNumber,
+     * enumeration, chronology, volume, copyNumber, the holdings' callNumber); ->> for the id-valued strings (ids and
+     * materialTypeId are validated as UUID strings, and the effective call number's prefix and suffix are always
+     * written as strings by InventoryHooks); and for the values whose JSON type nothing checks (the holdings' notes,
+     * statements, copy number, call number prefix and suffix; the item's displaySummary; discoverySuppress) a
+     * narrow jsonb object of just those paths, nulls stripped, so that a record that has none of them ships "{}"
+     * and Java reads them with the same Jackson semantics as before.
      */
     private static final String SQL = """
             WITH req AS (
@@ -50,7 +60,21 @@ public final class RtacStore {
                 LEFT JOIN %1$s.instance i
                        ON i.id = req.id AND i.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
             )
-            SELECT inst.ord, inst.id, inst.found, h.id, h.jsonb, it.jsonb,
+            SELECT inst.ord, inst.id, inst.found, h.id, h.call_number,
+                   jsonb_strip_nulls(jsonb_build_object(
+                       'copyNumber', h.jsonb->'copyNumber', 'callNumberPrefix', h.jsonb->'callNumberPrefix',
+                       'callNumberSuffix', h.jsonb->'callNumberSuffix',
+                       'discoverySuppress', h.jsonb->'discoverySuppress', 'notes', h.jsonb->'notes',
+                       'holdingsStatements', h.jsonb->'holdingsStatements',
+                       'holdingsStatementsForIndexes', h.jsonb->'holdingsStatementsForIndexes',
+                       'holdingsStatementsForSupplements', h.jsonb->'holdingsStatementsForSupplements'))::text,
+                   it.jsonb->>'id', it.barcode, it.status_name, it.jsonb->>'materialTypeId',
+                   it.jsonb#>>'{effectiveCallNumberComponents,prefix}', it.effective_call_number,
+                   it.jsonb#>>'{effectiveCallNumberComponents,suffix}',
+                   it.enumeration, it.chronology, it.volume, it.copy_number,
+                   CASE WHEN it.id IS NOT NULL THEN jsonb_strip_nulls(jsonb_build_object(
+                       'displaySummary', it.jsonb->'displaySummary',
+                       'discoverySuppress', it.jsonb->'discoverySuppress'))::text END,
                    loc.id, loc.name, loc.code, lib.id, lib.name, lib.code,
                    (SELECT name FROM %1$s.material_type WHERE id = it.material_type_id),
                    (SELECT name FROM %1$s.loan_type WHERE id = it.permanent_loan_type_id),
@@ -83,14 +107,37 @@ public final class RtacStore {
 
     /**
      * One row of the statement: an instance asked for, and when it was found a holdings record (absent when it has
-     * none) with one of its items (absent for a holdings-level row) and the names, due date and counts read with it.
-     *
-     * @param noteTypeNames JSON object holdings-note-type id → name, for the types this holdings record's notes name
+     * none) with one of its items (absent for a holdings-level row), where the row is located, and the names, due
+     * date and counts read with it.
      */
-    record Row(String instanceId, boolean found, String holdingsId, String holdingsJson, String itemJson,
-               String locationId, String locationName, String locationCode, String libraryId, String libraryName,
-               String libraryCode, String materialTypeName, String permanentLoanTypeName, String temporaryLoanTypeName,
-               OffsetDateTime openLoanDueDate, int openRequests, String noteTypeNames) {
+    record Row(String instanceId, boolean found, Holdings holdings, Item item, Place place,
+               String materialTypeName, String permanentLoanTypeName, String temporaryLoanTypeName,
+               OffsetDateTime openLoanDueDate, int openRequests) {
+    }
+
+    /**
+     * What the answer shows of a holdings record.
+     *
+     * @param parts         JSON object of just copyNumber, callNumberPrefix, callNumberSuffix, discoverySuppress,
+     *                      notes and the three statement lists, those that are present and not null
+     * @param noteTypeNames JSON object holdings-note-type id → name, for the types this record's notes name
+     */
+    record Holdings(String id, String callNumber, String parts, String noteTypeNames) {
+    }
+
+    /**
+     * What the answer shows of an item.
+     *
+     * @param parts JSON object of just displaySummary and discoverySuppress, those that are present and not null
+     */
+    record Item(String id, String barcode, String status, String materialTypeId, String callNumberPrefix,
+                String callNumber, String callNumberSuffix, String enumeration, String chronology, String volume,
+                String copyNumber, String parts) {
+    }
+
+    /** The location a row stands at and its library. */
+    record Place(String locationId, String locationName, String locationCode, String libraryId, String libraryName,
+                 String libraryCode) {
     }
 
     /** Availability rows of {@code ids} in request order (then holdings hrid, item hrid): 1 statement. */
@@ -100,9 +147,17 @@ public final class RtacStore {
     }
 
     private static Row row(ResultSet rs) throws SQLException {
-        return new Row(rs.getString(2), rs.getBoolean(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11), rs.getString(12),
-                rs.getString(13), rs.getString(14), rs.getString(15), rs.getObject(16, OffsetDateTime.class),
-                rs.getInt(17), rs.getString(18));
+        String holdingsId = rs.getString(4), itemId = rs.getString(7);
+        Holdings holdings = holdingsId == null ? null
+                : new Holdings(holdingsId, rs.getString(5), rs.getString(6), rs.getString(30));
+        Item item = itemId == null ? null
+                : new Item(itemId, rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11),
+                        rs.getString(12), rs.getString(13), rs.getString(14), rs.getString(15), rs.getString(16),
+                        rs.getString(17), rs.getString(18));
+        return new Row(rs.getString(2), rs.getBoolean(3), holdings, item,
+                new Place(rs.getString(19), rs.getString(20), rs.getString(21), rs.getString(22), rs.getString(23),
+                        rs.getString(24)),
+                rs.getString(25), rs.getString(26), rs.getString(27), rs.getObject(28, OffsetDateTime.class),
+                rs.getInt(29));
     }
 }
