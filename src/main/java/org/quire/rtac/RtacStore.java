@@ -34,6 +34,12 @@ public final class RtacStore {
      * inst is MATERIALIZED so that the periodical test reads each instance's JSON once: inlined, PostgreSQL
      * evaluated it in the item join's filter, once per item (20 → 11 ms for 300 holdings × 3 items, EXPLAIN ANALYZE).
      *
+     * hold is MATERIALIZED for the same reason: a holdings record's projection and note type names are computed
+     * once, not once per item row (inlined, PostgreSQL evaluates them in the final target list, per joined row).
+     * The note types are looked up only for a holdings record whose notes are an array (FOLIO's schema; anything
+     * else was an error of jsonb_array_elements). Reference names are joins, hashed on small tables, rather than
+     * one index probe per row.
+     *
      * totalHoldRequests counts the item's open requests of any type (as mod-rtac counts what /circulation/requests
      * returns for the item), on the partial index of open request queues; a holdings-level row counts none.
      *
@@ -59,15 +65,28 @@ public final class RtacStore {
                 FROM req
                 LEFT JOIN %1$s.instance i
                        ON i.id = req.id AND i.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
+            ), hold AS MATERIALIZED (
+                SELECT inst.ord, inst.id AS instance_id, inst.found, inst.periodical, h.id, h.hrid, h.call_number,
+                       h.permanent_location_id, h.effective_location_id,
+                       jsonb_strip_nulls(jsonb_build_object(
+                           'copyNumber', h.jsonb->'copyNumber', 'callNumberPrefix', h.jsonb->'callNumberPrefix',
+                           'callNumberSuffix', h.jsonb->'callNumberSuffix',
+                           'discoverySuppress', h.jsonb->'discoverySuppress', 'notes', h.jsonb->'notes',
+                           'holdingsStatements', h.jsonb->'holdingsStatements',
+                           'holdingsStatementsForIndexes', h.jsonb->'holdingsStatementsForIndexes',
+                           'holdingsStatementsForSupplements', h.jsonb->'holdingsStatementsForSupplements'))::text
+                           AS parts,
+                       CASE WHEN jsonb_typeof(h.jsonb->'notes') = 'array' THEN
+                           (SELECT jsonb_object_agg(t.id, t.name) FROM %1$s.holdings_note_type t
+                            WHERE t.id::text IN (SELECT n->>'holdingsNoteTypeId'
+                                                 FROM jsonb_array_elements(h.jsonb->'notes') n)) END
+                           AS note_type_names
+                FROM inst
+                LEFT JOIN %1$s.holdings_record h
+                       ON h.instance_id = inst.id AND inst.found
+                      AND h.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
             )
-            SELECT inst.ord, inst.id, inst.found, h.id, h.call_number,
-                   jsonb_strip_nulls(jsonb_build_object(
-                       'copyNumber', h.jsonb->'copyNumber', 'callNumberPrefix', h.jsonb->'callNumberPrefix',
-                       'callNumberSuffix', h.jsonb->'callNumberSuffix',
-                       'discoverySuppress', h.jsonb->'discoverySuppress', 'notes', h.jsonb->'notes',
-                       'holdingsStatements', h.jsonb->'holdingsStatements',
-                       'holdingsStatementsForIndexes', h.jsonb->'holdingsStatementsForIndexes',
-                       'holdingsStatementsForSupplements', h.jsonb->'holdingsStatementsForSupplements'))::text,
+            SELECT hold.ord, hold.instance_id, hold.found, hold.id, hold.call_number, hold.parts,
                    it.jsonb->>'id', it.barcode, it.status_name, it.jsonb->>'materialTypeId',
                    it.jsonb#>>'{effectiveCallNumberComponents,prefix}', it.effective_call_number,
                    it.jsonb#>>'{effectiveCallNumberComponents,suffix}',
@@ -75,29 +94,24 @@ public final class RtacStore {
                    CASE WHEN it.id IS NOT NULL THEN jsonb_strip_nulls(jsonb_build_object(
                        'displaySummary', it.jsonb->'displaySummary',
                        'discoverySuppress', it.jsonb->'discoverySuppress'))::text END,
-                   loc.id, loc.name, loc.code, lib.id, lib.name, lib.code,
-                   (SELECT name FROM %1$s.material_type WHERE id = it.material_type_id),
-                   (SELECT name FROM %1$s.loan_type WHERE id = it.permanent_loan_type_id),
-                   (SELECT name FROM %1$s.loan_type WHERE id = it.temporary_loan_type_id),
+                   loc.id, loc.name, loc.code, lib.id, lib.name, lib.code, mt.name, plt.name, tlt.name,
                    (SELECT l.due_date FROM %1$s.loan l WHERE l.item_id = it.id AND l.status_name = 'Open'),
                    (SELECT count(*) FROM %1$s.request rq WHERE rq.item_id = it.id AND rq.status LIKE 'Open%%')
                        AS total_hold_requests,
-                   (SELECT jsonb_object_agg(t.id, t.name) FROM %1$s.holdings_note_type t
-                    WHERE t.id::text IN (SELECT n->>'holdingsNoteTypeId'
-                                         FROM jsonb_array_elements(h.jsonb->'notes') n)) AS note_type_names
-            FROM inst
-            LEFT JOIN %1$s.holdings_record h
-                   ON h.instance_id = inst.id AND inst.found
-                  AND h.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
+                   hold.note_type_names
+            FROM hold
             LEFT JOIN %1$s.item it
-                   ON it.holdings_record_id = h.id AND (? OR NOT inst.periodical)
+                   ON it.holdings_record_id = hold.id AND (? OR NOT hold.periodical)
                   AND it.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
             LEFT JOIN %1$s.location loc
-                   ON loc.id = CASE WHEN it.id IS NULL THEN h.permanent_location_id
-                                    ELSE coalesce(it.effective_location_id, h.effective_location_id,
-                                                  h.permanent_location_id) END
+                   ON loc.id = CASE WHEN it.id IS NULL THEN hold.permanent_location_id
+                                    ELSE coalesce(it.effective_location_id, hold.effective_location_id,
+                                                  hold.permanent_location_id) END
             LEFT JOIN %1$s.library lib ON lib.id = loc.library_id
-            ORDER BY inst.ord, h.hrid, it.hrid
+            LEFT JOIN %1$s.material_type mt ON mt.id = it.material_type_id
+            LEFT JOIN %1$s.loan_type plt ON plt.id = it.permanent_loan_type_id
+            LEFT JOIN %1$s.loan_type tlt ON tlt.id = it.temporary_loan_type_id
+            ORDER BY hold.ord, hold.hrid, it.hrid
             """;
 
     /** The statement for a schema (public so that a test or EXPLAIN can run exactly it). */
