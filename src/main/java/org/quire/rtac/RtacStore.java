@@ -161,13 +161,14 @@ public final class RtacStore {
     }
 
     private static Row row(ResultSet rs) throws SQLException {
-        String holdingsId = rs.getString(4), itemId = rs.getString(7);
+        // An item was joined when its projection is there (the id is the JSON's, as the answer always showed it).
+        String holdingsId = rs.getString(4), itemParts = rs.getString(18);
         Holdings holdings = holdingsId == null ? null
                 : new Holdings(holdingsId, rs.getString(5), rs.getString(6), rs.getString(30));
-        Item item = itemId == null ? null
-                : new Item(itemId, rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11),
+        Item item = itemParts == null ? null
+                : new Item(rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11),
                         rs.getString(12), rs.getString(13), rs.getString(14), rs.getString(15), rs.getString(16),
-                        rs.getString(17), rs.getString(18));
+                        rs.getString(17), itemParts);
         return new Row(rs.getString(2), rs.getBoolean(3), holdings, item,
                 new Place(rs.getString(19), rs.getString(20), rs.getString(21), rs.getString(22), rs.getString(23),
                         rs.getString(24)),
