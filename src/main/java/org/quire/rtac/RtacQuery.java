@@ -1,7 +1,6 @@
 package org.quire.rtac;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
@@ -43,14 +42,19 @@ public final class RtacQuery {
         List<RtacStore.Row> rows = db.read(c -> RtacStore.availability(c, schema, ids, fullPeriodicals));
 
         Map<String, List<RtacHolding>> found = new LinkedHashMap<>();
+        HoldingsView view = null; // a holdings record's rows are consecutive: its parts are read once
         for (RtacStore.Row r : rows) {
             if (!r.found()) {
                 errors.add(RtacBatch.Error.instanceNotFound(r.instanceId()));
                 continue;
             }
             List<RtacHolding> list = found.computeIfAbsent(r.instanceId(), k -> new ArrayList<>());
-            if (r.holdingsId() == null) errors.add(RtacBatch.Error.holdingsNotFound(r.instanceId()));
-            else list.add(holding(r));
+            if (r.holdings() == null) {
+                errors.add(RtacBatch.Error.holdingsNotFound(r.instanceId()));
+                continue;
+            }
+            if (view == null || !view.id().equals(r.holdings().id())) view = HoldingsView.of(r.holdings());
+            list.add(holding(r, view));
         }
         List<InstanceHoldings> out = new ArrayList<>();
         found.forEach((id, list) -> out.add(new InstanceHoldings(id, list)));
@@ -58,49 +62,74 @@ public final class RtacQuery {
     }
 
     /**
+     * What every row of one holdings record shows of it, read once from the statement's narrow projection (see
+     * {@link RtacStore}): public notes with their type names, the statements, copy number, call number parts and
+     * whether it is suppressed.
+     */
+    private record HoldingsView(String id, String callNumber, String callNumberPrefix, String callNumberSuffix,
+                                String copyNumber, boolean suppressed, List<RtacHolding.Note> notes,
+                                List<RtacHolding.Statement> statements, List<RtacHolding.Statement> forIndexes,
+                                List<RtacHolding.Statement> forSupplements) {
+        static HoldingsView of(RtacStore.Holdings h) {
+            JsonNode parts = parts(h.parts());
+            return new HoldingsView(h.id(), h.callNumber(), Json.text(parts, "callNumberPrefix"),
+                    Json.text(parts, "callNumberSuffix"), Json.text(parts, "copyNumber"), RtacQuery.suppressed(parts),
+                    RtacQuery.notes(parts, h.noteTypeNames() == null ? null : Json.parseObject(h.noteTypeNames())),
+                    RtacQuery.statements(parts, "holdingsStatements"),
+                    RtacQuery.statements(parts, "holdingsStatementsForIndexes"),
+                    RtacQuery.statements(parts, "holdingsStatementsForSupplements"));
+        }
+    }
+
+    /** A narrow projection's JSON; most records have none of its values, "{}", which needs no parsing. */
+    private static JsonNode parts(String json) {
+        return json == null || json.equals("{}") ? EMPTY : Json.parseObject(json);
+    }
+
+    private static final JsonNode EMPTY = Json.object();
+
+    /**
      * A row as mod-rtac's FolioToRtacMapper makes it: an item, or for a holdings record without (shown) items a
      * holdings-level row at its permanent location whose status is its first holdings statement ("Multi" if none).
      */
-    private static RtacHolding holding(RtacStore.Row r) {
-        ObjectNode h = Json.parseObject(r.holdingsJson());
-        ObjectNode item = r.itemJson() == null ? null : Json.parseObject(r.itemJson());
-        var statements = statements(h, "holdingsStatements");
+    private static RtacHolding holding(RtacStore.Row r, HoldingsView h) {
+        RtacStore.Place p = r.place();
         RtacHolding.Builder b = RtacHolding.builder()
-                .location(r.locationName(), r.locationCode(), r.locationId())
-                .library(r.libraryId() == null ? null
-                        : new RtacHolding.Library(r.libraryId(), r.libraryName(), r.libraryCode()))
-                .notes(notes(h, r.noteTypeNames() == null ? null : Json.parseObject(r.noteTypeNames())))
-                .statements(statements, statements(h, "holdingsStatementsForIndexes"),
-                        statements(h, "holdingsStatementsForSupplements"))
-                .holdingsCopyNumber(Json.text(h, "copyNumber"));
+                .location(p.locationName(), p.locationCode(), p.locationId())
+                .library(p.libraryId() == null ? null
+                        : new RtacHolding.Library(p.libraryId(), p.libraryName(), p.libraryCode()))
+                .notes(h.notes())
+                .statements(h.statements(), h.forIndexes(), h.forSupplements())
+                .holdingsCopyNumber(h.copyNumber());
+        RtacStore.Item item = r.item();
         if (item == null) {
-            return b.id(r.holdingsId())
-                    .callNumber(callNumber(Json.text(h, "callNumberPrefix"), Json.text(h, "callNumber"),
-                            Json.text(h, "callNumberSuffix")))
-                    .status(statements.isEmpty() || statements.getFirst().statement() == null ? "Multi"
-                            : statements.getFirst().statement())
-                    .suppressFromDiscovery(suppressed(h))
+            return b.id(h.id())
+                    .callNumber(callNumber(h.callNumberPrefix(), h.callNumber(), h.callNumberSuffix()))
+                    .status(h.statements().isEmpty() || h.statements().getFirst().statement() == null ? "Multi"
+                            : h.statements().getFirst().statement())
+                    .suppressFromDiscovery(h.suppressed())
                     .build();
         }
-        String materialTypeId = Json.text(item, "materialTypeId");
+        JsonNode parts = parts(item.parts());
         OffsetDateTime due = r.openLoanDueDate();
-        return b.id(Json.text(item, "id"))
-                .barcode(Json.text(item, "barcode"))
-                .callNumber(callNumber(Json.text(item, "effectiveCallNumberComponents.prefix"),
-                        Json.text(item, "effectiveCallNumberComponents.callNumber"),
-                        Json.text(item, "effectiveCallNumberComponents.suffix")))
-                .status(Json.text(item, "status.name"))
+        return b.id(item.id())
+                .barcode(item.barcode())
+                .callNumber(callNumber(item.callNumberPrefix(), item.callNumber(), item.callNumberSuffix()))
+                .status(item.status())
                 .dueDate(due == null ? null : Json.dateZ(due.toInstant()))
-                .volume(volume(item))
+                .volume(volume(Json.text(parts, "displaySummary"), item.enumeration(), item.chronology(),
+                        item.volume()))
                 .temporaryLoanType(r.temporaryLoanTypeName())
                 .permanentLoanType(r.permanentLoanTypeName())
-                .materialType(materialTypeId == null ? null : new RtacHolding.Named(materialTypeId, r.materialTypeName()))
-                .suppressFromDiscovery(suppressed(item) || suppressed(h))
+                .materialType(item.materialTypeId() == null ? null
+                        : new RtacHolding.Named(item.materialTypeId(), r.materialTypeName()))
+                .suppressFromDiscovery(suppressed(parts) || h.suppressed())
                 .totalHoldRequests(r.openRequests())
-                .itemCopyNumber(Json.text(item, "copyNumber"))
+                .itemCopyNumber(item.copyNumber())
                 .build();
     }
 
+    /** discoverySuppress as Jackson reads it (true, or "true" as text); absent is false. */
     private static boolean suppressed(JsonNode record) {
         return record.path("discoverySuppress").asBoolean(false);
     }
@@ -119,9 +148,7 @@ public final class RtacQuery {
      * mod-rtac's volume: "(displaySummary)", else "(enumeration chronology)", else "(volume)", else "(chronology)",
      * else none.
      */
-    static String volume(JsonNode item) {
-        String summary = Json.text(item, "displaySummary"), enumeration = Json.text(item, "enumeration");
-        String chronology = Json.text(item, "chronology"), volume = Json.text(item, "volume");
+    static String volume(String summary, String enumeration, String chronology, String volume) {
         String v;
         if (present(summary)) v = summary;
         else if (present(enumeration)) v = present(chronology) ? enumeration + " " + chronology : enumeration;

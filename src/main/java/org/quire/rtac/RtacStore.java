@@ -34,8 +34,24 @@ public final class RtacStore {
      * inst is MATERIALIZED so that the periodical test reads each instance's JSON once: inlined, PostgreSQL
      * evaluated it in the item join's filter, once per item (20 → 11 ms for 300 holdings × 3 items, EXPLAIN ANALYZE).
      *
+     * hold is MATERIALIZED for the same reason: a holdings record's projection and note type names are computed
+     * once, not once per item row (inlined, PostgreSQL evaluates them in the final target list, per joined row).
+     * The note types are looked up only for a holdings record whose notes are an array (FOLIO's schema; anything
+     * else was an error of jsonb_array_elements). Reference names are joins, hashed on small tables, rather than
+     * one index probe per row.
+     *
      * totalHoldRequests counts the item's open requests of any type (as mod-rtac counts what /circulation/requests
      * returns for the item), on the partial index of open request queues; a holdings-level row counts none.
+     *
+     * Only what the answer shows leaves the database (issue 16: shipping and parsing the whole JSON of 300 holdings
+     * and 900 items was most of RTAC's time). Typed columns where RecordStore keeps one (written from the same JSON
+     * in the same statement, so equal to it: barcode, status.name, effectiveCallNumberComponents.callNumber,
+     * enumeration, chronology, volume, copyNumber, the holdings' callNumber); ->> for the id-valued strings (ids and
+     * materialTypeId are validated as UUID strings, and the effective call number's prefix and suffix are always
+     * written as strings by InventoryHooks); and for the values whose JSON type nothing checks (the holdings' notes,
+     * statements, copy number, call number prefix and suffix; the item's displaySummary; discoverySuppress) a
+     * narrow jsonb object of just those paths, nulls stripped, so that a record that has none of them ships "{}"
+     * and Java reads them with the same Jackson semantics as before.
      */
     private static final String SQL = """
             WITH req AS (
@@ -49,31 +65,53 @@ public final class RtacStore {
                 FROM req
                 LEFT JOIN %1$s.instance i
                        ON i.id = req.id AND i.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
+            ), hold AS MATERIALIZED (
+                SELECT inst.ord, inst.id AS instance_id, inst.found, inst.periodical, h.id, h.hrid, h.call_number,
+                       h.permanent_location_id, h.effective_location_id,
+                       jsonb_strip_nulls(jsonb_build_object(
+                           'copyNumber', h.jsonb->'copyNumber', 'callNumberPrefix', h.jsonb->'callNumberPrefix',
+                           'callNumberSuffix', h.jsonb->'callNumberSuffix',
+                           'discoverySuppress', h.jsonb->'discoverySuppress', 'notes', h.jsonb->'notes',
+                           'holdingsStatements', h.jsonb->'holdingsStatements',
+                           'holdingsStatementsForIndexes', h.jsonb->'holdingsStatementsForIndexes',
+                           'holdingsStatementsForSupplements', h.jsonb->'holdingsStatementsForSupplements'))::text
+                           AS parts,
+                       CASE WHEN jsonb_typeof(h.jsonb->'notes') = 'array' THEN
+                           (SELECT jsonb_object_agg(t.id, t.name) FROM %1$s.holdings_note_type t
+                            WHERE t.id::text IN (SELECT n->>'holdingsNoteTypeId'
+                                                 FROM jsonb_array_elements(h.jsonb->'notes') n)) END
+                           AS note_type_names
+                FROM inst
+                LEFT JOIN %1$s.holdings_record h
+                       ON h.instance_id = inst.id AND inst.found
+                      AND h.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
             )
-            SELECT inst.ord, inst.id, inst.found, h.id, h.jsonb, it.jsonb,
-                   loc.id, loc.name, loc.code, lib.id, lib.name, lib.code,
-                   (SELECT name FROM %1$s.material_type WHERE id = it.material_type_id),
-                   (SELECT name FROM %1$s.loan_type WHERE id = it.permanent_loan_type_id),
-                   (SELECT name FROM %1$s.loan_type WHERE id = it.temporary_loan_type_id),
+            SELECT hold.ord, hold.instance_id, hold.found, hold.id, hold.call_number, hold.parts,
+                   it.jsonb->>'id', it.barcode, it.status_name, it.jsonb->>'materialTypeId',
+                   it.jsonb#>>'{effectiveCallNumberComponents,prefix}', it.effective_call_number,
+                   it.jsonb#>>'{effectiveCallNumberComponents,suffix}',
+                   it.enumeration, it.chronology, it.volume, it.copy_number,
+                   CASE WHEN it.id IS NOT NULL THEN jsonb_strip_nulls(jsonb_build_object(
+                       'displaySummary', it.jsonb->'displaySummary',
+                       'discoverySuppress', it.jsonb->'discoverySuppress'))::text END,
+                   loc.id, loc.name, loc.code, lib.id, lib.name, lib.code, mt.name, plt.name, tlt.name,
                    (SELECT l.due_date FROM %1$s.loan l WHERE l.item_id = it.id AND l.status_name = 'Open'),
                    (SELECT count(*) FROM %1$s.request rq WHERE rq.item_id = it.id AND rq.status LIKE 'Open%%')
                        AS total_hold_requests,
-                   (SELECT jsonb_object_agg(t.id, t.name) FROM %1$s.holdings_note_type t
-                    WHERE t.id::text IN (SELECT n->>'holdingsNoteTypeId'
-                                         FROM jsonb_array_elements(h.jsonb->'notes') n)) AS note_type_names
-            FROM inst
-            LEFT JOIN %1$s.holdings_record h
-                   ON h.instance_id = inst.id AND inst.found
-                  AND h.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
+                   hold.note_type_names
+            FROM hold
             LEFT JOIN %1$s.item it
-                   ON it.holdings_record_id = h.id AND (? OR NOT inst.periodical)
+                   ON it.holdings_record_id = hold.id AND (? OR NOT hold.periodical)
                   AND it.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
             LEFT JOIN %1$s.location loc
-                   ON loc.id = CASE WHEN it.id IS NULL THEN h.permanent_location_id
-                                    ELSE coalesce(it.effective_location_id, h.effective_location_id,
-                                                  h.permanent_location_id) END
+                   ON loc.id = CASE WHEN it.id IS NULL THEN hold.permanent_location_id
+                                    ELSE coalesce(it.effective_location_id, hold.effective_location_id,
+                                                  hold.permanent_location_id) END
             LEFT JOIN %1$s.library lib ON lib.id = loc.library_id
-            ORDER BY inst.ord, h.hrid, it.hrid
+            LEFT JOIN %1$s.material_type mt ON mt.id = it.material_type_id
+            LEFT JOIN %1$s.loan_type plt ON plt.id = it.permanent_loan_type_id
+            LEFT JOIN %1$s.loan_type tlt ON tlt.id = it.temporary_loan_type_id
+            ORDER BY hold.ord, hold.hrid, it.hrid
             """;
 
     /** The statement for a schema (public so that a test or EXPLAIN can run exactly it). */
@@ -83,14 +121,37 @@ public final class RtacStore {
 
     /**
      * One row of the statement: an instance asked for, and when it was found a holdings record (absent when it has
-     * none) with one of its items (absent for a holdings-level row) and the names, due date and counts read with it.
-     *
-     * @param noteTypeNames JSON object holdings-note-type id → name, for the types this holdings record's notes name
+     * none) with one of its items (absent for a holdings-level row), where the row is located, and the names, due
+     * date and counts read with it.
      */
-    record Row(String instanceId, boolean found, String holdingsId, String holdingsJson, String itemJson,
-               String locationId, String locationName, String locationCode, String libraryId, String libraryName,
-               String libraryCode, String materialTypeName, String permanentLoanTypeName, String temporaryLoanTypeName,
-               OffsetDateTime openLoanDueDate, int openRequests, String noteTypeNames) {
+    record Row(String instanceId, boolean found, Holdings holdings, Item item, Place place,
+               String materialTypeName, String permanentLoanTypeName, String temporaryLoanTypeName,
+               OffsetDateTime openLoanDueDate, int openRequests) {
+    }
+
+    /**
+     * What the answer shows of a holdings record.
+     *
+     * @param parts         JSON object of just copyNumber, callNumberPrefix, callNumberSuffix, discoverySuppress,
+     *                      notes and the three statement lists, those that are present and not null
+     * @param noteTypeNames JSON object holdings-note-type id → name, for the types this record's notes name
+     */
+    record Holdings(String id, String callNumber, String parts, String noteTypeNames) {
+    }
+
+    /**
+     * What the answer shows of an item.
+     *
+     * @param parts JSON object of just displaySummary and discoverySuppress, those that are present and not null
+     */
+    record Item(String id, String barcode, String status, String materialTypeId, String callNumberPrefix,
+                String callNumber, String callNumberSuffix, String enumeration, String chronology, String volume,
+                String copyNumber, String parts) {
+    }
+
+    /** The location a row stands at and its library. */
+    record Place(String locationId, String locationName, String locationCode, String libraryId, String libraryName,
+                 String libraryCode) {
     }
 
     /** Availability rows of {@code ids} in request order (then holdings hrid, item hrid): 1 statement. */
@@ -100,9 +161,18 @@ public final class RtacStore {
     }
 
     private static Row row(ResultSet rs) throws SQLException {
-        return new Row(rs.getString(2), rs.getBoolean(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11), rs.getString(12),
-                rs.getString(13), rs.getString(14), rs.getString(15), rs.getObject(16, OffsetDateTime.class),
-                rs.getInt(17), rs.getString(18));
+        // An item was joined when its projection is there (the id is the JSON's, as the answer always showed it).
+        String holdingsId = rs.getString(4), itemParts = rs.getString(18);
+        Holdings holdings = holdingsId == null ? null
+                : new Holdings(holdingsId, rs.getString(5), rs.getString(6), rs.getString(30));
+        Item item = itemParts == null ? null
+                : new Item(rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11),
+                        rs.getString(12), rs.getString(13), rs.getString(14), rs.getString(15), rs.getString(16),
+                        rs.getString(17), itemParts);
+        return new Row(rs.getString(2), rs.getBoolean(3), holdings, item,
+                new Place(rs.getString(19), rs.getString(20), rs.getString(21), rs.getString(22), rs.getString(23),
+                        rs.getString(24)),
+                rs.getString(25), rs.getString(26), rs.getString(27), rs.getObject(28, OffsetDateTime.class),
+                rs.getInt(29));
     }
 }
