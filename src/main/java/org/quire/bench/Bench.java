@@ -73,10 +73,12 @@ public final class Bench {
                 UiCalls uiCalls = o.uiCalls() ? UiCalls.SCREENS : null;
                 Workflow workflow = search ? new SearchWorkflow(luceneFloor) : Workflow.of(o, uiCalls);
                 long loansBefore = loans(tenants);
+                String settled = ServerSettle.await(sampler::cpuSecondsNow, progress, ServerSettle.REAL);
                 sampler.start();
                 HikariDataSource floorDb = floorPool(target, sampler);
                 try {
                 List<String> notes = new ArrayList<>(workflow.notes());
+                notes.add(settled);
                 List<BenchReport.LevelResult> levels = new ArrayList<>();
                 List<BenchReport.Window> windows = List.of();
                 for (int users : levelsToRun()) {

@@ -14,17 +14,20 @@ class BackgroundPriorityTest {
     @Test
     void lowersTheCallingThreadOnly() throws Exception {
         assumeTrue(Files.exists(Path.of("/proc/thread-self")), "Linux only");
-        Integer before = BackgroundPriority.niceOfCurrentThread();
+        Integer before = BackgroundPriority.policyOfCurrentThread();
         AtomicReference<Integer> lowered = new AtomicReference<>();
         AtomicReference<Boolean> answered = new AtomicReference<>();
         Thread t = new Thread(() -> {
             answered.set(BackgroundPriority.lowerCurrentThread());
-            lowered.set(BackgroundPriority.niceOfCurrentThread());
+            lowered.set(BackgroundPriority.policyOfCurrentThread());
         });
         t.start();
         t.join();
         assertThat(answered.get()).isTrue();
-        assertThat(lowered.get()).isEqualTo(Math.max(before, BackgroundPriority.NICE));
-        assertThat(BackgroundPriority.niceOfCurrentThread()).isEqualTo(before); // the caller's thread, not the process
+        assertThat(before).isZero(); // SCHED_OTHER
+        if (Files.isExecutable(Path.of("/usr/bin/chrt"))) {
+            assertThat(lowered.get()).as("SCHED_IDLE").isEqualTo(BackgroundPriority.SCHED_IDLE);
+        }
+        assertThat(BackgroundPriority.policyOfCurrentThread()).isEqualTo(before); // the caller's thread only
     }
 }
