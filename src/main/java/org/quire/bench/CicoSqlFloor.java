@@ -1,8 +1,6 @@
 package org.quire.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.quire.circulation.CirculationTypes;
-import org.quire.inventory.InventoryTypes;
 import org.quire.platform.Json;
 import org.quire.platform.db.Sql;
 
@@ -48,13 +46,10 @@ final class CicoSqlFloor {
             + "topics no consumer reads: the floor pays for writing them, not for Quire's delivery and indexing.";
 
     /**
-     * The floor's event topics: Quire's own topic with a prefix no consumer subscribes to, so the dispatcher deletes
-     * them unread. With Quire's topics the search indexer re-indexed every instance the floor touched, in the
-     * background of the floor's own phase.
+     * The floor's event topics: none that a consumer subscribes to, so the dispatcher deletes them unread. With Quire's
+     * topics the search indexer re-indexed every instance the floor touched, in the background of the floor's phase.
      */
-    static String floorTopic(String quireTopic) {
-        return "bench-floor." + quireTopic;
-    }
+    static final String LOAN_TOPIC = "bench-floor.loan", ITEM_TOPIC = "bench-floor.item";
 
     /** The policies the bench's fallback-only rules name (FOLIO's "Example Loan Policy", 60 days; "Send No Notices"). */
     private static final UUID LOAN_POLICY = UUID.fromString("d9cd0bed-1b49-4b5e-a7bd-064b8d177231");
@@ -154,7 +149,7 @@ final class CicoSqlFloor {
                     ps.setObject(7, LOAN_POLICY);
                     ps.setObject(8, servicePoint);
                     ps.setObject(9, item.locationId());
-                    ps.setString(10, floorTopic(CirculationTypes.LOANS.type().eventTopic()));
+                    ps.setString(10, LOAN_TOPIC);
                     ps.setString(11, "CREATED");
                     ps.executeUpdate();
                 }
@@ -186,7 +181,7 @@ final class CicoSqlFloor {
                             .put("checkinServicePointId", servicePoint.toString())
                             .set("status", Json.object().put("name", "Closed"))));
                     ps.setObject(4, loanId);
-                    ps.setString(5, floorTopic(CirculationTypes.LOANS.type().eventTopic()));
+                    ps.setString(5, LOAN_TOPIC);
                     ps.setString(6, "UPDATED");
                     ps.executeUpdate();
                 }
@@ -257,7 +252,7 @@ final class CicoSqlFloor {
             ps.setString(1, status);
             ps.setString(2, Json.write(Json.object().put("name", status).put("date", Json.date(now))));
             ps.setObject(3, itemId);
-            ps.setString(4, floorTopic(InventoryTypes.ITEMS.type().eventTopic()));
+            ps.setString(4, ITEM_TOPIC);
             ps.setString(5, "UPDATED");
             ps.executeUpdate();
         }

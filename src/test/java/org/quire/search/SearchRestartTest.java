@@ -47,6 +47,17 @@ class SearchRestartTest {
         return n;
     }
 
+    /** An instance row and its outbox event, written straight through SQL (as if by a process that then died). */
+    private static int committedInstance(java.sql.Connection c, String schema, UUID id, String hrid, String title,
+            boolean delivered) throws java.sql.SQLException {
+        Sql.update(c, "INSERT INTO " + schema + ".instance (id, jsonb, hrid, title, source, instance_type_id) "
+                + "VALUES (?, ?, ?, ?, 'FOLIO', ?)", List.of(id, new Sql.Json(Json.object().put("id", id.toString())
+                .put("title", title).put("hrid", hrid).put("source", "FOLIO").put("instanceTypeId", Fixtures.TEXT_TYPE)
+                .toString()), hrid, title, UUID.fromString(Fixtures.TEXT_TYPE)));
+        return Sql.update(c, "INSERT INTO " + schema + ".outbox (topic, record_id, payload, delivered) VALUES "
+                + "('inventory.instance', ?, '{\"type\":\"CREATED\"}'::jsonb, ?)", List.of(id, delivered));
+    }
+
     @Test
     void committedDocumentsSurvive_undeliveredWritesAreIndexed_lostIndexRebuilt_andCliReindexes() throws Exception {
         Path dir = Files.createTempDirectory("quire-search-restart");
@@ -63,24 +74,10 @@ class SearchRestartTest {
         String schema = Tenants.schema("srestart");
         try (Database db = Database.start(config)) {
             db.tx(c -> {
-                Sql.update(c, "INSERT INTO " + schema + ".instance (id, jsonb, hrid, title, source, instance_type_id) "
-                        + "VALUES (?, ?, 'inrestart1', 'Narwhal migrations', 'FOLIO', ?)", List.of(id,
-                        new Sql.Json(Json.object().put("id", id.toString()).put("title", "Narwhal migrations")
-                                .put("hrid", "inrestart1").put("source", "FOLIO")
-                                .put("instanceTypeId", Fixtures.TEXT_TYPE).toString()),
-                        UUID.fromString(Fixtures.TEXT_TYPE)));
-                Sql.update(c, "INSERT INTO " + schema + ".outbox (topic, record_id, payload) VALUES "
-                        + "('inventory.instance', ?, '{\"type\":\"CREATED\"}'::jsonb)", List.of(id));
+                committedInstance(c, schema, id, "inrestart1", "Narwhal migrations", false);
                 // … and one the index applied but had not yet made durable (its flush comes every few seconds): the
                 // event is still in the outbox, marked delivered, and must be delivered again.
-                Sql.update(c, "INSERT INTO " + schema + ".instance (id, jsonb, hrid, title, source, instance_type_id) "
-                        + "VALUES (?, ?, 'inrestart2', 'Okapi habitats', 'FOLIO', ?)", List.of(applied,
-                        new Sql.Json(Json.object().put("id", applied.toString()).put("title", "Okapi habitats")
-                                .put("hrid", "inrestart2").put("source", "FOLIO")
-                                .put("instanceTypeId", Fixtures.TEXT_TYPE).toString()),
-                        UUID.fromString(Fixtures.TEXT_TYPE)));
-                return Sql.update(c, "INSERT INTO " + schema + ".outbox (topic, record_id, payload, delivered) VALUES "
-                        + "('inventory.instance', ?, '{\"type\":\"CREATED\"}'::jsonb, true)", List.of(applied));
+                return committedInstance(c, schema, applied, "inrestart2", "Okapi habitats", true);
             });
         }
         try (QuireServer second = QuireServer.start(config)) {
