@@ -273,6 +273,7 @@ public final class QuireServer implements AutoCloseable {
 
     @Override
     public void close() {
+        db.stopWatchdog(); // from now on a PostgreSQL that stops is being stopped, not crashing
         try {
             server.stop();
         } finally {

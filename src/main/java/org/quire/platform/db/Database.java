@@ -425,16 +425,24 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops restarting a PostgreSQL that died: called first when Quire stops. On SIGTERM the embedded server's own
+     * shutdown hook stops PostgreSQL while Quire's hook is still closing the rest; the watchdog took that for a crash,
+     * restarted it and left it running after the JVM had exited.
+     */
+    public void stopWatchdog() {
+        if (watchdog == null) return;
+        watchdog.interrupt();
+        try {
+            watchdog.join(60_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Override
     public void close() {
-        if (watchdog != null) {
-            watchdog.interrupt();
-            try {
-                watchdog.join(60_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        stopWatchdog();
         pool.close();
         closeQuietly(embedded);
         if (lock != null) lock.close();
