@@ -131,6 +131,7 @@ public final class QuireServer implements AutoCloseable {
             ApiKeysApi.register(router, apiKeys);
             FeesFinesApi.register(router, db, org.quire.circulation.LostAndPaid::afterAccountAction);
             NotesApi.register(router, db);
+            org.quire.dataimport.profiles.ProfilesApi.register(router, db);
             org.quire.tags.TagsApi.register(router, db);
             org.quire.authorities.AuthoritiesApi.register(router, db);
             org.quire.users.CustomFieldsApi.register(router, db);
