@@ -7,6 +7,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.quire.Api;
 import org.quire.Fixtures;
+import org.quire.StatementCount;
+import org.quire.TestServer;
+import org.quire.platform.tenancy.Tenants;
 import org.quire.platform.Json;
 
 import java.util.ArrayList;
@@ -157,6 +160,27 @@ class ProfilesApiTest {
         assertThat(back.json()).isEqualTo(pinned.json());
         assertThat(back.json().path("childSnapshotWrappers").get(0).path("childSnapshotWrappers").get(0)
                 .path("profileId").asText()).isEqualTo(DEFAULT_MAPPING);
+    }
+
+    @Test
+    void pipelineReadApi_givesTheJobTreeAsRecords_inFourStatements() {
+        ProfileSnapshots snapshots = new ProfileSnapshots(TestServer.get().database());
+        String schema = Tenants.schema("di_profiles");
+        UUID job = UUID.fromString(DEFAULT_JOB);
+        ProfileSnapshot[] tree = new ProfileSnapshot[1];
+        // the job, the recursive links, then one read per kind found (actions, mappings)
+        assertThat(StatementCount.of("di_profiles", () -> tree[0] = snapshots.forJob(schema, job).orElseThrow()))
+                .isEqualTo(4);
+        ProfileSnapshot action = tree[0].children(ProfileType.ACTION_PROFILE).getFirst();
+        assertThat(action.profileId()).isEqualTo(UUID.fromString(DEFAULT_ACTION));
+        assertThat(action.content().path("folioRecord").asText()).isEqualTo("INSTANCE");
+        assertThat(action.children(ProfileType.MAPPING_PROFILE).getFirst().profileId())
+                .isEqualTo(UUID.fromString(DEFAULT_MAPPING));
+        assertThat(tree[0].children(ProfileType.MATCH_PROFILE)).isEmpty();
+        ProfileSnapshot pinned = snapshots.pin(schema, job).orElseThrow();
+        assertThat(snapshots.pinned(schema, pinned.id())).contains(pinned);
+        assertThat(snapshots.forJob(schema, UUID.randomUUID())).isEmpty();
+        assertThat(snapshots.pinned(schema, UUID.randomUUID())).isEmpty();
     }
 
     // ---- the PTF's profile -------------------------------------------------------------------------------------
