@@ -116,7 +116,7 @@ class ProfilesApiTest {
         list.json().path("jobProfiles").forEach(j -> names.add(j.path("name").asText()));
         assertThat(names).contains("Default - Create Holdings and SRS MARC Holdings",
                 "Default - Create instance and SRS MARC Bib", "Default - Create SRS MARC Authority",
-                "Inventory Single Record - Default Create Instance");
+                "Inventory Single Record - Default Create Instance", "Inventory Single Record - Default Update Instance");
         assertThat(names).isSortedAccordingTo(String.CASE_INSENSITIVE_ORDER);
 
         JsonNode job = s.get(P + "jobProfiles/" + DEFAULT_JOB).json();
@@ -160,6 +160,38 @@ class ProfilesApiTest {
         assertThat(back.json()).isEqualTo(pinned.json());
         assertThat(back.json().path("childSnapshotWrappers").get(0).path("childSnapshotWrappers").get(0)
                 .path("profileId").asText()).isEqualTo(DEFAULT_MAPPING);
+    }
+
+    @Test
+    void defaultUpdateJobSnapshot_branchesOnMatchAndNonMatch_scopedToItsJob() {
+        String job = "91f9b8d6-d80e-4727-9783-73fb53e3c786", srsMatch = "d27d71ce-8a1e-44c6-acea-96961b5592c6";
+        JsonNode root = snapshot(job);
+        assertThat(root.path("content").path("name").asText()).isEqualTo("Inventory Single Record - Default Update Instance");
+        JsonNode match = root.path("childSnapshotWrappers").get(0);
+        assertThat(match.path("profileId").asText()).isEqualTo(srsMatch);
+        assertThat(match.path("content").path("matchDetails").get(0).path("incomingMatchExpression").path("fields")
+                .findValuesAsText("value")).containsExactly("999", "f", "f", "i");
+        List<String> branches = new ArrayList<>();
+        match.path("childSnapshotWrappers").forEach(w -> branches.add(w.path("reactTo").asText() + " "
+                + w.path("contentType").asText() + " " + w.path("profileId").asText()));
+        assertThat(branches).containsExactlyInAnyOrder("MATCH ACTION_PROFILE 6aa8e98b-0d9f-41dd-b26f-15658d07eb52",
+                "NON_MATCH MATCH_PROFILE 31dbb554-0826-48ec-a0a4-3c55293d4dee");
+        JsonNode nonMatch = null;
+        for (JsonNode w : match.path("childSnapshotWrappers")) if (w.path("reactTo").asText().equals("NON_MATCH")) nonMatch = w;
+        assertThat(nonMatch).isNotNull();
+        JsonNode updateInstance = nonMatch.path("childSnapshotWrappers").get(0);
+        assertThat(updateInstance.path("content").path("action").asText()).isEqualTo("UPDATE");
+        assertThat(updateInstance.path("childSnapshotWrappers").get(0).path("profileId").asText())
+                .isEqualTo("862000b9-84ea-4cae-a223-5fc0552f2b42");
+
+        // the links below the match belong to that job: another job sees the match profile alone
+        Api.Reply scoped = s.get(P + "profileSnapshots/" + srsMatch + "?profileType=MATCH_PROFILE&jobProfileId=" + job);
+        assertThat(scoped.json().path("childSnapshotWrappers")).hasSize(2);
+        Api.Reply other = s.get(P + "profileSnapshots/" + srsMatch + "?profileType=MATCH_PROFILE&jobProfileId="
+                + UUID.randomUUID());
+        assertThat(other.status()).as(other.body()).isEqualTo(200);
+        assertThat(other.json().path("childSnapshotWrappers")).isEmpty();
+        refused(s.delete(P + "matchProfiles/" + srsMatch), 400, "Can`t delete default OCLC Match Profile");
     }
 
     @Test
