@@ -13,6 +13,10 @@ CREATE TABLE di_job_profile (
     user_first_name text,
     user_last_name text,
     hidden boolean NOT NULL DEFAULT false,
+    -- what the settings pages search and sort by besides the typed columns above (ui-data-import's query
+    -- templates and sort maps): the tags and the writer's username, derived from the jsonb by PostgreSQL
+    tags_text text GENERATED ALWAYS AS (jsonb #>> '{tags,tagList}') STORED,
+    user_name text GENERATED ALWAYS AS (jsonb #>> '{userInfo,userName}') STORED,
     data_type text,
     CONSTRAINT di_job_profile_name_unique UNIQUE (name)
 );
@@ -27,8 +31,14 @@ CREATE TABLE di_match_profile (
     user_first_name text,
     user_last_name text,
     hidden boolean NOT NULL DEFAULT false,
+    -- what the settings pages search and sort by besides the typed columns above (ui-data-import's query
+    -- templates and sort maps): the tags and the writer's username, derived from the jsonb by PostgreSQL
+    tags_text text GENERATED ALWAYS AS (jsonb #>> '{tags,tagList}') STORED,
+    user_name text GENERATED ALWAYS AS (jsonb #>> '{userInfo,userName}') STORED,
     incoming_record_type text,
     existing_record_type text,
+    -- the match list's field, fieldMarc, fieldNonMarc and existingStaticValueType searches: the match details' text
+    match_fields text GENERATED ALWAYS AS (jsonb #>> '{matchDetails}') STORED,
     CONSTRAINT di_match_profile_name_unique UNIQUE (name)
 );
 
@@ -42,8 +52,14 @@ CREATE TABLE di_action_profile (
     user_first_name text,
     user_last_name text,
     hidden boolean NOT NULL DEFAULT false,
+    -- what the settings pages search and sort by besides the typed columns above (ui-data-import's query
+    -- templates and sort maps): the tags and the writer's username, derived from the jsonb by PostgreSQL
+    tags_text text GENERATED ALWAYS AS (jsonb #>> '{tags,tagList}') STORED,
+    user_name text GENERATED ALWAYS AS (jsonb #>> '{userInfo,userName}') STORED,
     action text,
     folio_record text,
+    -- the action list's "mapping" search and sort: the linked mapping profiles' names, kept by ProfileStore
+    mapping_name text,
     CONSTRAINT di_action_profile_name_unique UNIQUE (name)
 );
 
@@ -57,6 +73,10 @@ CREATE TABLE di_mapping_profile (
     user_first_name text,
     user_last_name text,
     hidden boolean NOT NULL DEFAULT false,
+    -- what the settings pages search and sort by besides the typed columns above (ui-data-import's query
+    -- templates and sort maps): the tags and the writer's username, derived from the jsonb by PostgreSQL
+    tags_text text GENERATED ALWAYS AS (jsonb #>> '{tags,tagList}') STORED,
+    user_name text GENERATED ALWAYS AS (jsonb #>> '{userInfo,userName}') STORED,
     incoming_record_type text,
     existing_record_type text,
     CONSTRAINT di_mapping_profile_name_unique UNIQUE (name)
@@ -149,3 +169,8 @@ INSERT INTO di_profile_association (id, master_profile_id, master_profile_type, 
   ('8d1c9e5e-032b-49ff-986e-e84adffc9955', 'd27d71ce-8a1e-44c6-acea-96961b5592c6', 'MATCH_PROFILE', '31dbb554-0826-48ec-a0a4-3c55293d4dee', 'MATCH_PROFILE', 0, 'NON_MATCH', '91f9b8d6-d80e-4727-9783-73fb53e3c786'),
   ('3e569bda-c996-45df-a3c0-ad124058b982', '31dbb554-0826-48ec-a0a4-3c55293d4dee', 'MATCH_PROFILE', 'cddff0e1-233c-47ba-8be5-553c632709d9', 'ACTION_PROFILE', 0, 'MATCH', '91f9b8d6-d80e-4727-9783-73fb53e3c786'),
   ('185b86b2-eca1-4a64-885d-f2dab21c0fc0', 'cddff0e1-233c-47ba-8be5-553c632709d9', 'ACTION_PROFILE', '862000b9-84ea-4cae-a223-5fc0552f2b42', 'MAPPING_PROFILE', 0, NULL, NULL);
+
+-- the default actions' mapping names (ProfileStore.refreshMappingNames keeps them after this)
+UPDATE di_action_profile a SET mapping_name = (SELECT string_agg(m.name, ' ' ORDER BY m.name)
+    FROM di_profile_association l JOIN di_mapping_profile m ON m.id = l.detail_profile_id
+    WHERE l.master_profile_id = a.id AND l.master_profile_type = 'ACTION_PROFILE' AND l.detail_profile_type = 'MAPPING_PROFILE');

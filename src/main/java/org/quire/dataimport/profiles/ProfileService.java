@@ -119,7 +119,9 @@ public final class ProfileService {
             ProfileRefusal.throwIfAny(errors);
             normalise(profile, username);
             ObjectNode saved = ProfileStore.insert(c, schema, t, profile, userId);
-            return new Saved(saved, applyLinks(c, schema, t, id, links, unlinks), json(unlinks));
+            ArrayNode applied = applyLinks(c, schema, t, id, links, unlinks);
+            ProfileStore.refreshMappingNames(c, schema);
+            return new Saved(saved, applied, json(unlinks));
         });
     }
 
@@ -146,6 +148,7 @@ public final class ProfileService {
             normalise(profile, username);
             ObjectNode saved = ProfileStore.update(c, schema, t, id, profile, userId);
             applyLinks(c, schema, t, id, links, unlinks);
+            ProfileStore.refreshMappingNames(c, schema);
             return saved;
         });
     }
@@ -163,7 +166,9 @@ public final class ProfileService {
                 throw ProfileRefusal.conflict("Can not delete profile by id '" + id
                         + "' cause profile associated with other profiles");
             ProfileStore.deleteLinksOf(c, schema, t, id);
-            return ProfileStore.delete(c, schema, t, id);
+            boolean deleted = ProfileStore.delete(c, schema, t, id);
+            ProfileStore.refreshMappingNames(c, schema);
+            return deleted;
         });
     }
 
@@ -200,13 +205,18 @@ public final class ProfileService {
             if (ProfileStore.association(c, schema, id).isPresent())
                 throw ProfileRefusal.invalid(List.of(message("Profile association with id '" + id + "' already exists")));
             ProfileStore.insertAssociations(c, schema, List.of(a));
+            ProfileStore.refreshMappingNames(c, schema);
             return a;
         });
     }
 
     public void deleteAssociation(String schema, String id) {
         UUID uuid = Ids.parse(id).orElseThrow(() -> associationNotFound(id));
-        if (!db.tx(c -> ProfileStore.deleteAssociation(c, schema, uuid))) throw associationNotFound(id);
+        if (!db.tx(c -> {
+            boolean deleted = ProfileStore.deleteAssociation(c, schema, uuid);
+            ProfileStore.refreshMappingNames(c, schema);
+            return deleted;
+        })) throw associationNotFound(id);
     }
 
     // ---- helpers -----------------------------------------------------------------------------------------------

@@ -154,6 +154,19 @@ public final class ProfileStore {
                 java.util.Arrays.asList(id, t.name(), jobProfileId, jobProfileId), ProfileStore::association);
     }
 
+    /**
+     * The action profiles' {@code mapping_name} (what the action list searches and sorts as "mapping"), brought up
+     * to date after a write: one statement over the tenant's (few) action profiles, writing only those that changed.
+     */
+    static void refreshMappingNames(Connection c, String schema) throws SQLException {
+        Sql.update(c, "UPDATE " + schema + ".di_action_profile a SET mapping_name = x.names FROM (SELECT p.id,"
+                + " (SELECT string_agg(m.name, ' ' ORDER BY m.name) FROM " + schema + ".di_profile_association l"
+                + " JOIN " + schema + ".di_mapping_profile m ON m.id = l.detail_profile_id WHERE l.master_profile_id = p.id"
+                + " AND l.master_profile_type = 'ACTION_PROFILE' AND l.detail_profile_type = 'MAPPING_PROFILE') AS names"
+                + " FROM " + schema + ".di_action_profile p) x WHERE a.id = x.id AND a.mapping_name IS DISTINCT FROM x.names",
+                List.of());
+    }
+
     // ---- pinned job snapshots ----------------------------------------------------------------------------------
 
     static void saveSnapshot(Connection c, String schema, UUID id, ObjectNode snapshot) throws SQLException {

@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * mod-di-converter-storage's four profile tables (V34). The CQL indexes are those the Data import settings pages
  * query and sort on: name, description, the kind's type fields, and "updated by" ({@code userInfo.firstName},
- * {@code userInfo.lastName}); {@code metadata.updatedDate} comes with every record type.
+ * {@code userInfo.lastName}, {@code userInfo.userName}), {@code tags.tagList}, the action list's {@code mapping} and the
+ * match list's {@code field}-like searches; {@code metadata.updatedDate} comes with every record type.
  */
 final class ProfileTables {
     private ProfileTables() {
@@ -21,10 +22,16 @@ final class ProfileTables {
                     .column("data_type", "dataType", FieldType.KEYWORD).build(),
             ProfileType.MATCH_PROFILE, store("di_match_profile", ProfileType.MATCH_PROFILE)
                     .column("incoming_record_type", "incomingRecordType", FieldType.KEYWORD)
-                    .column("existing_record_type", "existingRecordType", FieldType.KEYWORD).build(),
+                    .column("existing_record_type", "existingRecordType", FieldType.KEYWORD)
+                    // FOLIO derives these from the match details; here they search the details' text
+                    .alias("field", "match_fields", FieldType.TEXT)
+                    .alias("fieldMarc", "match_fields", FieldType.TEXT)
+                    .alias("fieldNonMarc", "match_fields", FieldType.TEXT)
+                    .alias("existingStaticValueType", "match_fields", FieldType.TEXT).build(),
             ProfileType.ACTION_PROFILE, store("di_action_profile", ProfileType.ACTION_PROFILE)
                     .column("action", "action", FieldType.KEYWORD)
-                    .column("folio_record", "folioRecord", FieldType.KEYWORD).build(),
+                    .column("folio_record", "folioRecord", FieldType.KEYWORD)
+                    .alias("mapping", "mapping_name", FieldType.TEXT).build(),
             ProfileType.MAPPING_PROFILE, store("di_mapping_profile", ProfileType.MAPPING_PROFILE)
                     .column("incoming_record_type", "incomingRecordType", FieldType.KEYWORD)
                     .column("existing_record_type", "existingRecordType", FieldType.KEYWORD).build()));
@@ -41,12 +48,20 @@ final class ProfileTables {
                 .column("user_first_name", "userInfo.firstName", FieldType.TEXT)
                 .column("user_last_name", "userInfo.lastName", FieldType.TEXT)
                 .column("hidden", "hidden", FieldType.BOOLEAN)
+                // generated columns (V34): written by PostgreSQL, so CQL names only
+                .alias("tags.tagList", "tags_text", FieldType.TEXT)
+                .alias("userInfo.userName", "user_name", FieldType.TEXT)
                 .defaultSort("lower(name), id"));
     }
 
     private record Builder(RecordType.Builder b) {
         Builder column(String column, String jsonPath, FieldType type) {
             b.column(column, jsonPath, type);
+            return this;
+        }
+
+        Builder alias(String cqlName, String column, FieldType type) {
+            b.alias(cqlName, column, type);
             return this;
         }
 

@@ -369,6 +369,51 @@ class ProfilesApiTest {
                 "Detail profile with id '" + nowhere + "' was not found");
     }
 
+    @Test
+    void settingsPagesQueries_areServed() {
+        // ui-data-import's job profile list: search template and its "updated by" sort
+        Api.Reply jobs = s.get(P + "jobProfiles?limit=5000", "cql.allRecords=1 AND (name=\"Default - Create*\" OR "
+                + "tags.tagList=\"Default - Create*\" OR description=\"Default - Create*\") sortBy userInfo.firstName "
+                + "userInfo.lastName userInfo.userName");
+        assertThat(jobs.status()).as(jobs.body()).isEqualTo(200);
+        assertThat(jobs.json().path("jobProfiles").findValuesAsText("id")).contains(DEFAULT_JOB);
+        // tags are searchable once set
+        String tag = "tag" + UUID.randomUUID().toString().substring(0, 8);
+        ObjectNode tagged = job(unique("Tagged"));
+        tagged.putObject("tags").putArray("tagList").add(tag);
+        String taggedId = create("jobProfiles", dto(tagged));
+        assertThat(s.get(P + "jobProfiles", "tags.tagList=\"" + tag + "*\" sortBy tags.tagList").json()
+                .path("jobProfiles").findValuesAsText("id")).containsExactly(taggedId);
+        // the action list searches by the linked mapping profile's name, kept up to date when the link changes
+        String mapName = unique("Findable map");
+        String mapId = create("mappingProfiles", dto(mapping(mapName, "HOLDINGS")));
+        String actId = create("actionProfiles", dto(action(unique("Findable act"), "CREATE", "HOLDINGS"),
+                rel(null, "ACTION_PROFILE", mapId, "MAPPING_PROFILE", 0)));
+        String actions = "(name=\"%1$s*\" OR action=\"%1$s*\" OR folioRecord=\"%1$s*\" OR mapping=\"%1$s*\" OR "
+                + "tags.tagList=\"%1$s*\") sortBy action folioRecord";
+        Api.Reply byMapping = s.get(P + "actionProfiles?limit=5000", actions.formatted(mapName));
+        assertThat(byMapping.status()).as(byMapping.body()).isEqualTo(200);
+        assertThat(byMapping.json().path("actionProfiles").findValuesAsText("id")).containsExactly(actId);
+        assertThat(s.get(P + "actionProfiles", "mapping=\"Default - Create holdings\"").json().path("actionProfiles")
+                .findValuesAsText("id")).contains("8aa0b850-9182-4005-8435-340b704b2a19");
+        ObjectNode unlink = dto(s.get(P + "actionProfiles/" + actId).json().deepCopy());
+        ((ArrayNode) unlink.get("deletedRelations")).add(rel(actId, "ACTION_PROFILE", mapId, "MAPPING_PROFILE", 0));
+        assertThat(s.put(P + "actionProfiles/" + actId, unlink).status()).isEqualTo(200);
+        assertThat(s.get(P + "actionProfiles", actions.formatted(mapName)).json().path("totalRecords").asInt()).isZero();
+        // the match list's template
+        Api.Reply matches = s.get(P + "matchProfiles?limit=5000", "(name=\"999*\" OR existingRecordType=\"999*\" OR "
+                + "field=\"999*\" OR fieldMarc=\"999*\" OR fieldNonMarc=\"999*\" OR existingStaticValueType=\"999*\" OR "
+                + "tags.tagList=\"999*\") sortBy existingRecordType field fieldMarc fieldNonMarc existingStaticValueType");
+        assertThat(matches.status()).as(matches.body()).isEqualTo(200);
+        assertThat(matches.json().path("matchProfiles").findValuesAsText("id"))
+                .contains("d27d71ce-8a1e-44c6-acea-96961b5592c6", "31dbb554-0826-48ec-a0a4-3c55293d4dee");
+        // mapping list
+        assertThat(s.get(P + "mappingProfiles", "(name=\"" + mapName + "*\" OR tags.tagList=\"x*\") sortBy updated")
+                .status()).isEqualTo(400); // "updated" is no index: the UI maps it to metadata.updatedDate
+        assertThat(s.get(P + "mappingProfiles", "name=\"" + mapName + "*\" sortBy metadata.updatedDate/sort.descending")
+                .json().path("totalRecords").asInt()).isEqualTo(1);
+    }
+
     // ---- FOLIO's rules -----------------------------------------------------------------------------------------
 
     @Test
