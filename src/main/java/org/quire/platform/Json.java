@@ -184,6 +184,8 @@ public final class Json {
 
     public static Instant parseInstant(String s) {
         if (s == null || s.isBlank()) return null;
+        Instant fast = FastInstants.parse(s);
+        if (fast != null) return fast;
         try {
             return java.time.OffsetDateTime.parse(s).toInstant();
         } catch (java.time.format.DateTimeParseException e) {
