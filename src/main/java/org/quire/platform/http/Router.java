@@ -297,8 +297,9 @@ public final class Router {
         if (out.contentType() != null) res.header(HeaderNames.CONTENT_TYPE, out.contentType());
         out.headers().forEach((name, values) ->
                 res.header(HeaderValues.create(HeaderNames.create(name), values.toArray(String[]::new))));
-        if (head) res.header(HeaderNames.CONTENT_LENGTH, String.valueOf(out.body().length));
-        if (out.body().length == 0 || head) res.send();
-        else res.send(out.body());
+        byte[] body = out.body();
+        if (head) res.header(HeaderNames.CONTENT_LENGTH, String.valueOf(body.length));
+        if (body.length == 0 || head) res.send();
+        else res.send(body);
     }
 }
