@@ -7,8 +7,30 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What a handler answers: status, content type, body and extra headers (multi-valued for Set-Cookie). */
-public record Response(int status, String contentType, byte[] body, Map<String, List<String>> headers) {
+/**
+ * What a handler answers: status, content type, body and extra headers (multi-valued for Set-Cookie). A streamed
+ * answer ({@link #stream}) has no body but a {@link BodyWriter} that the server runs after the headers are sent.
+ */
+public record Response(int status, String contentType, byte[] body, Map<String, List<String>> headers,
+                       BodyWriter streamed) {
+
+    /** Writes a streamed body; runs after the status and headers are sent, so it can no longer change them. */
+    @FunctionalInterface
+    public interface BodyWriter {
+        void write(java.io.OutputStream out) throws java.io.IOException;
+    }
+
+    public Response(int status, String contentType, byte[] body, Map<String, List<String>> headers) {
+        this(status, contentType, body, headers, null);
+    }
+
+    /**
+     * A 200 whose body {@code writer} writes as it goes (chunked), e.g. one JSON object per line, so that a large
+     * answer is never held in memory.
+     */
+    public static Response stream(String contentType, BodyWriter writer) {
+        return new Response(200, contentType, new byte[0], new LinkedHashMap<>(), writer);
+    }
 
     public static Response json(int status, Object body) {
         return new Response(status, "application/json", Json.write(body).getBytes(StandardCharsets.UTF_8),
@@ -37,7 +59,8 @@ public record Response(int status, String contentType, byte[] body, Map<String, 
      * Anything not JSON is returned unchanged. Routes ask for it through {@link Router#prettyPrint}.
      */
     public Response pretty() {
-        if (contentType == null || !contentType.startsWith("application/json") || body.length == 0) return this;
+        if (streamed != null || contentType == null || !contentType.startsWith("application/json") || body.length == 0)
+            return this;
         return new Response(status, contentType, Json.pretty(body), headers);
     }
 

@@ -1,0 +1,101 @@
+package org.quire.srs;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.db.Database;
+import org.quire.platform.domain.InvalidInput;
+import org.quire.platform.domain.NotFound;
+
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The writes of /source-storage/records, one transaction each (mod-source-record-storage SourceStorageRecordsImpl,
+ * RecordServiceImpl). Messages are SRS's: "Record with id '…' was not found" (SourceStorageRecordsImpl
+ * NOT_FOUND_MESSAGE).
+ */
+public final class SrsRecords {
+    private final Database db;
+
+    public SrsRecords(Database db) {
+        this.db = db;
+    }
+
+    static NotFound recordNotFound(Object id) {
+        return new NotFound("Record with id '" + id + "' was not found");
+    }
+
+    /** POST: stores the record as sent (generation and state included); its snapshot must exist. Round trips: 2. */
+    public SrsRecord create(String schema, ObjectNode json, UUID userId) {
+        SrsRecord r = RecordInput.read(json);
+        return db.tx(c -> {
+            if (SrsStore.snapshot(c, schema, r.snapshotId()).isEmpty()) {
+                throw new NotFound("Couldn't find snapshot with id " + r.snapshotId());
+            }
+            return SrsStore.insert(c, schema, List.of(r), userId).getFirst();
+        });
+    }
+
+    /**
+     * PUT: replaces the generation {@code id} names in place (its own id, generation and creation kept), as SRS's
+     * updateRecord does. Round trips: 2.
+     */
+    public SrsRecord update(String schema, IdType idType, UUID id, ObjectNode json, UUID userId) {
+        SrsRecord sent = RecordInput.read(json);
+        return db.tx(c -> {
+            SrsRecord stored = SrsStore.findForUpdate(c, schema, idType, id).orElseThrow(() -> recordNotFound(id));
+            SrsRecord next = new SrsRecord(stored.id(), sent.matchedId(), sent.snapshotId(), stored.generation(),
+                    sent.recordType(), sent.state(), sent.rawContent(), sent.parsedContent(), sent.errorDescription(),
+                    sent.errorContent(), sent.externalIds(), sent.suppressDiscovery(), sent.leaderRecordStatus(),
+                    sent.order(), stored.createdBy(), stored.createdDate(), null, null);
+            return SrsStore.update(c, schema, next, userId);
+        });
+    }
+
+    /**
+     * DELETE: the current generation becomes DELETED (deleted: true), its Leader/05 'd' and suppressed from
+     * discovery, as SRS marks a deleted MARC record; deleting a DELETED record again changes nothing. Round trips: 2–3.
+     */
+    public void delete(String schema, IdType idType, UUID id, UUID userId) {
+        db.tx(c -> {
+            SrsRecord stored = SrsStore.findForUpdate(c, schema, idType, id).orElseThrow(() -> recordNotFound(id));
+            if (stored.state() == SrsState.DELETED) return null;
+            ObjectNode parsed = stored.parsedContent();
+            String leaderStatus = stored.leaderRecordStatus();
+            if (parsed != null && parsed.path("leader").asText("").length() == 24) {
+                String leader = parsed.get("leader").asText();
+                parsed = parsed.deepCopy().put("leader", leader.substring(0, 5) + "d" + leader.substring(6));
+                leaderStatus = "d";
+            }
+            SrsStore.update(c, schema, new SrsRecord(stored.id(), stored.matchedId(), stored.snapshotId(),
+                    stored.generation(), stored.recordType(), SrsState.DELETED, stored.rawContent(), parsed,
+                    stored.errorDescription(), stored.errorContent(), stored.externalIds(), true, leaderStatus,
+                    stored.order(), stored.createdBy(), stored.createdDate(), null, null), userId);
+            return null;
+        });
+    }
+
+    /**
+     * PUT /source-storage/records/{matchedId}/generation: the sent record becomes the new ACTUAL generation (a new
+     * id when it sends the current one's), the current one OLD. The path and body matchedIds must agree.
+     */
+    public SrsRecord newGeneration(String schema, UUID matchedId, ObjectNode json, UUID userId) {
+        SrsRecord sent = RecordInput.read(json);
+        if (!matchedId.equals(sent.matchedId())) {
+            throw new InvalidInput("Matched id in path (" + matchedId + ") and in the record (" + sent.matchedId()
+                    + ") differ");
+        }
+        return db.tx(c -> {
+            SrsRecord current = SrsStore.findForUpdate(c, schema, IdType.RECORD, matchedId)
+                    .orElseThrow(() -> recordNotFound(matchedId));
+            if (SrsStore.snapshot(c, schema, sent.snapshotId()).isEmpty()) {
+                throw new NotFound("Couldn't find snapshot with id " + sent.snapshotId());
+            }
+            UUID id = sent.id().equals(current.id()) ? UUID.randomUUID() : sent.id();
+            SrsRecord next = new SrsRecord(id, matchedId, sent.snapshotId(), 0, sent.recordType(), SrsState.ACTUAL,
+                    sent.rawContent(), sent.parsedContent(), sent.errorDescription(), sent.errorContent(),
+                    sent.externalIds(), sent.suppressDiscovery(), sent.leaderRecordStatus(), sent.order(), null, null,
+                    null, null);
+            return SrsStore.newGeneration(c, schema, next, userId);
+        });
+    }
+}
