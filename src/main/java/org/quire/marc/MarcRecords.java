@@ -151,9 +151,19 @@ public final class MarcRecords {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    /** Reads one ISO 2709 record (UTF-8 or MARC-8) from its text, as the import reads files; null if unreadable. */
+    /**
+     * Reads back one ISO 2709 record in UTF-8 as SRS stores it, as SRS's MarcUtil.rawMarcToRecord does (marc4j's
+     * strict MarcStreamReader in UTF-8, which keeps what the permissive import reader would repair, such as
+     * upper-case subfield codes); an unreadable record is an {@link IllegalArgumentException}.
+     */
     public static Record fromIso2709(String raw) {
-        MarcRecordOrError e = Iso2709Entries.parse(1, raw.getBytes(StandardCharsets.UTF_8));
-        return e.isError() ? null : e.record();
+        try {
+            org.marc4j.MarcStreamReader reader = new org.marc4j.MarcStreamReader(
+                    new java.io.ByteArrayInputStream(raw.getBytes(StandardCharsets.UTF_8)), "UTF-8");
+            if (reader.hasNext()) return reader.next();
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("unreadable ISO 2709 record: " + Iso2709Entries.describe(e));
+        }
+        throw new IllegalArgumentException("no ISO 2709 record in " + raw.length() + " characters");
     }
 }
