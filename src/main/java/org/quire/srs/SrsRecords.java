@@ -10,8 +10,8 @@ import java.util.UUID;
 
 /**
  * The writes of /source-storage/records, one transaction each (mod-source-record-storage SourceStorageRecordsImpl,
- * RecordServiceImpl). Messages are SRS's: "Record with id '…' was not found" (SourceStorageRecordsImpl
- * NOT_FOUND_MESSAGE).
+ * RecordServiceImpl, RecordDaoImpl.saveRecord/updateRecord). Messages are SRS's: "Record with id '…' was not found",
+ * "Couldn't find snapshot with id …", "Date when processing started is not set, …".
  */
 public final class SrsRecords {
     private final Database db;
@@ -28,11 +28,23 @@ public final class SrsRecords {
     public SrsRecord create(String schema, ObjectNode json, UUID userId) {
         SrsRecord r = RecordInput.read(json);
         return db.tx(c -> {
-            if (SrsStore.snapshot(c, schema, r.snapshotId()).isEmpty()) {
-                throw new NotFound("Couldn't find snapshot with id " + r.snapshotId());
-            }
+            requireProcessingSnapshot(c, schema, r.snapshotId());
             return SrsStore.insert(c, schema, List.of(r), userId).getFirst();
         });
+    }
+
+    /**
+     * SRS's saveRecord: the snapshot must exist (404) and its processing must have started — a processingStartedDate,
+     * set when it went PARSING_IN_PROGRESS (400).
+     */
+    private static void requireProcessingSnapshot(java.sql.Connection c, String schema, UUID snapshotId)
+            throws java.sql.SQLException {
+        Snapshot s = SrsStore.snapshot(c, schema, snapshotId)
+                .orElseThrow(() -> new NotFound("Couldn't find snapshot with id " + snapshotId));
+        if (s.processingStartedDate() == null) {
+            throw new InvalidInput("Date when processing started is not set, expected snapshot status is "
+                    + "PARSING_IN_PROGRESS, actual - " + s.status());
+        }
     }
 
     /**
@@ -87,9 +99,7 @@ public final class SrsRecords {
         return db.tx(c -> {
             SrsRecord current = SrsStore.findForUpdate(c, schema, IdType.RECORD, matchedId)
                     .orElseThrow(() -> recordNotFound(matchedId));
-            if (SrsStore.snapshot(c, schema, sent.snapshotId()).isEmpty()) {
-                throw new NotFound("Couldn't find snapshot with id " + sent.snapshotId());
-            }
+            requireProcessingSnapshot(c, schema, sent.snapshotId());
             UUID id = sent.id().equals(current.id()) ? UUID.randomUUID() : sent.id();
             SrsRecord next = new SrsRecord(id, matchedId, sent.snapshotId(), 0, sent.recordType(), SrsState.ACTUAL,
                     sent.rawContent(), sent.parsedContent(), sent.errorDescription(), sent.errorContent(),

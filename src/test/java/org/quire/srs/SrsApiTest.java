@@ -361,6 +361,13 @@ class SrsApiTest {
         assertThat(orphan.status()).isEqualTo(404);
         assertThat(orphan.body()).isEqualTo("Couldn't find snapshot with id " + noSnapshot);
 
+        String fresh = UUID.randomUUID().toString();
+        s.post("/source-storage/snapshots", Json.object().put("jobExecutionId", fresh).put("status", "NEW"));
+        Api.Reply notStarted = s.post("/source-storage/records", recordJson(fresh, "MARC_BIB", bibs.get(60), null));
+        assertThat(notStarted.status()).isEqualTo(400);
+        assertThat(notStarted.body()).isEqualTo("Date when processing started is not set, expected snapshot status is "
+                + "PARSING_IN_PROGRESS, actual - NEW");
+
         ObjectNode dup = recordJson(snap, "MARC_BIB", bibs.get(61), null);
         create(dup);
         assertThat(s.post("/source-storage/records", dup).status()).isEqualTo(422);
