@@ -37,6 +37,31 @@ public record SrsRecord(UUID id, UUID matchedId, UUID snapshotId, int generation
                 null, ExternalIds.NONE, false, leaderStatus(parsed), order, null, null, null, null);
     }
 
+    /**
+     * A record as FOLIO's import stores it after parsing: {@link #fromMarc} after SRM's additional fields (001/003
+     * copied to 035, 999 ff $s = the record's id, which is its matched id). Changes {@code marc} in place.
+     */
+    public static SrsRecord fromImport(UUID id, UUID snapshotId, SrsRecordType type, org.marc4j.marc.Record marc,
+                                       Integer order) {
+        SrsMarcFields.afterParsing(marc, id);
+        return fromMarc(id, snapshotId, type, marc, order);
+    }
+
+    /**
+     * This record linked to the instance made from it, as mod-inventory writes it back: 001 = the instance HRID,
+     * 999 ff $i = the instance id, and the externalIdsHolder's instanceId and instanceHrid; raw and parsed content
+     * are rewritten together.
+     */
+    public SrsRecord linkedToInstance(UUID instanceId, String hrid) {
+        if (parsedContent == null) throw new IllegalStateException("record " + id + " has no parsed MARC");
+        org.marc4j.marc.Record marc = MarcRecords.fromMarcJson(parsedContent);
+        SrsMarcFields.linkToInstance(marc, instanceId, hrid);
+        ExternalIds ids = (externalIds == null ? ExternalIds.NONE : externalIds).withInstance(instanceId, hrid);
+        return new SrsRecord(id, matchedId, snapshotId, generation, recordType, state, MarcRecords.toIso2709(marc),
+                MarcRecords.toMarcJson(marc), errorDescription, errorContent, ids, suppressDiscovery,
+                leaderRecordStatus, order, createdBy, createdDate, updatedBy, updatedDate);
+    }
+
     /** Leader/05 (record status) of MARC-in-JSON, as SRS's ParsedRecordDaoUtil reads it; null without a leader. */
     static String leaderStatus(ObjectNode parsed) {
         if (parsed == null) return null;
