@@ -148,7 +148,10 @@ public final class MarcRecords {
         MarcTxtWriter writer = new MarcTxtWriter(out);
         writer.write(record);
         writer.close();
-        return out.toString(StandardCharsets.UTF_8);
+        // marc4j ends each record with a blank line; FOLIO's formattedContent (e.g. folio-integration-tests'
+        // mod-source-record-storage samples/record.json) ends with the last field's newline.
+        String text = out.toString(StandardCharsets.UTF_8);
+        return text.endsWith("\n\n") ? text.substring(0, text.length() - 1) : text;
     }
 
     /**

@@ -27,7 +27,11 @@ final class RecordInput {
 
     private static final String UUID_REGEX = "^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[1-5][a-fA-F0-9]{3}-[89abAB][a-fA-F0-9]{3}-[a-fA-F0-9]{12}$";
 
-    static SrsRecord read(ObjectNode json) {
+    /** The record sent, and whether it named its generation (SRS calculates a missing one). */
+    record Sent(SrsRecord record, boolean generationGiven) {
+    }
+
+    static Sent read(ObjectNode json) {
         List<Refusal> refusals = new ArrayList<>();
         for (String required : List.of("snapshotId", "matchedId", "recordType", "rawRecord")) {
             if (!json.hasNonNull(required)) refusals.add(Refusal.required(required));
@@ -56,7 +60,10 @@ final class RecordInput {
         JsonNode content = json.path("parsedRecord").path("content");
         if (!content.isMissingNode() && !content.isNull()) {
             try {
-                parsed = MarcRecords.toMarcJson(MarcRecords.fromMarcJson(content));
+                // Kept as sent (SRS stores the content it is given, and formats it only to check it): a control
+                // field among data fields stays where the client put it.
+                MarcRecords.fromMarcJson(content);
+                parsed = content.isObject() ? (ObjectNode) content : (ObjectNode) Json.parseInput(content.asText());
             } catch (IllegalArgumentException e) {
                 errorDescription = e.getMessage();
                 errorContent = contentText(content);
@@ -71,9 +78,9 @@ final class RecordInput {
         if (!suppress.isMissingNode() && !suppress.isNull() && !suppress.isBoolean()) {
             throw new InvalidInput("additionalInfo.suppressDiscovery must be a boolean");
         }
-        return new SrsRecord(id == null ? UUID.randomUUID() : id, matchedId, snapshotId, generation, type, state,
-                rawContent, parsed, errorDescription, errorContent, external, suppress.asBoolean(false), leaderStatus,
-                order, null, null, null, null);
+        return new Sent(new SrsRecord(id == null ? UUID.randomUUID() : id, matchedId, snapshotId, generation, type,
+                state, rawContent, parsed, errorDescription, errorContent, external, suppress.asBoolean(false),
+                leaderStatus, order, null, null, null, null), json.hasNonNull("generation"));
     }
 
     private static String contentText(JsonNode n) {

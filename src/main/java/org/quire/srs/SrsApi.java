@@ -70,6 +70,13 @@ public final class SrsApi {
             return Response.ok(SrsJson.record(db.read(c -> SrsStore.find(c, req.schema(), type, id))
                     .orElseThrow(() -> SrsRecords.recordNotFound(id)), true));
         });
+        r.put("/source-storage/records/{id}/suppress-from-discovery", "source-storage.records.update", req -> {
+            IdType type = idType(req);
+            UUID id = pathId(req);
+            Boolean suppress = boolParam(req, "suppress");
+            records.suppress(req.schema(), type, id, suppress == null || suppress, req.userId());
+            return Response.text(200, "");
+        });
         r.put("/source-storage/records/{id}/generation", "source-storage.records.generation.item.put", req -> {
             UUID id = pathId(req);
             return Response.ok(SrsJson.record(records.newGeneration(req.schema(), id, req.json(), req.userId()), false));
@@ -167,7 +174,7 @@ public final class SrsApi {
     /** /records and /stream/records: snapshotId, state, recordType (default MARC_BIB). */
     private static SrsFilter recordsFilter(Request req) {
         return SrsFilter.records(recordType(req), uuidParam(req, "snapshotId"),
-                enumParam(req, "state", SrsState.class));
+                enumParam(req, "state", SrsState.class), orderBy(req));
     }
 
     /** /source-records and its stream (source-record-storage-source-records.raml's query parameters). */
@@ -177,7 +184,25 @@ public final class SrsApi {
                 textParam(req, "instanceHrid"), uuidParam(req, "holdingsId"), textParam(req, "holdingsHrid"),
                 boolParam(req, "deleted"), boolParam(req, "suppressFromDiscovery"),
                 textParam(req, "leaderRecordStatus"), dateParam(req, "updatedAfter", false),
-                dateParam(req, "updatedBefore", true), idType, ids, true);
+                dateParam(req, "updatedBefore", true), idType, ids, true, orderBy(req));
+    }
+
+    /** orderBy=field[,ASC|DESC], repeatable (SRS's RAML: "order,ASC"). */
+    private static List<SrsFilter.Sort> orderBy(Request req) {
+        List<String> values = req.query().getOrDefault("orderBy", List.of());
+        List<SrsFilter.Sort> sorts = new ArrayList<>();
+        for (String v : values) {
+            if (v.isBlank()) continue;
+            String[] parts = v.split(",", -1);
+            String direction = parts.length > 1 ? parts[1].trim().toUpperCase(Locale.ROOT) : "ASC";
+            if (parts.length > 2 || !SrsStore.SORTABLE.containsKey(parts[0].trim())
+                    || !(direction.equals("ASC") || direction.equals("DESC"))) {
+                throw incorrect("orderBy", v, "must be field[,ASC|DESC] with a field of "
+                        + new java.util.TreeSet<>(SrsStore.SORTABLE.keySet()));
+            }
+            sorts.add(new SrsFilter.Sort(parts[0].trim(), direction.equals("DESC")));
+        }
+        return sorts;
     }
 
     private static SrsRecordType recordType(Request req) {

@@ -17,11 +17,15 @@ public record SrsFilter(SrsRecordType recordType, UUID recordId, UUID snapshotId
                         String externalHrid, UUID instanceId, String instanceHrid, UUID holdingsId,
                         String holdingsHrid, Boolean deleted, Boolean suppressFromDiscovery, String leaderRecordStatus,
                         Instant updatedAfter, Instant updatedBefore, IdType idType, List<UUID> ids,
-                        boolean sourceRecords) {
+                        boolean sourceRecords, List<Sort> orderBy) {
+
+    /** One {@code orderBy=field,ASC|DESC} of SRS's listings (RecordDaoUtil.toRecordOrderFields). */
+    public record Sort(String field, boolean descending) {
+    }
 
     /** /source-storage/records: snapshot, state and type only. */
-    public static SrsFilter records(SrsRecordType type, UUID snapshotId, SrsState state) {
+    public static SrsFilter records(SrsRecordType type, UUID snapshotId, SrsState state, List<Sort> orderBy) {
         return new SrsFilter(type, null, snapshotId, state, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, false);
+                null, null, null, null, false, orderBy);
     }
 }

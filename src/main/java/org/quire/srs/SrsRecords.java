@@ -24,11 +24,24 @@ public final class SrsRecords {
         return new NotFound("Record with id '" + id + "' was not found");
     }
 
-    /** POST: stores the record as sent (generation and state included); its snapshot must exist. Round trips: 2. */
+    /**
+     * POST: stores the record as sent; its snapshot must exist and be processing. Without a generation SRS calculates
+     * it (RecordDaoImpl.calculateGeneration: one more than the highest generation of the matched id in a snapshot
+     * COMMITTED before this one started, else 0), and an ACTUAL generation it supersedes becomes OLD. A generation
+     * the matched id already has is a 422 (unique matched id and generation, as SRS's records_lb). Round trips: 3–5.
+     */
     public SrsRecord create(String schema, ObjectNode json, UUID userId) {
-        SrsRecord r = RecordInput.read(json);
+        RecordInput.Sent sent = RecordInput.read(json);
         return db.tx(c -> {
-            requireProcessingSnapshot(c, schema, r.snapshotId());
+            requireProcessingSnapshot(c, schema, sent.record().snapshotId());
+            SrsRecord r = sent.record();
+            if (!sent.generationGiven()) {
+                int generation = SrsStore.calculateGeneration(c, schema, r.matchedId(), r.snapshotId());
+                r = new SrsRecord(r.id(), r.matchedId(), r.snapshotId(), generation, r.recordType(), r.state(),
+                        r.rawContent(), r.parsedContent(), r.errorDescription(), r.errorContent(), r.externalIds(),
+                        r.suppressDiscovery(), r.leaderRecordStatus(), r.order(), null, null, null, null);
+            }
+            if (r.state() == SrsState.ACTUAL) SrsStore.supersede(c, schema, r.matchedId(), r.generation(), userId);
             return SrsStore.insert(c, schema, List.of(r), userId).getFirst();
         });
     }
@@ -52,7 +65,7 @@ public final class SrsRecords {
      * updateRecord does. Round trips: 2.
      */
     public SrsRecord update(String schema, IdType idType, UUID id, ObjectNode json, UUID userId) {
-        SrsRecord sent = RecordInput.read(json);
+        SrsRecord sent = RecordInput.read(json).record();
         return db.tx(c -> {
             SrsRecord stored = SrsStore.findForUpdate(c, schema, idType, id).orElseThrow(() -> recordNotFound(id));
             SrsRecord next = new SrsRecord(stored.id(), sent.matchedId(), sent.snapshotId(), stored.generation(),
@@ -87,11 +100,27 @@ public final class SrsRecords {
     }
 
     /**
+     * PUT /source-storage/records/{id}/suppress-from-discovery: sets additionalInfo.suppressDiscovery of the current
+     * generation; an unknown record is SRS's 404 "Record with INSTANCE id: … was not found"
+     * (RecordDaoImpl.updateSuppressFromDiscoveryForRecord).
+     */
+    public void suppress(String schema, IdType idType, UUID id, boolean suppress, UUID userId) {
+        db.tx(c -> {
+            SrsRecord r = SrsStore.findForUpdate(c, schema, idType, id).orElseThrow(() ->
+                    new NotFound("Record with " + idType + " id: " + id + " was not found"));
+            return SrsStore.update(c, schema, new SrsRecord(r.id(), r.matchedId(), r.snapshotId(), r.generation(),
+                    r.recordType(), r.state(), r.rawContent(), r.parsedContent(), r.errorDescription(),
+                    r.errorContent(), r.externalIds(), suppress, r.leaderRecordStatus(), r.order(), r.createdBy(),
+                    r.createdDate(), null, null), userId);
+        });
+    }
+
+    /**
      * PUT /source-storage/records/{matchedId}/generation: the sent record becomes the new ACTUAL generation (a new
      * id when it sends the current one's), the current one OLD. The path and body matchedIds must agree.
      */
     public SrsRecord newGeneration(String schema, UUID matchedId, ObjectNode json, UUID userId) {
-        SrsRecord sent = RecordInput.read(json);
+        SrsRecord sent = RecordInput.read(json).record();
         if (!matchedId.equals(sent.matchedId())) {
             throw new InvalidInput("Matched id in path (" + matchedId + ") and in the record (" + sent.matchedId()
                     + ") differ");

@@ -136,6 +136,28 @@ public final class SrsStore {
     }
 
     /**
+     * SRS's calculated generation of a new record of {@code matchedId} (RecordDaoImpl.calculateGeneration): one more
+     * than the highest generation stored in a COMMITTED snapshot last updated before {@code snapshotId}'s processing
+     * started, else 0.
+     */
+    public static int calculateGeneration(Connection c, String schema, UUID matchedId, UUID snapshotId)
+            throws SQLException {
+        return Sql.one(c, "SELECT max(r.generation) + 1 FROM " + schema + ".srs_record r JOIN " + schema
+                        + ".srs_snapshot s ON s.id = r.snapshot_id WHERE r.matched_id = ? AND s.status = 'COMMITTED' "
+                        + "AND s.updated_date < (SELECT processing_started_date FROM " + schema
+                        + ".srs_snapshot WHERE id = ?)", List.of(matchedId, snapshotId),
+                rs -> rs.getObject(1) == null ? 0 : rs.getInt(1)).orElse(0);
+    }
+
+    /** The ACTUAL generations of {@code matchedId} older than {@code generation} become OLD (a newer one arrives). */
+    public static void supersede(Connection c, String schema, UUID matchedId, int generation, UUID userId)
+            throws SQLException {
+        Sql.update(c, "UPDATE " + schema + ".srs_record SET state = 'OLD', updated_by = ?, updated_date = ? "
+                        + "WHERE matched_id = ? AND state = 'ACTUAL' AND generation < ?",
+                java.util.Arrays.asList(userId, Instant.now(), matchedId, generation));
+    }
+
+    /**
      * The record {@code id} names: SRS_RECORD is a generation's own id (any state); the other id types find the
      * current generation (ACTUAL or DELETED, the highest generation first) through their index.
      */
@@ -175,7 +197,7 @@ public final class SrsStore {
         params.add(limit);
         params.add(offset);
         List<SrsRecord> rows = Sql.list(c, "SELECT " + COLUMNS + " FROM " + schema + ".srs_record WHERE " + w.sql
-                + " ORDER BY id LIMIT ? OFFSET ?", params, SrsStore::record);
+                + orderBy(f) + " LIMIT ? OFFSET ?", params, SrsStore::record);
         long total = rows.size() < limit && (offset == 0 || !rows.isEmpty()) ? offset + rows.size()
                 : Sql.one(c, "SELECT count(*) FROM " + schema + ".srs_record WHERE " + w.sql, w.params,
                 rs -> rs.getLong(1)).orElse(0L);
@@ -194,7 +216,7 @@ public final class SrsStore {
         params.add(limit);
         params.add(offset);
         try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM " + schema + ".srs_record WHERE "
-                + w.sql + " ORDER BY id LIMIT ? OFFSET ?")) {
+                + w.sql + orderBy(f) + " LIMIT ? OFFSET ?")) {
             ps.setFetchSize(200);
             Sql.bind(ps, params);
             try (ResultSet rs = ps.executeQuery()) {
@@ -204,6 +226,25 @@ public final class SrsStore {
     }
 
     private record Where(String sql, List<Object> params) {
+    }
+
+    /** The fields SRS's orderBy may name, and their columns. */
+    public static final java.util.Map<String, String> SORTABLE = java.util.Map.of("id", "id", "matchedId",
+            "matched_id", "snapshotId", "snapshot_id", "generation", "generation", "recordType", "record_type",
+            "state", "state", "order", "\"order\"", "createdDate", "created_date", "updatedDate", "updated_date",
+            "leaderRecordStatus", "leader_record_status");
+
+    /** ORDER BY for {@code f}: its orderBy fields, then id, so that pages never overlap. */
+    private static String orderBy(SrsFilter f) {
+        StringBuilder sb = new StringBuilder(" ORDER BY ");
+        if (f.orderBy() != null) {
+            for (SrsFilter.Sort s : f.orderBy()) {
+                String column = SORTABLE.get(s.field());
+                if (column == null) throw new IllegalArgumentException("not sortable: " + s.field());
+                sb.append(column).append(s.descending() ? " DESC NULLS LAST, " : " ASC NULLS LAST, ");
+            }
+        }
+        return sb.append("id").toString();
     }
 
     private static Where where(Connection c, SrsFilter f) throws SQLException {

@@ -453,4 +453,109 @@ class SrsApiTest {
                 List.of(some.externalIds().instanceId()), rs -> rs.getString(1))));
         assertThat(plan).contains("srs_record_instance_id_idx").doesNotContain("Seq Scan");
     }
+
+    /**
+     * A record shaped like FOLIO's own Karate sample (folio-integration-tests mod-source-record-storage
+     * samples/record.json): a control field 035 among data fields and "\\" indicators. The content is stored as sent
+     * and formattedContent has the sample's form: control fields first, indicators as sent, "$" before each code.
+     */
+    @Test
+    void formattedContentAsFolioFormatsIt() {
+        String snap = snapshot();
+        String id = UUID.randomUUID().toString();
+        String content = """
+                {"leader":"02042nma a2200349 c 4500","fields":[{"001":"inst000000000019"},{"003":"DE-601"},\
+                {"008":"180122s2017"},{"020":{"ind1":"\\\\","ind2":"\\\\","subfields":[{"a":"9781450351430"},\
+                {"9":"978-1-4503-5143-0"}]}},{"035":"1011273942"},{"245":{"ind1":"0","ind2":"0","subfields":\
+                [{"a":"MobiCom'17"},{"n":"5"}]}},{"999":{"ind1":"f","ind2":"f","subfields":[{"s":"S"},{"i":"I"}]}}]}""";
+        ObjectNode j = Json.object().put("id", id).put("matchedId", id).put("snapshotId", snap)
+                .put("recordType", "MARC_BIB").put("order", 1).put("generation", 0);
+        j.putObject("rawRecord").put("id", id).put("content", content);
+        j.putObject("parsedRecord").put("id", id).set("content", Json.parse(content));
+        JsonNode created = create(j);
+        assertThat(created.at("/parsedRecord/content")).isEqualTo(Json.parse(content));
+        assertThat(created.at("/rawRecord/content").asText()).isEqualTo(content);
+        String formatted = s.get("/source-storage/records/" + id + "/formatted").json()
+                .at("/parsedRecord/formattedContent").asText();
+        assertThat(formatted).isEqualTo("LEADER 02042nma a2200349 c 4500\n001 inst000000000019\n003 DE-601\n"
+                + "008 180122s2017\n035 1011273942\n020 \\\\$a9781450351430$9978-1-4503-5143-0\n"
+                + "245 00$aMobiCom'17$n5\n999 ff$sS$iI\n");
+    }
+
+    /** SRS's generation rules as FOLIO's Karate tests drive them ("Test calculation of records generation" …). */
+    @Test
+    void generationIsCalculatedAndSupersedes() {
+        String snap1 = snapshot();
+        ObjectNode first = recordJson(snap1, "MARC_BIB", bibs.get(80), null);
+        String matchedId = first.get("matchedId").asText();
+        create(first);
+        // same matched id and generation in a snapshot that is not committed: 422, the first stays generation 0
+        String snapOpen = snapshot();
+        ObjectNode clash = recordJson(snapOpen, "MARC_BIB", bibs.get(81), null).put("matchedId", matchedId);
+        Api.Reply r = s.post("/source-storage/records", clash);
+        assertThat(r.status()).as(r.body()).isEqualTo(422);
+        assertThat(s.get("/source-storage/records/" + first.get("id").asText() + "?idType=SRS_RECORD").json()
+                .get("generation").asInt()).isZero();
+
+        // commit the first snapshot; a snapshot started after it gets generation 1 for a record without one
+        JsonNode committed = s.put("/source-storage/snapshots/" + snap1, Json.object().put("jobExecutionId", snap1)
+                .put("status", "COMMITTED")).json();
+        String snap2 = UUID.randomUUID().toString();
+        Api.Reply posted = s.post("/source-storage/snapshots", Json.object().put("jobExecutionId", snap2)
+                .put("status", "PARSING_IN_PROGRESS").put("processingStartedDate",
+                        java.time.OffsetDateTime.parse(committed.at("/metadata/updatedDate").asText()).plusSeconds(1)
+                                .toString()));
+        assertThat(posted.status()).as(posted.body()).isEqualTo(201);
+        ObjectNode second = recordJson(snap2, "MARC_BIB", bibs.get(82), null).put("matchedId", matchedId);
+        second.remove("generation");
+        JsonNode g1 = create(second);
+        assertThat(g1.get("generation").asInt()).isEqualTo(1);
+        assertThat(s.get("/source-storage/records/" + first.get("id").asText() + "?idType=SRS_RECORD").json()
+                .get("state").asText()).isEqualTo("OLD");
+        assertThat(s.get("/source-storage/records/" + matchedId).json().get("id").asText())
+                .isEqualTo(g1.get("id").asText());
+        // a record without a generation and no committed history is generation 0
+        ObjectNode fresh = recordJson(snap2, "MARC_BIB", bibs.get(83), null);
+        fresh.remove("generation");
+        assertThat(create(fresh).get("generation").asInt()).isZero();
+    }
+
+    @Test
+    void ordersByOrderAndSuppressesFromDiscovery() {
+        String snap = snapshot();
+        List<String> ids = new ArrayList<>();
+        for (int order : new int[]{3, 1, 2}) {
+            ids.add(create(recordJson(snap, "EDIFACT", bibs.get(90 + order), null).put("order", order)).get("id").asText());
+        }
+        JsonNode asc = s.get("/source-storage/records?snapshotId=" + snap + "&recordType=EDIFACT&orderBy=order,ASC").json();
+        assertThat(asc.findValuesAsText("order")).containsExactly("1", "2", "3");
+        JsonNode desc = s.get("/source-storage/records?snapshotId=" + snap + "&recordType=EDIFACT&orderBy=order,desc").json();
+        assertThat(desc.findValuesAsText("order")).containsExactly("3", "2", "1");
+        assertThat(s.get("/source-storage/stream/records?snapshotId=" + snap + "&recordType=EDIFACT&orderBy=order")
+                .body().split("\n")[0]).contains("\"order\":1");
+        for (String bad : List.of("title,ASC", "order,UP", "order,ASC,x")) {
+            Api.Reply r = s.get("/source-storage/records?orderBy=" + bad);
+            assertThat(r.status()).as(bad).isEqualTo(400);
+            assertThat(r.body()).contains("'orderBy' parameter is incorrect");
+        }
+
+        String instanceId = UUID.randomUUID().toString();
+        String id = create(recordJson(snap, "MARC_BIB", bibs.get(95), instance(instanceId, "sup1"))).get("id").asText();
+        Api.Reply suppressed = s.put("/source-storage/records/" + instanceId + "/suppress-from-discovery?idType=INSTANCE",
+                Json.object());
+        assertThat(suppressed.status()).as(suppressed.body()).isEqualTo(200);
+        assertThat(s.get("/source-storage/records/" + id).json().at("/additionalInfo/suppressDiscovery").asBoolean())
+                .isTrue();
+        assertThat(s.put("/source-storage/records/" + id + "/suppress-from-discovery?suppress=false", Json.object())
+                .status()).isEqualTo(200);
+        assertThat(s.get("/source-storage/records/" + id).json().at("/additionalInfo/suppressDiscovery").asBoolean())
+                .isFalse();
+        String unknown = UUID.randomUUID().toString();
+        Api.Reply missing = s.put("/source-storage/records/" + unknown + "/suppress-from-discovery?idType=INSTANCE",
+                Json.object());
+        assertThat(missing.status()).isEqualTo(404);
+        assertThat(missing.body()).isEqualTo("Record with INSTANCE id: " + unknown + " was not found");
+        assertThat(s.put("/source-storage/records/" + id + "/suppress-from-discovery?suppress=perhaps", Json.object())
+                .status()).isEqualTo(400);
+    }
 }
