@@ -15,8 +15,9 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * FOLIO's Record JSON (data-import-raml-storage schemas/dto/record.json) read into an {@link SrsRecord}. Required, as
- * the schema says: snapshotId, matchedId, recordType and rawRecord (422 "must not be null" each, RMB's shape); ids
+ * FOLIO's Record JSON (data-import-raml-storage schemas/dto/record.json) read into an {@link SrsRecord}. Required:
+ * snapshotId, recordType and rawRecord (422 "must not be null" each, RMB's shape; the schema's matchedId is derived by
+ * SRS's RecordServiceImpl.setMatchedIdForRecord when missing); ids
  * must be UUIDs (422 Pattern). Unknown properties are accepted. A parsedRecord whose content is not readable
  * MARC-in-JSON is kept as the record's errorRecord instead, as SRS's RecordServiceImpl does when it cannot format
  * the content (validateParsedRecordContent).
@@ -33,7 +34,8 @@ final class RecordInput {
 
     static Sent read(ObjectNode json) {
         List<Refusal> refusals = new ArrayList<>();
-        for (String required : List.of("snapshotId", "matchedId", "recordType", "rawRecord")) {
+        // matchedId is no longer required: SRS's saveRecord derives it (setMatchedIdForRecord)
+        for (String required : List.of("snapshotId", "recordType", "rawRecord")) {
             if (!json.hasNonNull(required)) refusals.add(Refusal.required(required));
         }
         UUID id = uuid(json, "id", refusals);

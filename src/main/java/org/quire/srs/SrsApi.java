@@ -68,7 +68,8 @@ public final class SrsApi {
             IdType type = idType(req);
             UUID id = pathId(req);
             return Response.ok(SrsJson.record(db.read(c -> SrsStore.find(c, req.schema(), type, id))
-                    .orElseThrow(() -> SrsRecords.recordNotFound(id)), true));
+                    .orElseThrow(() -> new org.quire.platform.domain.NotFound(
+                            "Couldn't find record with id type " + type + " and id " + id)), true));
         });
         r.put("/source-storage/records/{id}/suppress-from-discovery", "source-storage.records.update", req -> {
             IdType type = idType(req);

@@ -6,6 +6,9 @@ import org.quire.platform.domain.InvalidInput;
 import org.quire.platform.domain.NotFound;
 
 import java.util.List;
+import java.util.Optional;
+import org.quire.platform.domain.Refusal;
+import org.quire.platform.domain.Refused;
 import java.util.UUID;
 
 /**
@@ -25,25 +28,73 @@ public final class SrsRecords {
     }
 
     /**
-     * POST: stores the record as sent; its snapshot must exist and be processing. Without a generation SRS calculates
-     * it (RecordDaoImpl.calculateGeneration: one more than the highest generation of the matched id in a snapshot
-     * COMMITTED before this one started, else 0), and an ACTUAL generation it supersedes becomes OLD. A generation
-     * the matched id already has is a 422 (unique matched id and generation, as SRS's records_lb). Round trips: 3–5.
+     * POST, as SRS's RecordServiceImpl.saveRecord: the snapshot must exist and be processing; the matched id is the
+     * parsed record's 999 ff $s, else the current record of the same external id (instance, holdings or authority
+     * by record type), else the record's own id, and 999 ff $s is set to it (not for EDIFACT); without a generation
+     * SRS calculates it (one more than the matched id's highest generation in a snapshot COMMITTED before this one
+     * started, else 0), and a generation above 0 makes the current ACTUAL one OLD. A generation the matched id
+     * already has is a 422 "Incoming file may contain duplicates" (DUPLICATE_RECORD_MSG). Round trips: 4–6.
      */
     public SrsRecord create(String schema, ObjectNode json, UUID userId) {
         RecordInput.Sent sent = RecordInput.read(json);
-        return db.tx(c -> {
-            requireProcessingSnapshot(c, schema, sent.record().snapshotId());
-            SrsRecord r = sent.record();
-            if (!sent.generationGiven()) {
-                int generation = SrsStore.calculateGeneration(c, schema, r.matchedId(), r.snapshotId());
-                r = new SrsRecord(r.id(), r.matchedId(), r.snapshotId(), generation, r.recordType(), r.state(),
-                        r.rawContent(), r.parsedContent(), r.errorDescription(), r.errorContent(), r.externalIds(),
-                        r.suppressDiscovery(), r.leaderRecordStatus(), r.order(), null, null, null, null);
+        try {
+            return db.tx(c -> save(c, schema, sent, sent.record().id(), userId));
+        } catch (org.quire.platform.db.DbException e) {
+            if (isDuplicateGeneration(e)) {
+                throw new Refused(List.of(Refusal.of("Incoming file may contain duplicates", null, null)));
             }
-            if (r.state() == SrsState.ACTUAL) SrsStore.supersede(c, schema, r.matchedId(), r.generation(), userId);
-            return SrsStore.insert(c, schema, List.of(r), userId).getFirst();
-        });
+            throw e;
+        }
+    }
+
+    private static SrsRecord save(java.sql.Connection c, String schema, RecordInput.Sent sent, UUID id, UUID userId)
+            throws java.sql.SQLException {
+        SrsRecord r = sent.record();
+        requireProcessingSnapshot(c, schema, r.snapshotId());
+        UUID matchedId = matchedId(c, schema, r, id);
+        ObjectNode parsed = r.parsedContent();
+        if (parsed != null && r.recordType() != SrsRecordType.EDIFACT) {
+            parsed = MarcJsonFields.with999s(parsed, matchedId);
+        }
+        int generation = sent.generationGiven() ? r.generation()
+                : SrsStore.calculateGeneration(c, schema, matchedId, r.snapshotId());
+        SrsRecord next = new SrsRecord(id, matchedId, r.snapshotId(), generation, r.recordType(), r.state(),
+                r.rawContent(), parsed, r.errorDescription(), r.errorContent(), r.externalIds(),
+                r.suppressDiscovery(), r.leaderRecordStatus(), r.order(), null, null, null, null);
+        if (generation > 0) SrsStore.supersede(c, schema, matchedId, generation, userId);
+        return SrsStore.insert(c, schema, List.of(next), userId).getFirst();
+    }
+
+    /** RecordServiceImpl.setMatchedIdForRecord. */
+    private static UUID matchedId(java.sql.Connection c, String schema, SrsRecord r, UUID id)
+            throws java.sql.SQLException {
+        UUID from999 = org.quire.platform.Ids.orNull(MarcJsonFields.subfield(r.parsedContent(), "999", 's'));
+        if (from999 != null) return from999;
+        if (r.matchedId() != null) return r.matchedId();
+        ExternalIds x = r.externalIds();
+        IdType type = switch (r.recordType()) {
+            case MARC_BIB -> IdType.INSTANCE;
+            case MARC_HOLDING -> IdType.HOLDINGS;
+            case MARC_AUTHORITY -> IdType.AUTHORITY;
+            case EDIFACT -> null;
+        };
+        UUID external = type == IdType.INSTANCE ? x.instanceId() : type == IdType.HOLDINGS ? x.holdingsId()
+                : type == IdType.AUTHORITY ? x.authorityId() : null;
+        if (external != null && r.state() == SrsState.ACTUAL) {
+            Optional<SrsRecord> existing = SrsStore.find(c, schema, type, external)
+                    .filter(e -> e.state() == SrsState.ACTUAL);
+            if (existing.isPresent()) return existing.get().id();
+        }
+        return id;
+    }
+
+    private static boolean isDuplicateGeneration(org.quire.platform.db.DbException e) {
+        for (java.sql.SQLException s = e.sqlException(); s != null; s = s.getNextException()) {
+            if ("23505".equals(s.getSQLState()) && String.valueOf(s.getMessage()).contains("srs_record_matched_")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -76,9 +127,13 @@ public final class SrsRecords {
         });
     }
 
+    /** MARC 005's form (AdditionalFieldsUtil.updateLatestTransactionDate). */
+    private static final java.time.format.DateTimeFormatter LATEST_TRANSACTION =
+            java.time.format.DateTimeFormatter.ofPattern("yyyyMMddHHmmss.S");
+
     /**
-     * DELETE: the current generation becomes DELETED (deleted: true), its Leader/05 'd' and suppressed from
-     * discovery, as SRS marks a deleted MARC record; deleting a DELETED record again changes nothing. Round trips: 2–3.
+     * DELETE, as RecordServiceImpl.deleteRecordById: the current generation becomes DELETED (deleted: true), its
+     * Leader/05 'd', its 005 the time of the deletion, and suppressed from discovery; deleting a DELETED record again changes nothing. Round trips: 2–3.
      */
     public void delete(String schema, IdType idType, UUID id, UUID userId) {
         db.tx(c -> {
@@ -88,7 +143,9 @@ public final class SrsRecords {
             String leaderStatus = stored.leaderRecordStatus();
             if (parsed != null && parsed.path("leader").asText("").length() == 24) {
                 String leader = parsed.get("leader").asText();
-                parsed = parsed.deepCopy().put("leader", leader.substring(0, 5) + "d" + leader.substring(6));
+                parsed = MarcJsonFields.withControlField(parsed, "005", LATEST_TRANSACTION.format(
+                        java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)));
+                parsed.put("leader", leader.substring(0, 5) + "d" + leader.substring(6));
                 leaderStatus = "d";
             }
             SrsStore.update(c, schema, new SrsRecord(stored.id(), stored.matchedId(), stored.snapshotId(),
@@ -116,25 +173,31 @@ public final class SrsRecords {
     }
 
     /**
-     * PUT /source-storage/records/{matchedId}/generation: the sent record becomes the new ACTUAL generation (a new
-     * id when it sends the current one's), the current one OLD. The path and body matchedIds must agree.
+     * PUT /source-storage/records/{matchedId}/generation, as RecordServiceImpl.updateRecordGeneration: the parsed
+     * record's 999 ff $s must be the matched id (400 "Matched id (…) not equal to 999ff$s (…) field"), a record of that
+     * matched id must exist (404 "Record with given matched id (…) not found"); the record is then saved under a new
+     * id as POST saves it, and a generation the matched id already has is a 400 (UPDATE_RECORD_DUPLICATE_EXCEPTION).
      */
     public SrsRecord newGeneration(String schema, UUID matchedId, ObjectNode json, UUID userId) {
-        SrsRecord sent = RecordInput.read(json).record();
-        if (!matchedId.equals(sent.matchedId())) {
-            throw new InvalidInput("Matched id in path (" + matchedId + ") and in the record (" + sent.matchedId()
-                    + ") differ");
+        RecordInput.Sent sent = RecordInput.read(json);
+        String s999 = MarcJsonFields.subfield(sent.record().parsedContent(), "999", 's');
+        if (!matchedId.toString().equals(s999)) {
+            throw new InvalidInput("Matched id (" + matchedId + ") not equal to 999ff$s (" + s999 + ") field");
         }
-        return db.tx(c -> {
-            SrsRecord current = SrsStore.findForUpdate(c, schema, IdType.RECORD, matchedId)
-                    .orElseThrow(() -> recordNotFound(matchedId));
-            requireProcessingSnapshot(c, schema, sent.snapshotId());
-            UUID id = sent.id().equals(current.id()) ? UUID.randomUUID() : sent.id();
-            SrsRecord next = new SrsRecord(id, matchedId, sent.snapshotId(), 0, sent.recordType(), SrsState.ACTUAL,
-                    sent.rawContent(), sent.parsedContent(), sent.errorDescription(), sent.errorContent(),
-                    sent.externalIds(), sent.suppressDiscovery(), sent.leaderRecordStatus(), sent.order(), null, null,
-                    null, null);
-            return SrsStore.newGeneration(c, schema, next, userId);
-        });
+        try {
+            return db.tx(c -> {
+                if (SrsStore.find(c, schema, IdType.RECORD, matchedId).isEmpty()) {
+                    throw new NotFound("Record with given matched id (" + matchedId + ") not found");
+                }
+                return save(c, schema, sent, UUID.randomUUID(), userId);
+            });
+        } catch (org.quire.platform.db.DbException e) {
+            if (isDuplicateGeneration(e)) {
+                throw new InvalidInput("Incoming record could be a duplicate, incoming record generation should not be "
+                        + "the same as matched record generation and the execution of job should be started after of "
+                        + "creating the previous record generation");
+            }
+            throw e;
+        }
     }
 }

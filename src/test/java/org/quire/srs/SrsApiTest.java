@@ -133,7 +133,8 @@ class SrsApiTest {
         Api.Reply r = s.get("/source-storage/records/" + instanceId + "/formatted?idType=INSTANCE");
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         String text = r.json().at("/parsedRecord/formattedContent").asText();
-        assertThat(text).isEqualTo(MarcRecords.toFormattedText(bibs.get(1)));
+        assertThat(text).isEqualTo(MarcRecords.toFormattedText(MarcRecords.fromMarcJson(r.json().at("/parsedRecord/content"))));
+        assertThat(text).endsWith("999 ff$s" + r.json().get("matchedId").asText() + "\n"); // SRS sets 999 ff $s
         assertThat(text).startsWith("LEADER ").contains("\n245 ");
         assertThat(r.json().at("/parsedRecord/content/fields").isArray()).isTrue();
 
@@ -141,7 +142,7 @@ class SrsApiTest {
         assertThat(authorityView.status()).isEqualTo(404);
         String unknown = UUID.randomUUID().toString();
         assertThat(s.get("/source-storage/records/" + unknown + "/formatted?idType=INSTANCE").body())
-                .isEqualTo("Record with id '" + unknown + "' was not found");
+                .isEqualTo("Couldn't find record with id type INSTANCE and id " + unknown);
         assertThat(s.get("/source-storage/records/" + instanceId + "/formatted?idType=BOGUS").status()).isEqualTo(400);
         assertThat(s.get("/source-storage/records/123/formatted?idType=INSTANCE").status()).isEqualTo(400);
     }
@@ -246,19 +247,24 @@ class SrsApiTest {
         assertThat(s.get("/source-storage/stream/records?state=GONE").status()).isEqualTo(400);
     }
 
+    /** PUT /source-storage/records/{matchedId}/generation, as RecordServiceImpl.updateRecordGeneration. */
     @Test
     void newGenerationSupersedesTheActualOne() {
         String snap = snapshot(), snap2 = snapshot();
         String instanceId = UUID.randomUUID().toString();
         JsonNode first = create(recordJson(snap, "MARC_BIB", bibs.get(30), instance(instanceId, "gen1")));
         String matchedId = first.get("matchedId").asText();
+        assertThat(matchedId).isEqualTo(first.get("id").asText());
+        assertThat(MarcJsonFields.subfield(first.at("/parsedRecord/content"), "999", 's')).isEqualTo(matchedId);
 
-        ObjectNode next = recordJson(snap2, "MARC_BIB", bibs.get(31), instance(instanceId, "gen1"));
-        next.put("matchedId", matchedId).remove("id");
+        ObjectNode next = recordJson(snap2, "MARC_BIB", bibs.get(31), instance(instanceId, "gen1")).put("generation", 1);
+        next.remove("matchedId");
+        ((ObjectNode) next.get("parsedRecord")).set("content", MarcJsonFields.with999s(
+                (ObjectNode) next.at("/parsedRecord/content"), UUID.fromString(matchedId)));
         Api.Reply r = s.put("/source-storage/records/" + matchedId + "/generation", next);
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         String newId = r.json().get("id").asText();
-        assertThat(newId).isNotEqualTo(first.get("id").asText());
+        assertThat(newId).isNotEqualTo(first.get("id").asText()).isNotEqualTo(next.get("id").asText());
         assertThat(r.json().get("generation").asInt()).isEqualTo(1);
         assertThat(r.json().get("state").asText()).isEqualTo("ACTUAL");
         assertThat(r.json().get("matchedId").asText()).isEqualTo(matchedId);
@@ -268,23 +274,30 @@ class SrsApiTest {
         assertThat(s.get("/source-storage/records/" + matchedId).json().get("id").asText()).isEqualTo(newId);
         assertThat(s.get("/source-storage/records/" + instanceId + "/formatted?idType=INSTANCE").json().get("id").asText())
                 .isEqualTo(newId);
-        JsonNode sources = s.get("/source-storage/source-records?instanceId=" + instanceId).json();
-        assertThat(sources.get("totalRecords").asInt()).isEqualTo(1);
+        assertThat(s.get("/source-storage/source-records?instanceId=" + instanceId).json().get("totalRecords").asInt())
+                .isEqualTo(1);
         assertThat(s.get("/source-storage/records?snapshotId=" + snap + "&state=OLD").json().get("totalRecords").asInt())
                 .isEqualTo(1);
 
-        ObjectNode third = next.deepCopy();
-        third.put("id", newId); // the current generation's id again: stored under a new id
-        JsonNode g2 = s.put("/source-storage/records/" + matchedId + "/generation", third).json();
+        Api.Reply again = s.put("/source-storage/records/" + matchedId + "/generation", next);
+        assertThat(again.status()).isEqualTo(400);
+        assertThat(again.body()).startsWith("Incoming record could be a duplicate, incoming record generation should "
+                + "not be the same as matched record generation");
+        JsonNode g2 = s.put("/source-storage/records/" + matchedId + "/generation", next.put("generation", 2)).json();
         assertThat(g2.get("generation").asInt()).isEqualTo(2);
-        assertThat(g2.get("id").asText()).isNotEqualTo(newId);
+        assertThat(s.get("/source-storage/records/" + newId + "?idType=SRS_RECORD").json().get("state").asText())
+                .isEqualTo("OLD");
 
-        Api.Reply mismatch = s.put("/source-storage/records/" + UUID.randomUUID() + "/generation", next);
+        String other = UUID.randomUUID().toString();
+        Api.Reply mismatch = s.put("/source-storage/records/" + other + "/generation", next);
         assertThat(mismatch.status()).isEqualTo(400);
-        assertThat(mismatch.body()).contains("Matched id in path");
-        ObjectNode orphan = next.deepCopy().put("matchedId", UUID.randomUUID().toString());
-        assertThat(s.put("/source-storage/records/" + orphan.get("matchedId").asText() + "/generation", orphan).status())
-                .isEqualTo(404);
+        assertThat(mismatch.body()).isEqualTo("Matched id (" + other + ") not equal to 999ff$s (" + matchedId + ") field");
+        ObjectNode orphan = next.deepCopy();
+        ((ObjectNode) orphan.get("parsedRecord")).set("content", MarcJsonFields.with999s(
+                (ObjectNode) next.at("/parsedRecord/content"), UUID.fromString(other)));
+        Api.Reply unknown = s.put("/source-storage/records/" + other + "/generation", orphan);
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.body()).isEqualTo("Record with given matched id (" + other + ") not found");
     }
 
     @Test
@@ -299,6 +312,9 @@ class SrsApiTest {
         assertThat(r.get("leaderRecordStatus").asText()).isEqualTo("d");
         assertThat(r.at("/parsedRecord/content/leader").asText().charAt(5)).isEqualTo('d');
         assertThat(r.at("/additionalInfo/suppressDiscovery").asBoolean()).isTrue();
+        String today = java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString().replace("-", "");
+        assertThat(r.at("/parsedRecord/content/fields").findValuesAsText("005")).singleElement().asString()
+                .startsWith(today).matches("\\d{14}\\.\\d");
         assertThat(s.delete("/source-storage/records/" + id).status()).isEqualTo(204); // again: nothing changes
         String unknown = UUID.randomUUID().toString();
         Api.Reply missing = s.delete("/source-storage/records/" + unknown);
@@ -334,7 +350,7 @@ class SrsApiTest {
         Api.Reply missing = s.post("/source-storage/records", Json.object().put("generation", 0));
         assertThat(missing.status()).isEqualTo(422);
         assertThat(missing.json().findValuesAsText("key"))
-                .containsExactly("snapshotId", "matchedId", "recordType", "rawRecord");
+                .containsExactly("snapshotId", "recordType", "rawRecord");
         assertThat(missing.json().at("/errors/0/message").asText()).isEqualTo("must not be null");
 
         ObjectNode badUuid = recordJson(snap, "MARC_BIB", bibs.get(60), null).put("snapshotId", "nope");
@@ -467,7 +483,7 @@ class SrsApiTest {
                 {"leader":"02042nma a2200349 c 4500","fields":[{"001":"inst000000000019"},{"003":"DE-601"},\
                 {"008":"180122s2017"},{"020":{"ind1":"\\\\","ind2":"\\\\","subfields":[{"a":"9781450351430"},\
                 {"9":"978-1-4503-5143-0"}]}},{"035":"1011273942"},{"245":{"ind1":"0","ind2":"0","subfields":\
-                [{"a":"MobiCom'17"},{"n":"5"}]}},{"999":{"ind1":"f","ind2":"f","subfields":[{"s":"S"},{"i":"I"}]}}]}""";
+                [{"a":"MobiCom'17"},{"n":"5"}]}},{"999":{"ind1":"f","ind2":"f","subfields":[{"s":"%s"},{"i":"I"}]}}]}""".formatted(id);
         ObjectNode j = Json.object().put("id", id).put("matchedId", id).put("snapshotId", snap)
                 .put("recordType", "MARC_BIB").put("order", 1).put("generation", 0);
         j.putObject("rawRecord").put("id", id).put("content", content);
@@ -479,7 +495,7 @@ class SrsApiTest {
                 .at("/parsedRecord/formattedContent").asText();
         assertThat(formatted).isEqualTo("LEADER 02042nma a2200349 c 4500\n001 inst000000000019\n003 DE-601\n"
                 + "008 180122s2017\n035 1011273942\n020 \\\\$a9781450351430$9978-1-4503-5143-0\n"
-                + "245 00$aMobiCom'17$n5\n999 ff$sS$iI\n");
+                + "245 00$aMobiCom'17$n5\n999 ff$s" + id + "$iI\n");
     }
 
     /** SRS's generation rules as FOLIO's Karate tests drive them ("Test calculation of records generation" …). */
@@ -494,6 +510,7 @@ class SrsApiTest {
         ObjectNode clash = recordJson(snapOpen, "MARC_BIB", bibs.get(81), null).put("matchedId", matchedId);
         Api.Reply r = s.post("/source-storage/records", clash);
         assertThat(r.status()).as(r.body()).isEqualTo(422);
+        assertThat(r.json().at("/errors/0/message").asText()).isEqualTo("Incoming file may contain duplicates");
         assertThat(s.get("/source-storage/records/" + first.get("id").asText() + "?idType=SRS_RECORD").json()
                 .get("generation").asInt()).isZero();
 
