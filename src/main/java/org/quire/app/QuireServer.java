@@ -132,6 +132,7 @@ public final class QuireServer implements AutoCloseable {
             FeesFinesApi.register(router, db, org.quire.circulation.LostAndPaid::afterAccountAction);
             NotesApi.register(router, db);
             org.quire.tags.TagsApi.register(router, db);
+            org.quire.srs.SrsApi.register(router, db);
             org.quire.authorities.AuthoritiesApi.register(router, db);
             org.quire.users.CustomFieldsApi.register(router, db);
             NoticesApi.register(router, db, jobs, NoticeSender.fromEnvironment(System.getenv(), config.dataDir()),
