@@ -45,6 +45,7 @@ class ArchitectureTest {
             Map.entry("marc", Set.of("platform", "inventory")),
             Map.entry("search", Set.of("platform")),
             Map.entry("dataimport.profiles", Set.of("platform")),
+            Map.entry("srs", Set.of("platform", "marc")),
             Map.entry("bench", Set.of("platform", "app", "marc", "search")),
             Map.entry("app", Set.of("*")));
 

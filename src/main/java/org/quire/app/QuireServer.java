@@ -133,6 +133,7 @@ public final class QuireServer implements AutoCloseable {
             NotesApi.register(router, db);
             org.quire.dataimport.profiles.ProfilesApi.register(router, db);
             org.quire.tags.TagsApi.register(router, db);
+            org.quire.srs.SrsApi.register(router, db);
             org.quire.authorities.AuthoritiesApi.register(router, db);
             org.quire.users.CustomFieldsApi.register(router, db);
             NoticesApi.register(router, db, jobs, NoticeSender.fromEnvironment(System.getenv(), config.dataDir()),

@@ -56,10 +56,13 @@ final class RequestStore {
 
     /** The statement behind {@link #itemQueue} (package-visible so HotQueryPlansTest can EXPLAIN exactly it). */
     static String itemQueueSql(String schema) {
-        return ("SELECT jsonb FROM %1$s.request WHERE " + OPEN + " AND (item_id = ? OR (item_id IS NULL "
-                + "AND instance_id = (SELECT h.instance_id FROM %1$s.item i JOIN %1$s.holdings_record h "
-                + "ON h.id = i.holdings_record_id WHERE i.id = ?))) " + QUEUE_ORDER + " FOR UPDATE").formatted(schema);
+        return Sql.filled(ITEM_QUEUE, schema);
     }
+
+    private static final String ITEM_QUEUE = "SELECT jsonb FROM %1$s.request WHERE " + OPEN
+            + " AND (item_id = ? OR (item_id IS NULL AND instance_id = (SELECT h.instance_id FROM %1$s.item i"
+            + " JOIN %1$s.holdings_record h ON h.id = i.holdings_record_id WHERE i.id = ?))) " + QUEUE_ORDER
+            + " FOR UPDATE";
 
     /** The item's own open requests, without locks. */
     static List<ObjectNode> itemQueueReadOnly(Connection c, String schema, UUID itemId) throws SQLException {

@@ -61,7 +61,7 @@ public final class InventoryStore {
 
     /** The statement behind the barcode lookups (public so a test can EXPLAIN exactly it). */
     public static String itemByBarcodeSql(String schema, boolean lock) {
-        return ITEM_VIEW.formatted(schema, "SELECT * FROM " + schema + ".item WHERE barcode = ?" + (lock ? " FOR UPDATE" : ""));
+        return Sql.filled(ITEM_VIEW, schema, "SELECT * FROM " + schema + ".item WHERE barcode = ?" + (lock ? " FOR UPDATE" : ""));
     }
 
     /** By id, the item row locked until the transaction ends (request creation serialises on it like check-out). */

@@ -55,12 +55,12 @@ public final class UsersStore {
     }
 
     public static Optional<PatronView> patronById(Connection c, String schema, UUID id) throws SQLException {
-        return Sql.one(c, PATRON.formatted(schema, "id"), List.of(id), UsersStore::patron);
+        return Sql.one(c, Sql.filled(PATRON, schema, "id"), List.of(id), UsersStore::patron);
     }
 
     /** The statement behind {@link #patronByBarcode} (public so a test can EXPLAIN exactly it). */
     public static String patronByBarcodeSql(String schema) {
-        return PATRON.formatted(schema, "barcode");
+        return Sql.filled(PATRON, schema, "barcode");
     }
 
     /**

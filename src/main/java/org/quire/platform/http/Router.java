@@ -297,8 +297,28 @@ public final class Router {
         if (out.contentType() != null) res.header(HeaderNames.CONTENT_TYPE, out.contentType());
         out.headers().forEach((name, values) ->
                 res.header(HeaderValues.create(HeaderNames.create(name), values.toArray(String[]::new))));
-        if (head) res.header(HeaderNames.CONTENT_LENGTH, String.valueOf(out.body().length));
-        if (out.body().length == 0 || head) res.send();
-        else res.send(out.body());
+        if (out.streamed() != null && !head) {
+            stream(res, out.streamed());
+            return;
+        }
+        byte[] body = out.body();
+        if (head) res.header(HeaderNames.CONTENT_LENGTH, String.valueOf(body.length));
+        if (body.length == 0 || head) res.send();
+        else res.send(body);
+    }
+
+    /**
+     * Sends a streamed body chunk by chunk. A failure after the first bytes cannot become an error status any more:
+     * it is logged and the connection closed, so the client sees a truncated (never a silently complete) stream.
+     */
+    private static void stream(ServerResponse res, Response.BodyWriter writer) {
+        try {
+            java.io.OutputStream os = res.outputStream();
+            writer.write(os);
+            os.close(); // only on success: the last chunk tells the client the stream is complete
+        } catch (java.io.IOException | RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(Router.class).warn("Streamed answer ended early: {}", e.toString());
+            throw new java.io.UncheckedIOException(new java.io.IOException("stream ended early", e));
+        }
     }
 }

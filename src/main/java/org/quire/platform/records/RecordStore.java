@@ -178,7 +178,7 @@ public final class RecordStore {
                 sets.append(", ").append(col.column()).append(" = EXCLUDED.").append(col.column());
             sql += " ON CONFLICT (id) DO UPDATE SET " + sets;
         }
-        try (PreparedStatement ps = c.prepareStatement(withEvent(sql).formatted(schema))) {
+        try (PreparedStatement ps = c.prepareStatement(Sql.filled(withEvent(sql), schema))) {
             for (int i = 0; i < records.size(); i++) {
                 ObjectNode r = records.get(i);
                 List<Object> params = new ArrayList<>();
@@ -243,7 +243,7 @@ public final class RecordStore {
             throws SQLException {
         stageReplace(previous, json, userId);
         type.hooks().beforeWrite(c, schema, List.of(json), java.util.Collections.singletonList(previous));
-        Sql.update(c, updateSql.formatted(schema), replaceParams(schema, previous, json));
+        Sql.update(c, Sql.filled(updateSql, schema), replaceParams(schema, previous, json));
         type.hooks().afterWrite(c, schema, List.of(json), java.util.Collections.singletonList(previous));
         return json;
     }

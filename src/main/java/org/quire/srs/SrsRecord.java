@@ -1,0 +1,83 @@
+package org.quire.srs;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.marc.MarcRecords;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * One generation of an SRS record, as mod-source-record-storage keeps it (records_lb with its raw, parsed and error
+ * record): {@code deleted} is {@code state == DELETED}.
+ *
+ * @param rawContent     the ISO 2709 text (rawRecord.content), or null
+ * @param parsedContent  MARC-in-JSON (parsedRecord.content), or null
+ * @param errorDescription why the record could not be parsed (errorRecord.description), or null
+ * @param leaderRecordStatus Leader/05 of the parsed record (n, c, d …), or null
+ * @param order          the record's position in its import file, or null
+ */
+public record SrsRecord(UUID id, UUID matchedId, UUID snapshotId, int generation, SrsRecordType recordType,
+                        SrsState state, String rawContent, ObjectNode parsedContent, String errorDescription,
+                        String errorContent, ExternalIds externalIds, boolean suppressDiscovery,
+                        String leaderRecordStatus, Integer order, UUID createdBy, Instant createdDate, UUID updatedBy,
+                        Instant updatedDate) {
+
+    public boolean deleted() {
+        return state == SrsState.DELETED;
+    }
+
+    /**
+     * A new record (generation 0, ACTUAL, its own matchedId) of a MARC record read by the import: raw ISO 2709 in
+     * UTF-8 and MARC-in-JSON, as SRM's parsing step stores it (the snapshot is the job execution).
+     */
+    public static SrsRecord fromMarc(UUID id, UUID snapshotId, SrsRecordType type, org.marc4j.marc.Record marc,
+                                     Integer order) {
+        ObjectNode parsed = MarcRecords.toMarcJson(marc);
+        return new SrsRecord(id, id, snapshotId, 0, type, SrsState.ACTUAL, MarcRecords.toIso2709(marc), parsed, null,
+                null, ExternalIds.NONE, false, leaderStatus(parsed), order, null, null, null, null);
+    }
+
+    /**
+     * A record as FOLIO's import stores it after parsing: {@link #fromMarc} after SRM's additional fields (001/003
+     * copied to 035, 999 ff $s = the record's id, which is its matched id). Changes {@code marc} in place.
+     */
+    public static SrsRecord fromImport(UUID id, UUID snapshotId, SrsRecordType type, org.marc4j.marc.Record marc,
+                                       Integer order) {
+        SrsMarcFields.afterParsing(marc, id);
+        return fromMarc(id, snapshotId, type, marc, order);
+    }
+
+    /**
+     * This record linked to the instance made from it, as mod-inventory writes it back: 001 = the instance HRID,
+     * 999 ff $i = the instance id, and the externalIdsHolder's instanceId and instanceHrid; raw and parsed content
+     * are rewritten together.
+     */
+    public SrsRecord linkedToInstance(UUID instanceId, String hrid) {
+        if (parsedContent == null) throw new IllegalStateException("record " + id + " has no parsed MARC");
+        org.marc4j.marc.Record marc = MarcRecords.fromMarcJson(parsedContent);
+        SrsMarcFields.linkToInstance(marc, instanceId, hrid);
+        ExternalIds ids = (externalIds == null ? ExternalIds.NONE : externalIds).withInstance(instanceId, hrid);
+        return new SrsRecord(id, matchedId, snapshotId, generation, recordType, state, MarcRecords.toIso2709(marc),
+                MarcRecords.toMarcJson(marc), errorDescription, errorContent, ids, suppressDiscovery,
+                leaderRecordStatus, order, createdBy, createdDate, updatedBy, updatedDate);
+    }
+
+    /** Leader/05 (record status) of MARC-in-JSON, as SRS's ParsedRecordDaoUtil reads it; null without a leader. */
+    static String leaderStatus(ObjectNode parsed) {
+        if (parsed == null) return null;
+        String leader = parsed.path("leader").asText("");
+        return leader.length() > 5 ? String.valueOf(leader.charAt(5)) : null;
+    }
+
+    public SrsRecord withState(SrsState s) {
+        return new SrsRecord(id, matchedId, snapshotId, generation, recordType, s, rawContent, parsedContent,
+                errorDescription, errorContent, externalIds, suppressDiscovery, leaderRecordStatus, order, createdBy,
+                createdDate, updatedBy, updatedDate);
+    }
+
+    public SrsRecord withExternalIds(ExternalIds ids) {
+        return new SrsRecord(id, matchedId, snapshotId, generation, recordType, state, rawContent, parsedContent,
+                errorDescription, errorContent, ids, suppressDiscovery, leaderRecordStatus, order, createdBy,
+                createdDate, updatedBy, updatedDate);
+    }
+}
