@@ -375,7 +375,9 @@ public final class DataImportStore {
                 default -> w.append(" AND FALSE"); // ORDER, INVOICE: Quire imports none
             }
         }
-        String column = LOG_SORT_FIELDS.contains(sortField) ? "e." + sortField : "e.source_record_order";
+        String column = !LOG_SORT_FIELDS.contains(sortField) ? "e.source_record_order"
+                : sortField.equals("title") || sortField.equals("error") ? "lower(e." + sortField + ")"
+                : "e." + sortField;
         List<ObjectNode> rows = Sql.list(c, "SELECT e.*" + w + " ORDER BY " + column + (descending ? " DESC" : " ASC")
                 + ", e.source_record_order LIMIT ? OFFSET ?", List.of(jobId, limit, offset), DataImportStore::logJson);
         long total = Sql.one(c, "SELECT count(*)" + w, List.of(jobId), rs -> rs.getLong(1)).orElse(0L);

@@ -125,8 +125,8 @@ public final class JobExecutionsApi {
                 throw ApiException.badRequest("sortBy: '" + s + "' is not one of " + JobQuery.SORT_FIELDS
                         + " followed by ,asc or ,desc");
             if (parts.length > 2) throw ApiException.badRequest("sortBy: '" + s + "' is not field,direction");
-            String dir = parts.length == 2 ? parts[1].trim() : order != null ? order : "asc";
-            sorts.add(new JobQuery.Sort(field, direction(dir, "sortBy")));
+            boolean desc = parts.length == 2 ? direction(parts[1], "sortBy") : order != null && direction(order, "order");
+            sorts.add(new JobQuery.Sort(field, desc));
         }
         if (sorts.isEmpty()) sorts.add(new JobQuery.Sort("completed_date", order != null && direction(order, "order")));
         return new JobQuery(statuses(req, "statusAny"), req.param("statusNot").map(s -> status(s, "statusNot"))
