@@ -296,7 +296,7 @@ public final class Router {
         try {
             return timeouts.readBody(req, limit);
         } catch (RuntimeException | java.io.IOException e) {
-            throw brokenBody(e);
+            throw brokenBody(e, limit);
         }
     }
 
@@ -328,7 +328,7 @@ public final class Router {
         }) {
             return route.upload.handle(r, in);
         } catch (BodyFailure e) {
-            throw brokenBody(e.getCause());
+            throw brokenBody(e.getCause(), limit);
         }
     }
 
@@ -345,15 +345,17 @@ public final class Router {
      * limit. The connection is closed after such an answer, as nothing after a broken body can be trusted to start a
      * request.
      */
-    private static RuntimeException brokenBody(Throwable e) {
+    private static RuntimeException brokenBody(Throwable e, long limit) {
+        String tooLarge = "Request body too large: at most " + limit + " bytes are accepted";
         return switch (e) {
             case BrokenBody b -> b;
             case ReadTimeouts.ClientTooSlow t -> new BrokenBody(408, t.getMessage());
             case ReadTimeouts.BodyTooLarge t -> new BrokenBody(413, t.getMessage());
+            // Helidon's own 413, from a chunked body past the web server's limit (the largest route limit)
             case io.helidon.http.HttpException h -> new BrokenBody(h.status().code(), h.status().code() == 413
-                    ? "Request body too large: " + h.getMessage() : h.status().reasonPhrase() + ": " + h.getMessage());
-            case io.helidon.http.RequestException h ->
-                    new BrokenBody(h.status().code(), h.status().reasonPhrase() + ": " + h.getMessage());
+                    ? tooLarge : h.status().reasonPhrase() + ": " + h.getMessage());
+            case io.helidon.http.RequestException h -> new BrokenBody(h.status().code(), h.status().code() == 413
+                    ? tooLarge : h.status().reasonPhrase() + ": " + h.getMessage());
             case io.helidon.common.buffers.DataReader.InsufficientDataAvailableException x ->
                     new BrokenBody(400, "Request body ended before its Content-Length (or its last chunk)");
             case NumberFormatException x ->
