@@ -88,9 +88,11 @@ class UploadRouteTest {
         RawHttp.Answer a = post("/upload", 1_001, false);
         assertThat(a.status()).isEqualTo(413);
         assertThat(a.body()).isEqualTo("Request body too large: at most 1000 bytes are accepted");
+        // One chunk past the web server's own limit: Helidon refuses it while reading, and may then answer the
+        // unread rest of the chunk with a 400 of its own before closing; the client's first answer is the 413.
         RawHttp.Answer b = post("/upload", 1_500, true);
         assertThat(b.status()).isEqualTo(413);
-        assertThat(b.body()).isEqualTo("Request body too large: at most 1000 bytes are accepted");
+        assertThat(b.body()).startsWith("Request body too large: at most 1000 bytes are accepted");
         assertThat(b.header("Connection")).isEqualTo("close");
     }
 
@@ -120,7 +122,17 @@ class UploadRouteTest {
             assertThat(a.status()).isNotEqualTo(200);
             assertThat(waited).isGreaterThanOrEqualTo(TIMEOUT.toMillis() - 50).isLessThan(5_000);
         }
+        // The socket closes as the handler's read fails; the handler records it a moment later.
+        for (int i = 0; i < 100 && lastFailure.get() == null; i++) sleep(20);
         assertThat(lastFailure.get()).isNotNull();
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
