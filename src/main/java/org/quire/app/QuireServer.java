@@ -132,6 +132,9 @@ public final class QuireServer implements AutoCloseable {
             FeesFinesApi.register(router, db, org.quire.circulation.LostAndPaid::afterAccountAction);
             NotesApi.register(router, db);
             org.quire.dataimport.profiles.ProfilesApi.register(router, db);
+            org.quire.dataimport.DataImportApi.register(router, db,
+                    new org.quire.dataimport.UploadFiles(config.dataDir()), QuireConfig.maxUploadBytes());
+            org.quire.dataimport.JobExecutionsApi.register(router, db);
             org.quire.tags.TagsApi.register(router, db);
             org.quire.srs.SrsApi.register(router, db);
             org.quire.authorities.AuthoritiesApi.register(router, db);
@@ -157,6 +160,7 @@ public final class QuireServer implements AutoCloseable {
             registerPlatform(router, tenants, installer, metrics, db);
             PlatformApi.register(router, tenants, installer, PlatformAdmin.forDataDir(config.dataDir()), tokens);
             router.cors(CorsPolicy.parse(QuireConfig.corsOrigins()));
+            router.maxBodyBytes(QuireConfig.maxBodyBytes());
 
             installer.grantNewPermissionsToAdmins();
             installer.loadPendingReferenceData();
@@ -195,8 +199,10 @@ public final class QuireServer implements AutoCloseable {
             ReadTimeouts timeouts = new ReadTimeouts(QuireConfig.readTimeout());
             WebServer server;
             try {
+                // The server lets through the largest body any route takes (an upload); Router holds every other
+                // route to QuireConfig.maxBodyBytes().
                 server = WebServers.start(config.port(), router.toHelidon(auth, errors, timeouts),
-                        QuireConfig.maxBodyBytes(), timeouts);
+                        router.largestBodyBytes(), timeouts);
             } catch (RuntimeException e) {
                 timeouts.close();
                 throw e;

@@ -36,6 +36,16 @@ public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, S
     }
 
     /**
+     * The largest file a data-import upload accepts (bytes): the environment's {@code QUIRE_MAX_UPLOAD_BYTES}, 10 GiB by
+     * default. Uploads are streamed to disk, never held in memory, so this bounds the disk, not the heap; it is apart
+     * from {@link #maxBodyBytes()}, which bounds what other routes read into memory.
+     */
+    public static long maxUploadBytes() {
+        String v = System.getenv("QUIRE_MAX_UPLOAD_BYTES");
+        return v == null || v.isBlank() ? 10L * 1024 * 1024 * 1024 : Long.parseLong(v.trim());
+    }
+
+    /**
      * The OpenSearch cluster that holds the search indexes instead of the embedded Lucene indexes: the environment's
      * {@code QUIRE_SEARCH_URL} ({@code http://host:9200}), or the system property {@code quire.search.url} (the tests'
      * own node); unset: embedded.

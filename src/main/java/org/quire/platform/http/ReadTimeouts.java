@@ -6,7 +6,6 @@ import io.helidon.webserver.ConnectionContext;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http1.Http1ConnectionListener;
 
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.Map;
@@ -75,26 +74,86 @@ public final class ReadTimeouts implements Http1ConnectionListener, AutoCloseabl
 
     /**
      * The request's whole body (empty when there is none), read while the client keeps sending; a client silent for
-     * the timeout has its connection closed, and this throws.
+     * the timeout has its connection closed, and this throws. A body over {@code maxBytes} (sent chunked, so that its
+     * length was not known before) throws {@link BodyTooLarge} as soon as it passes the limit.
      */
-    public byte[] readBody(ServerRequest req) throws java.io.IOException {
+    public byte[] readBody(ServerRequest req, long maxBytes) throws java.io.IOException {
         if (!req.content().hasEntity()) return new byte[0];
+        try (InputStream in = body(req, maxBytes)) {
+            return in.readAllBytes();
+        }
+    }
+
+    /**
+     * The request's body as a stream (empty when there is none), for a route that must not hold it in memory (file
+     * uploads): watched as {@link #readBody} — each read counts as the client's progress, a silent client is cut off
+     * ({@link ClientTooSlow}), more than {@code maxBytes} is {@link BodyTooLarge}. The watch ends when the stream is
+     * closed or fully read, and must be read on the thread that asked for it (the connection's).
+     */
+    public InputStream body(ServerRequest req, long maxBytes) {
+        if (!req.content().hasEntity()) return InputStream.nullInputStream();
         Watch w = start();
-        try (InputStream in = req.content().inputStream()) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            byte[] buf = new byte[16 * 1024];
-            int n;
-            while ((n = in.read(buf)) >= 0) {
-                w.lastProgress = System.nanoTime();
-                out.write(buf, 0, n);
+        InputStream in = req.content().inputStream();
+        return new InputStream() {
+            long total;
+            boolean ended;
+
+            @Override
+            public int read() throws java.io.IOException {
+                byte[] one = new byte[1];
+                int n = read(one, 0, 1);
+                return n < 0 ? -1 : one[0] & 0xff;
             }
-            return out.toByteArray();
-        } catch (RuntimeException | java.io.IOException e) {
-            if (w.expired) throw new ClientTooSlow("Request body not received: the client sent nothing for "
-                    + timeout.toMillis() + " ms");
-            throw e;
-        } finally {
-            end();
+
+            @Override
+            public int read(byte[] b, int off, int len) throws java.io.IOException {
+                if (ended) return -1;
+                int n;
+                try {
+                    n = in.read(b, off, len);
+                } catch (RuntimeException | java.io.IOException e) {
+                    finish();
+                    if (w.expired) throw new ClientTooSlow("Request body not received: the client sent nothing for "
+                            + timeout.toMillis() + " ms");
+                    throw e;
+                }
+                if (n < 0) {
+                    finish();
+                    return -1;
+                }
+                w.lastProgress = System.nanoTime();
+                total += n;
+                if (total > maxBytes) {
+                    finish();
+                    throw new BodyTooLarge(maxBytes);
+                }
+                return n;
+            }
+
+            @Override
+            public void close() throws java.io.IOException {
+                try {
+                    in.close();
+                } finally {
+                    finish();
+                }
+            }
+
+            private void finish() {
+                if (ended) return;
+                ended = true;
+                end();
+            }
+        };
+    }
+
+    /** A body longer than its route accepts; the rest of it is not read. */
+    public static final class BodyTooLarge extends RuntimeException {
+        public final long maxBytes;
+
+        BodyTooLarge(long maxBytes) {
+            super("Request body too large: at most " + maxBytes + " bytes are accepted", null, false, false);
+            this.maxBytes = maxBytes;
         }
     }
 

@@ -43,7 +43,20 @@ public final class Router {
      *                      FOLIO's)
      */
     private record Route(Method method, String path, String permission, Handler handler, String keyPermission,
-                         Function<Response, Response> failures) {
+                         Function<Response, Response> failures, UploadHandler upload, long uploadLimit) {
+        Route(Method method, String path, String permission, Handler handler, String keyPermission,
+              Function<Response, Response> failures) {
+            this(method, path, permission, handler, keyPermission, failures, null, 0);
+        }
+    }
+
+    /**
+     * A route that takes its body as a stream (file uploads), which it must read to the end or close: the body is
+     * never held in memory, and is exempt from the body limit ({@link #maxBodyBytes(long)}) but not from its own.
+     */
+    @FunctionalInterface
+    public interface UploadHandler {
+        Response handle(Request request, java.io.InputStream body) throws Exception;
     }
 
     /** A route as served: whether its answers are pretty-printed is decided once, when the routing is built. */
@@ -55,6 +68,22 @@ public final class Router {
     private final List<Route> supertenantRoutes = new ArrayList<>();
     private final List<String> prettyPrefixes = new ArrayList<>();
     private CorsPolicy cors = CorsPolicy.LOCAL;
+    private long maxBodyBytes = 10L * 1024 * 1024;
+
+    /**
+     * The largest body a route reads into memory (docs/architecture.md "Input limits"); larger ones are a 413 before
+     * they are read. Upload routes have their own limit ({@link #upload}).
+     */
+    public void maxBodyBytes(long max) {
+        this.maxBodyBytes = max;
+    }
+
+    /** The largest body any route accepts: what the web server itself must let through. */
+    public long largestBodyBytes() {
+        long max = maxBodyBytes;
+        for (Route r : routes) if (r.upload != null) max = Math.max(max, r.uploadLimit);
+        return max;
+    }
 
     /** Which web origins may call from a browser, and with credentials (default {@link CorsPolicy#LOCAL}). */
     public void cors(CorsPolicy policy) {
@@ -98,6 +127,11 @@ public final class Router {
     public void edgeGet(String path, String permission, String keyPermission, Handler h,
                         Function<Response, Response> failures) {
         routes.add(new Route(Method.GET, path, permission, h, keyPermission, failures));
+    }
+
+    /** A POST whose body is streamed to {@code h} (at most {@code maxBytes}), see {@link UploadHandler}. */
+    public void upload(String path, String permission, long maxBytes, UploadHandler h) {
+        routes.add(new Route(Method.POST, path, permission, null, null, null, h, maxBytes));
     }
 
     public void patch(String path, String permission, Handler h) {
@@ -177,9 +211,9 @@ public final class Router {
         return index;
     }
 
-    private static void serve(RouteIndex<Served> index, RouteIndex<Served> supertenant, Method method,
-                              ServerRequest req, ServerResponse res, Authenticator auth, ErrorMapper errors,
-                              CorsPolicy policy, ReadTimeouts timeouts, boolean head) {
+    private void serve(RouteIndex<Served> index, RouteIndex<Served> supertenant, Method method,
+                       ServerRequest req, ServerResponse res, Authenticator auth, ErrorMapper errors,
+                       CorsPolicy policy, ReadTimeouts timeouts, boolean head) {
         String path = req.path().path();
         boolean superT = req.headers().first(HeaderNames.create("X-Okapi-Tenant")).map(String::trim)
                 .filter(PlatformAdmin.TENANT::equals).isPresent();
@@ -190,7 +224,8 @@ public final class Router {
             return;
         }
         cors(policy, req, res);
-        serve(m.route().route(), m.pathParams(), req, res, auth, errors, timeouts, m.route().pretty(), head);
+        serve(m.route().route(), m.pathParams(), req, res, auth, errors, timeouts, m.route().pretty(), head,
+                maxBodyBytes);
     }
 
     /**
@@ -213,9 +248,14 @@ public final class Router {
 
     private static void serve(Route route, Map<String, String> pathParams, ServerRequest req, ServerResponse res,
                               Authenticator auth, ErrorMapper errors, ReadTimeouts timeouts, boolean pretty,
-                              boolean head) {
+                              boolean head, long maxBodyBytes) {
         Response out;
+        long limit = route.upload != null ? route.uploadLimit : maxBodyBytes;
         try {
+            // A declared length over the route's limit is refused before anything is read (the web server itself
+            // lets through bodies up to the largest upload limit).
+            if (req.headers().contentLength().orElse(0) > limit)
+                throw new BrokenBody(413, "Request body too large: at most " + limit + " bytes are accepted");
             Function<String, Optional<String>> header = name -> req.headers().first(HeaderNames.create(name));
             Map<String, List<String>> query = new HashMap<>();
             for (String name : req.query().names()) query.put(name, req.query().all(name));
@@ -229,9 +269,14 @@ public final class Router {
                         ? auth.authenticateApiKey(header, query, route.keyPermission)
                         : auth.authenticate(header, route.permission);
             };
-            byte[] body = body(req, timeouts);
-            out = route.handler.handle(new Request(p.tenant(), p.userId(), p.username(), pathParams, query, body,
-                    header, p.viaApiKey()));
+            if (route.upload != null) {
+                out = upload(route, req, timeouts, limit, new Request(p.tenant(), p.userId(), p.username(),
+                        pathParams, query, new byte[0], header, p.viaApiKey()));
+            } else {
+                byte[] body = body(req, timeouts, limit);
+                out = route.handler.handle(new Request(p.tenant(), p.userId(), p.username(), pathParams, query, body,
+                        header, p.viaApiKey()));
+            }
         } catch (BrokenBody e) {
             out = Response.text(e.status, e.getMessage()).header("Connection", "close");
             if (route.failures != null) out = route.failures.apply(out);
@@ -247,23 +292,80 @@ public final class Router {
      * or its last chunk, a chunk size that is no hex number (issue 12: these were 500s). The connection is closed after
      * such an answer, as nothing after a broken body can be trusted to start a request.
      */
-    private static byte[] body(ServerRequest req, ReadTimeouts timeouts) {
+    private static byte[] body(ServerRequest req, ReadTimeouts timeouts, long limit) {
         try {
-            return timeouts.readBody(req);
-        } catch (ReadTimeouts.ClientTooSlow e) {
-            throw new BrokenBody(408, e.getMessage());
-        } catch (io.helidon.http.HttpException e) {
-            throw new BrokenBody(e.status().code(), e.status().code() == 413
-                    ? "Request body too large: " + e.getMessage() : e.status().reasonPhrase() + ": " + e.getMessage());
-        } catch (io.helidon.http.RequestException e) {
-            throw new BrokenBody(e.status().code(), e.status().reasonPhrase() + ": " + e.getMessage());
-        } catch (io.helidon.common.buffers.DataReader.InsufficientDataAvailableException e) {
-            throw new BrokenBody(400, "Request body ended before its Content-Length (or its last chunk)");
-        } catch (NumberFormatException e) {
-            throw new BrokenBody(400, "Malformed chunked request body: a chunk size is not a hex number");
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
-            throw new BrokenBody(400, "Request body could not be read: " + e.getMessage());
+            return timeouts.readBody(req, limit);
+        } catch (RuntimeException | java.io.IOException e) {
+            throw brokenBody(e, limit);
         }
+    }
+
+    /**
+     * An upload route's handler, given the body as a watched stream; a failure to read the body (broken framing, a
+     * silent client, too many bytes) is answered as {@link #body} answers it, whatever the handler did with it.
+     */
+    private static Response upload(Route route, ServerRequest req, ReadTimeouts timeouts, long limit, Request r)
+            throws Exception {
+        java.io.InputStream raw = timeouts.body(req, limit);
+        try (java.io.InputStream in = new java.io.FilterInputStream(raw) {
+            @Override
+            public int read(byte[] b, int off, int len) {
+                try {
+                    return super.read(b, off, len);
+                } catch (RuntimeException | java.io.IOException e) {
+                    throw new BodyFailure(e);
+                }
+            }
+
+            @Override
+            public int read() {
+                try {
+                    return super.read();
+                } catch (RuntimeException | java.io.IOException e) {
+                    throw new BodyFailure(e);
+                }
+            }
+        }) {
+            return route.upload.handle(r, in);
+        } catch (BodyFailure e) {
+            throw brokenBody(e.getCause(), limit);
+        }
+    }
+
+    /** A failure while reading an upload's body, told apart from the handler's own failures (its disk, say). */
+    private static final class BodyFailure extends RuntimeException {
+        BodyFailure(Throwable cause) {
+            super(cause.getMessage(), cause, false, false);
+        }
+    }
+
+    /**
+     * The 4xx for a body that could not be read: broken framing (a body that ends before its Content-Length or its
+     * last chunk, a chunk size that is no hex number — issue 12: these were 500s), a silent client, a body over its
+     * limit. The connection is closed after such an answer, as nothing after a broken body can be trusted to start a
+     * request.
+     */
+    private static RuntimeException brokenBody(Throwable e, long limit) {
+        String tooLarge = "Request body too large: at most " + limit + " bytes are accepted";
+        return switch (e) {
+            case BrokenBody b -> b;
+            case ReadTimeouts.ClientTooSlow t -> new BrokenBody(408, t.getMessage());
+            case ReadTimeouts.BodyTooLarge t -> new BrokenBody(413, t.getMessage());
+            // Helidon's own 413, from a chunked body past the web server's limit (the largest route limit)
+            case io.helidon.http.HttpException h -> new BrokenBody(h.status().code(), h.status().code() == 413
+                    ? tooLarge : h.status().reasonPhrase() + ": " + h.getMessage());
+            case io.helidon.http.RequestException h -> new BrokenBody(h.status().code(), h.status().code() == 413
+                    ? tooLarge : h.status().reasonPhrase() + ": " + h.getMessage());
+            case io.helidon.common.buffers.DataReader.InsufficientDataAvailableException x ->
+                    new BrokenBody(400, "Request body ended before its Content-Length (or its last chunk)");
+            case NumberFormatException x ->
+                    new BrokenBody(400, "Malformed chunked request body: a chunk size is not a hex number");
+            case java.io.IOException x -> new BrokenBody(400, "Request body could not be read: " + x.getMessage());
+            case java.io.UncheckedIOException x ->
+                    new BrokenBody(400, "Request body could not be read: " + x.getMessage());
+            case RuntimeException other -> other;
+            default -> new IllegalStateException(e);
+        };
     }
 
     /** A request body that could not be read: answered with its status and reason, then the connection closes. */
