@@ -51,7 +51,19 @@ public final class MarcMapper {
         ObjectNode instance = map(r);
         // mod-inventory's create-instance handler stores MARC-sourced instances with source "MARC" (the rules say MARC21).
         instance.put("source", "MARC");
+        // The shipped rules target "subjects" and "series" as strings (the instance schema of their time); today's
+        // instance.json has objects, and newer FOLIO rules target subjects.value / series.value directly.
+        asValueObjects(instance, "subjects");
+        asValueObjects(instance, "series");
         return instance;
+    }
+
+    private static void asValueObjects(ObjectNode instance, String name) {
+        JsonNode array = instance.get(name);
+        if (array == null || !array.isArray()) return;
+        ArrayNode objects = JSON.arrayNode();
+        for (JsonNode e : array) objects.add(e.isTextual() ? JSON.objectNode().put("value", e.asText()) : e);
+        instance.set(name, objects);
     }
 
     /** The holdings record (holdingsrecord.json) for a MARC holdings record; the caller sets id and instanceId. */
