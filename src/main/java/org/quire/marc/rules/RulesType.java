@@ -28,7 +28,7 @@ public enum RulesType {
                     "sftMeetingName", "sftMeetingNameTitle", "sftUniformTitle", "sftTopicalTerm", "sftGeographicName",
                     "sftGenreTerm", "saftPersonalName", "saftPersonalNameTitle", "saftCorporateName",
                     "saftCorporateNameTitle", "saftMeetingName", "saftMeetingNameTitle", "saftUniformTitle",
-                    "saftTopicalTerm", "saftGeographicName", "saftGenreTerm", "subjectHeadings"),
+                    "saftTopicalTerm", "saftGeographicName", "saftGenreTerm"),
             Set.of(),
             Map.of("identifiers", "value", "notes", "note"));
 
