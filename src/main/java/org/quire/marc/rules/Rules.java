@@ -139,6 +139,11 @@ final class Rules {
             for (String name : c.path("type").asText("").split(",")) {
                 if (name.isBlank()) continue;
                 RuleFunction f = RuleFunction.named(name);
+                if (f == null && name.trim().equals("custom")) {
+                    // FOLIO's processor runs "custom" as JavaScript (Nashorn); Quire runs no scripts from rules.
+                    throw new InvalidInput("Custom JavaScript functions ('custom') are not supported, in the rule for field "
+                            + tag + " (target " + target + ")");
+                }
                 if (f == null) {
                     throw new InvalidInput("Unknown normalization function '" + name.trim() + "' in the rule for field "
                             + tag + " (target " + target + ")");

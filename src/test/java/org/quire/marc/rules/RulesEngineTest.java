@@ -107,6 +107,10 @@ class RulesEngineTest {
                 LOOKUPS))
                 .isInstanceOf(InvalidInput.class)
                 .hasMessage("Unknown normalization function 'shout' in the rule for field 245 (target title)");
+        assertThatThrownBy(() -> MappingRules.mapper(RulesType.MARC_BIB, Json.parse(
+                "{\"245\": [{\"target\": \"title\", \"subfield\": [\"a\"], \"rules\": [{\"conditions\": [{\"type\": \"custom\", \"value\": \"x\"}]}]}]}"),
+                LOOKUPS))
+                .isInstanceOf(InvalidInput.class).hasMessageStartingWith("Custom JavaScript functions ('custom') are not supported");
         assertThatThrownBy(() -> MappingRules.mapper(RulesType.MARC_BIB, Json.parse("[1, 2]"), LOOKUPS))
                 .isInstanceOf(InvalidInput.class).hasMessageContaining("JSON object");
         assertThatThrownBy(() -> MappingRules.mapper(RulesType.MARC_BIB, Json.parse(
