@@ -40,10 +40,15 @@ public record Response(int status, String contentType, byte[] body, Map<String, 
                 body == null ? Json.MAPPER.nullNode() : body, null);
     }
 
-    /** The body's bytes; a JSON value is written compact (at each call: the router asks once). */
+    /** The body's bytes; a JSON value is written compact (at each call: the router asks once, see {@link #compact}). */
     @Override
     public byte[] body() {
         return body != null ? body : Json.write(value).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** This answer with its JSON value written compact, so that the router writes it once and can catch a failure. */
+    public Response compact() {
+        return body != null ? this : new Response(status, contentType, body(), headers);
     }
 
     public static Response ok(Object body) {

@@ -284,7 +284,20 @@ public final class Router {
             out = errors.toResponse(e);
             if (route.failures != null && out.status() < 500) out = route.failures.apply(out);
         }
-        send(res, pretty ? out.pretty() : out, head);
+        send(res, written(out, pretty, errors), head);
+    }
+
+    /**
+     * The answer with its JSON value written (pretty where the route asks): a value that cannot be written (nesting
+     * past the writer's limit) is answered as the error mapper says, as it was when handlers wrote their answers.
+     */
+    private static Response written(Response out, boolean pretty, ErrorMapper errors) {
+        try {
+            return pretty ? out.pretty() : out.compact();
+        } catch (RuntimeException e) {
+            Response error = errors.toResponse(e);
+            return pretty ? error.pretty() : error.compact();
+        }
     }
 
     /**
