@@ -56,7 +56,7 @@ record BrowseQuery(String anchor, boolean forward, boolean backward, boolean inc
                 range = n;
             } else if (filters == null) {
                 conditions.add(n);
-            } else if (n instanceof CqlClause c && !c.index().equals(anchorField)
+            } else if (n instanceof CqlClause c && c.index() != null && !c.index().equals(anchorField)
                     && (c.relation().equals("==") || c.relation().equals("="))) {
                 Integer part = filters.get(c.index());
                 if (part == null) {
@@ -95,7 +95,7 @@ record BrowseQuery(String anchor, boolean forward, boolean backward, boolean inc
 
     private static boolean isRange(String anchorField, CqlNode n) {
         return switch (n) {
-            case CqlClause c -> c.index().equals(anchorField)
+            case CqlClause c -> anchorField.equals(c.index()) // a bare term (no index) is no anchor
                     && List.of(">=", ">", "<=", "<").contains(c.relation());
             case CqlBoolean b -> b.op().equals("or") && isRange(anchorField, b.left()) && isRange(anchorField, b.right())
                     && b.left() instanceof CqlClause && b.right() instanceof CqlClause;

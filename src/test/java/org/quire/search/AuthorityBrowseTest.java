@@ -188,5 +188,8 @@ class AuthorityBrowseTest {
         assertBadRequest(q("headingRef>=x") + "&highlightMatch=yes", "Invalid boolean value [yes]",
                 "RequestValidationException");
         assertBadRequest("limit=5", "Required request parameter 'query'", "RequestValidationException");
+        // a bare term has no index: no anchor (FuzzTest found it a 500)
+        assertBadRequest(q("ÿþ"), "Invalid CQL query for browsing.", "RequestValidationException");
+        assertThat(s.get("/browse/authorities?" + q("ÿþ and headingRef>=x")).status()).isLessThan(500);
     }
 }

@@ -382,6 +382,8 @@ class BrowseTest {
         bad(CN_LC, "fullCallNumber >= \"A\" or fullCallNumber < \"B\"", "", "Anchors must be the same");
         bad(CN_LC, "fullCallNumber >= \"A\" or fullCallNumber > \"A\"", "", "Invalid CQL query for browsing.");
         bad(CN_LC, "fullCallNumber >= \"A\" and shelf==\"x\"", "", "Invalid search field");
+        bad(CN_LC, "fullCallNumber >= \"A\" and bareterm", "", "Invalid CQL query for browsing.");
+        bad(CN_LC, "bareterm", "", "Invalid CQL query for browsing.");
         bad(CN_LC, "(fullCallNumber >= \"A\" or fullCallNumber < \"A\") or callNumberTypeId==\"x\"", "",
                 "Invalid CQL query for browsing.");
         bad("/browse/call-numbers/bogus/instances", "fullCallNumber >= \"A\"", "", "bogus");
