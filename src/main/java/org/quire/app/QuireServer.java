@@ -114,6 +114,7 @@ public final class QuireServer implements AutoCloseable {
             CalendarApi.register(router, db);
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
+            org.quire.marc.rules.MappingRulesApi.register(router, db, new org.quire.marc.rules.MappingRules());
             // authority search first: its /search/authorities/facets before SearchIdsApi's /search/{recordType}/facets
             org.quire.search.AuthoritySearchApi.register(router, new org.quire.search.AuthoritySearch(db, searchIndexes));
             org.quire.search.AuthorityIndexer authorityIndexer = new org.quire.search.AuthorityIndexer(db, searchIndexes);
