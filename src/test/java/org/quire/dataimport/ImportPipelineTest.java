@@ -1,0 +1,270 @@
+package org.quire.dataimport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.marc4j.MarcStreamReader;
+import org.marc4j.MarcStreamWriter;
+import org.marc4j.marc.MarcFactory;
+import org.marc4j.marc.Record;
+import org.quire.Api;
+import org.quire.Fixtures;
+import org.quire.platform.Json;
+
+import java.io.ByteArrayOutputStream;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quire.dataimport.DataImportClient.define;
+import static org.quire.dataimport.DataImportClient.upload;
+
+/**
+ * The import pipeline as the Data import app and FOLIO's PTF drive it (folio-catalogue-api.md §3.4, §3.6): upload,
+ * processFiles with a job profile, poll the logs list until the job is COMMITTED, then the instances in inventory
+ * (source MARC, mapped title, HRID), their SRS records (001 = HRID, 999 ff $i/$s), the MARC view, the journal and
+ * summary, and search. Malformed records become error entries while the valid ones are imported.
+ */
+class ImportPipelineTest {
+    static final String CREATE_INSTANCE = "e34d7b92-9b83-11eb-a8b3-0242ac130003";
+    static final Path BIB = Path.of("../shared/data/marc/bib/folio-data-import-100.mrc");
+    static Api.Session s;
+
+    @BeforeAll
+    static void setUp() {
+        s = Fixtures.tenant("data_import_pipeline");
+    }
+
+    static ObjectNode processBody(JsonNode definition, String profileId) {
+        ObjectNode body = Json.object();
+        body.set("uploadDefinition", definition);
+        body.putObject("jobProfileInfo").put("id", profileId).put("name", "whatever the UI sends")
+                .put("dataType", "MARC");
+        return body;
+    }
+
+    /** upload → processFiles (204) → the job's id; the file's definition is re-read as the UI does. */
+    static String importFile(String name, byte[] bytes, String profileId) {
+        JsonNode def = define(s, name);
+        String defId = def.path("id").asText();
+        String fileId = def.path("fileDefinitions").get(0).path("id").asText();
+        Api.Reply up = upload(s, defId, fileId, bytes);
+        assertThat(up.status()).as(up.body()).isEqualTo(200);
+        Api.Reply r = s.post("/data-import/uploadDefinitions/" + defId + "/processFiles?defaultMapping=false",
+                processBody(up.json(), profileId));
+        assertThat(r.status()).as(r.body()).isEqualTo(204);
+        return def.path("fileDefinitions").get(0).path("jobExecutionId").asText();
+    }
+
+    /** The PTF's loop: the logs list every 200 ms until the job is there and no longer PARSING_IN_PROGRESS. */
+    static JsonNode awaitFinished(String jobId) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (System.currentTimeMillis() < deadline) {
+            Api.Reply r = s.get("/metadata-provider/jobExecutions?statusAny=COMMITTED&statusAny=ERROR"
+                    + "&statusAny=CANCELLED&limit=100&sortBy=completed_date,desc");
+            assertThat(r.status()).as(r.body()).isEqualTo(200);
+            for (JsonNode j : r.json().path("jobExecutions")) {
+                if (j.path("id").asText().equals(jobId)) return j;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("job " + jobId + " did not finish: " + s.get("/change-manager/jobExecutions/" + jobId).body());
+    }
+
+    static JsonNode log(String jobId, String extra) {
+        Api.Reply r = s.get("/metadata-provider/jobLogEntries/" + jobId + "?limit=1000" + extra);
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        return r.json();
+    }
+
+    static String field(JsonNode marcJson, String tag) {
+        for (JsonNode f : marcJson.path("fields")) if (f.has(tag)) return f.get(tag).isTextual() ? f.get(tag).asText() : f.get(tag).toString();
+        return null;
+    }
+
+    static String subfield(JsonNode marcJson, String tag, String code) {
+        for (JsonNode f : marcJson.path("fields")) {
+            if (!f.has(tag)) continue;
+            for (JsonNode sf : f.get(tag).path("subfields")) if (sf.has(code)) return sf.get(code).asText();
+        }
+        return null;
+    }
+
+    @Test
+    void ptfFlow_defaultCreateInstanceProfile_instancesSrsJournalSummaryAndSearch() throws Exception {
+        String jobId = importFile("folio-data-import-100.mrc", Files.readAllBytes(BIB), CREATE_INSTANCE);
+        JsonNode job = awaitFinished(jobId);
+        assertThat(job.path("status").asText()).isEqualTo("COMMITTED");
+        assertThat(job.path("uiStatus").asText()).isEqualTo("RUNNING_COMPLETE");
+        assertThat(job.path("completedDate").asText()).isNotEmpty();
+        assertThat(job.path("progress").path("current").asInt()).isEqualTo(100);
+        assertThat(job.path("progress").path("total").asInt()).isEqualTo(100);
+        assertThat(job.path("jobProfileInfo").path("id").asText()).isEqualTo(CREATE_INSTANCE);
+        assertThat(job.path("jobProfileInfo").path("name").asText())
+                .isEqualTo("Default - Create instance and SRS MARC Bib");
+
+        JsonNode entries = log(jobId, "");
+        assertThat(entries.path("totalRecords").asInt()).isEqualTo(100);
+        JsonNode first = entries.path("entries").get(0);
+        assertThat(first.path("sourceRecordOrder").asText()).isEqualTo("0");
+        assertThat(first.path("sourceRecordActionStatus").asText()).isEqualTo("CREATED");
+        assertThat(first.path("relatedInstanceInfo").path("actionStatus").asText()).isEqualTo("CREATED");
+        String instanceId = first.path("relatedInstanceInfo").path("idList").get(0).asText();
+        String hrid = first.path("relatedInstanceInfo").path("hridList").get(0).asText();
+        assertThat(hrid).matches("in\\d{11}");
+
+        JsonNode summary = s.get("/metadata-provider/jobSummary/" + jobId).json();
+        assertThat(summary.path("instanceSummary").path("totalCreatedEntities").asInt()).isEqualTo(100);
+        assertThat(summary.path("sourceRecordSummary").path("totalCreatedEntities").asInt()).isEqualTo(100);
+        assertThat(summary.path("totalErrors").asInt()).isZero();
+
+        JsonNode instance = s.get("/instance-storage/instances/" + instanceId).json();
+        assertThat(instance.path("source").asText()).isEqualTo("MARC");
+        assertThat(instance.path("hrid").asText()).isEqualTo(hrid);
+        assertThat(instance.path("title").asText()).isEqualTo(first.path("sourceRecordTitle").asText()).isNotBlank();
+
+        // The SRS record, by instance id, as every instance view asks for it.
+        Api.Reply formatted = s.get("/source-storage/records/" + instanceId + "/formatted?idType=INSTANCE");
+        assertThat(formatted.status()).as(formatted.body()).isEqualTo(200);
+        JsonNode marc = formatted.json().path("parsedRecord").path("content");
+        assertThat(field(marc, "001")).isEqualTo(hrid);
+        assertThat(subfield(marc, "999", "i")).isEqualTo(instanceId);
+        assertThat(subfield(marc, "999", "s")).isEqualTo(formatted.json().path("matchedId").asText());
+        assertThat(formatted.json().path("snapshotId").asText()).isEqualTo(jobId);
+        assertThat(formatted.json().path("externalIdsHolder").path("instanceHrid").asText()).isEqualTo(hrid);
+        assertThat(formatted.json().path("parsedRecord").path("formattedContent").asText()).contains("001 " + hrid);
+        String title245a = subfield(marc, "245", "a");
+        assertThat(instance.path("title").asText()).startsWith(title245a.replaceAll("[ /:;.,]+$", ""));
+
+        JsonNode srs = s.get("/source-storage/source-records?snapshotId=" + jobId + "&limit=1").json();
+        assertThat(srs.path("totalRecords").asInt()).isEqualTo(100);
+
+        // Searchable by itself (the indexer follows the outbox).
+        String cql = "hrid==\"" + hrid + "\"";
+        long deadline = System.currentTimeMillis() + 30_000;
+        JsonNode found;
+        do {
+            found = s.get("/search/instances?query=" + URLEncoder.encode(cql, StandardCharsets.UTF_8)).json();
+            if (found.path("totalRecords").asInt() == 1) break;
+            Thread.sleep(200);
+        } while (System.currentTimeMillis() < deadline);
+        assertThat(found.path("totalRecords").asInt()).as(found.toString()).isEqualTo(1);
+        assertThat(found.path("instances").get(0).path("id").asText()).isEqualTo(instanceId);
+    }
+
+    @Test
+    void marcXml_isImported() throws Exception {
+        Path xml = Path.of("../shared/data/marc/bib/marc2bibframe2-nlm.marcxml");
+        String jobId = importFile("nlm.xml", Files.readAllBytes(xml), CREATE_INSTANCE);
+        JsonNode job = awaitFinished(jobId);
+        assertThat(job.path("status").asText()).isEqualTo("COMMITTED");
+        JsonNode summary = s.get("/metadata-provider/jobSummary/" + jobId).json();
+        int created = summary.path("instanceSummary").path("totalCreatedEntities").asInt();
+        assertThat(created).isGreaterThan(0);
+        assertThat(created + summary.path("totalErrors").asInt()).isEqualTo(job.path("progress").path("total").asInt());
+        JsonNode srs = s.get("/source-storage/source-records?snapshotId=" + jobId + "&limit=1").json();
+        assertThat(srs.path("totalRecords").asInt()).isEqualTo(created);
+    }
+
+    @Test
+    void malformedRecords_becomeErrorEntries_validOnesAreImported() throws Exception {
+        Path bad = Path.of("../shared/data/marc/edge-cases/pymarc-bad_records.mrc");
+        String jobId = importFile("bad_records.mrc", Files.readAllBytes(bad), CREATE_INSTANCE);
+        JsonNode job = awaitFinished(jobId);
+        assertThat(job.path("status").asText()).isEqualTo("COMMITTED");
+        JsonNode summary = s.get("/metadata-provider/jobSummary/" + jobId).json();
+        int created = summary.path("instanceSummary").path("totalCreatedEntities").asInt();
+        int errors = summary.path("totalErrors").asInt();
+        assertThat(errors).isGreaterThan(0);
+        assertThat(created + errors).isEqualTo(log(jobId, "").path("totalRecords").asInt());
+        JsonNode errorEntries = log(jobId, "&errorsOnly=true");
+        assertThat(errorEntries.path("totalRecords").asInt()).isEqualTo(errors);
+        for (JsonNode e : errorEntries.path("entries")) {
+            assertThat(e.path("sourceRecordActionStatus").asText()).isEqualTo("DISCARDED");
+            assertThat(e.path("error").asText()).isNotBlank();
+        }
+        JsonNode srs = s.get("/source-storage/source-records?snapshotId=" + jobId + "&limit=1").json();
+        assertThat(srs.path("totalRecords").asInt()).isEqualTo(created);
+    }
+
+    @Test
+    void recordWith999ffi_orFailingInStorage_isDiscarded_theOthersAreImported() throws Exception {
+        List<Record> records = new ArrayList<>();
+        try (FileInputStream in = new FileInputStream(BIB.toFile())) {
+            MarcStreamReader reader = new MarcStreamReader(in, "UTF-8");
+            while (reader.hasNext() && records.size() < 4) records.add(reader.next());
+        }
+        MarcFactory f = MarcFactory.newInstance();
+        var ff = f.newDataField("999", 'f', 'f');
+        ff.addSubfield(f.newSubfield('i', "6f2e1c29-0c7a-4a5f-9d2b-3b0e1b2f9a11"));
+        records.get(1).addVariableField(ff);
+        // No 245: no title, which inventory requires; the record fails at write time, alone.
+        records.get(3).removeVariableField(records.get(3).getVariableField("245"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        MarcStreamWriter w = new MarcStreamWriter(out, "UTF-8");
+        records.forEach(w::write);
+        w.close();
+
+        String jobId = importFile("three.mrc", out.toByteArray(), CREATE_INSTANCE);
+        assertThat(awaitFinished(jobId).path("status").asText()).isEqualTo("COMMITTED");
+        JsonNode entries = log(jobId, "").path("entries");
+        assertThat(entries).hasSize(4);
+        assertThat(entries.get(0).path("sourceRecordActionStatus").asText()).isEqualTo("CREATED");
+        assertThat(entries.get(1).path("sourceRecordActionStatus").asText()).isEqualTo("DISCARDED");
+        assertThat(entries.get(1).path("error").asText()).isEqualTo(
+                "A new Instance was not created because the incoming record already contained a 999ff$s or 999ff$i field");
+        assertThat(entries.get(2).path("sourceRecordActionStatus").asText()).isEqualTo("CREATED");
+        assertThat(entries.get(3).path("sourceRecordActionStatus").asText()).isEqualTo("DISCARDED");
+        assertThat(entries.get(3).path("error").asText()).containsIgnoringCase("title");
+        JsonNode summary = s.get("/metadata-provider/jobSummary/" + jobId).json();
+        assertThat(summary.path("instanceSummary").path("totalCreatedEntities").asInt()).isEqualTo(2);
+        assertThat(summary.path("totalErrors").asInt()).isEqualTo(2);
+        // Nothing half-imported: only the two created records are in SRS.
+        JsonNode srs = s.get("/source-storage/source-records?snapshotId=" + jobId + "&limit=10").json();
+        assertThat(srs.path("totalRecords").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void malformedProcessFiles_answer4xx() throws IOException {
+        JsonNode def = define(s, "not-uploaded.mrc");
+        String defId = def.path("id").asText();
+        String path = "/data-import/uploadDefinitions/" + defId + "/processFiles?defaultMapping=false";
+
+        Api.Reply badJson = s.api().send("POST", path, "{not json", s.tenant(), s.token());
+        assertThat(badJson.status()).isEqualTo(400);
+
+        Api.Reply noProfile = s.post(path, Json.object().set("uploadDefinition", def));
+        assertThat(noProfile.status()).as(noProfile.body()).isEqualTo(422);
+        assertThat(noProfile.json().path("errors").get(0).path("message").asText()).contains("must not be null");
+
+        Api.Reply badProfileId = s.post(path, processBody(def, "not-a-uuid"));
+        assertThat(badProfileId.status()).as(badProfileId.body()).isEqualTo(422);
+
+        String unknown = "0b9c5d2e-1f3a-4e6b-8c7d-9a0b1c2d3e4f";
+        Api.Reply unknownProfile = s.post(path, processBody(def, unknown));
+        assertThat(unknownProfile.status()).as(unknownProfile.body()).isEqualTo(404);
+        assertThat(unknownProfile.body()).contains(unknown);
+
+        Api.Reply notUploaded = s.post(path, processBody(def, CREATE_INSTANCE));
+        assertThat(notUploaded.status()).as(notUploaded.body()).isEqualTo(422);
+        assertThat(notUploaded.json().path("errors").get(0).path("message").asText())
+                .contains("not-uploaded.mrc is not uploaded");
+        JsonNode job = s.get("/change-manager/jobExecutions/" + def.path("fileDefinitions").get(0)
+                .path("jobExecutionId").asText()).json();
+        assertThat(job.path("status").asText()).isEqualTo("NEW");
+
+        Api.Reply unknownDef = s.post("/data-import/uploadDefinitions/" + unknown + "/processFiles",
+                processBody(def, CREATE_INSTANCE));
+        assertThat(unknownDef.status()).as(unknownDef.body()).isEqualTo(404);
+        assertThat(unknownDef.body()).contains("Upload Definition with id '" + unknown + "' not found");
+        Api.Reply badDef = s.post("/data-import/uploadDefinitions/nope/processFiles", processBody(def, CREATE_INSTANCE));
+        assertThat(badDef.status()).isEqualTo(404);
+    }
+}
