@@ -46,13 +46,31 @@ final class ProfileActions {
     private final JsonNode holdingsFields;
     private final JsonNode itemFields;
     private final Map<String, String> locationsByCode;
+    /** Reference data by the mapped path's last part (statusId, holdingsTypeId …): lower-case name → id. */
+    private final Map<String, Map<String, String>> byName;
+
+    /**
+     * The reference data a mapping profile names by its label when the field has no acceptedValues (the PTF's
+     * profile-creation script sends labels such as "Monograph", "book", "Can circulate").
+     */
+    private static final Map<String, org.quire.platform.records.RecordStore> NAMED = Map.of(
+            "statusId", InventoryTypes.INSTANCE_STATUSES,
+            "holdingsTypeId", InventoryTypes.HOLDINGS_TYPES,
+            "callNumberTypeId", InventoryTypes.CALL_NUMBER_TYPES,
+            "materialType.id", InventoryTypes.MATERIAL_TYPES,
+            "permanentLoanType.id", InventoryTypes.LOAN_TYPES,
+            "temporaryLoanType.id", InventoryTypes.LOAN_TYPES,
+            "itemNoteTypeId", InventoryTypes.ITEM_NOTE_TYPES,
+            "holdingsNoteTypeId", InventoryTypes.HOLDINGS_NOTE_TYPES,
+            "modeOfIssuanceId", InventoryTypes.MODES_OF_ISSUANCE);
 
     private ProfileActions(JsonNode instanceFields, JsonNode holdingsFields, JsonNode itemFields,
-                           Map<String, String> locationsByCode) {
+                           Map<String, String> locationsByCode, Map<String, Map<String, String>> byName) {
         this.instanceFields = instanceFields;
         this.holdingsFields = holdingsFields;
         this.itemFields = itemFields;
         this.locationsByCode = locationsByCode;
+        this.byName = byName;
     }
 
     /** The CREATE actions of the job (top-level action profiles) with their mapping fields; one read of locations. */
@@ -73,13 +91,21 @@ final class ProfileActions {
             }
         }
         Map<String, String> locations = new HashMap<>();
-        if (holdings != null || item != null) {
+        Map<String, Map<String, String>> byName = new HashMap<>();
+        if (instance != null || holdings != null || item != null) {
             for (ObjectNode l : InventoryTypes.LOCATIONS.search(c, schema, "cql.allRecords=1", Integer.MAX_VALUE, 0)
                     .records()) {
                 locations.put(l.path("code").asText(), l.path("id").asText());
             }
+            for (var e : NAMED.entrySet()) {
+                Map<String, String> names = new HashMap<>();
+                for (ObjectNode r : e.getValue().search(c, schema, "cql.allRecords=1", Integer.MAX_VALUE, 0).records()) {
+                    names.put(r.path("name").asText().toLowerCase(java.util.Locale.ROOT), r.path("id").asText());
+                }
+                byName.put(e.getKey(), names);
+            }
         }
-        return new ProfileActions(instance, holdings, item, locations);
+        return new ProfileActions(instance, holdings, item, locations, byName);
     }
 
     /** The instance action's non-empty mapping values over the rules' instance. */
@@ -105,6 +131,12 @@ final class ProfileActions {
         i.put("id", UUID.randomUUID().toString());
         i.put("holdingsRecordId", holdings.get("id").asText());
         apply(itemFields, i, "item.", marc);
+        // The mapping profile targets mod-inventory's item (materialType.id …); storage has the flat ids.
+        for (String ref : List.of("materialType", "permanentLoanType", "temporaryLoanType", "permanentLocation",
+                "temporaryLocation")) {
+            JsonNode id = i.remove(ref);
+            if (id != null && id.hasNonNull("id")) i.put(ref + "Id", id.get("id").asText());
+        }
         return i;
     }
 
@@ -156,7 +188,14 @@ final class ProfileActions {
         for (var e : field.path("acceptedValues").properties()) {
             if (e.getValue().asText().equals(text)) return e.getKey();
         }
-        if (rel.endsWith("LocationId") && Ids.parse(text).isEmpty()) {
+        if (Ids.parse(text).isPresent()) return text;
+        for (var e : byName.entrySet()) {
+            if (rel.equals(e.getKey()) || rel.endsWith("." + e.getKey())) {
+                String id = e.getValue().get(text.toLowerCase(java.util.Locale.ROOT));
+                if (id != null) return id;
+            }
+        }
+        if (rel.endsWith("LocationId") || rel.endsWith("Location.id")) {
             Matcher code = CODE_IN_PARENS.matcher(text);
             String id = locationsByCode.get(code.find() ? code.group(1) : text);
             if (id != null) return id;

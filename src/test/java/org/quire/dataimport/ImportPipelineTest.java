@@ -267,4 +267,114 @@ class ImportPipelineTest {
         Api.Reply badDef = s.post("/data-import/uploadDefinitions/nope/processFiles", processBody(def, CREATE_INSTANCE));
         assertThat(badDef.status()).isEqualTo(404);
     }
+
+    // ---- the PTF's "PTF - Create 3" shape: instance + holdings + item ------------------------------------------
+
+    static final String P = "/data-import-profiles/";
+
+    static String createProfile(String kind, ObjectNode profile, ObjectNode... relations) {
+        ObjectNode dto = Json.object();
+        dto.set("profile", profile);
+        for (ObjectNode r : relations) dto.withArray("addedRelations").add(r);
+        dto.putArray("deletedRelations");
+        Api.Reply r = s.post(P + kind, dto);
+        assertThat(r.status()).as(r.body()).isEqualTo(201);
+        return r.json().path("id").asText();
+    }
+
+    static ObjectNode rel(String masterType, String detailId, String detailType, int order) {
+        return Json.object().putNull("masterProfileId").put("masterProfileType", masterType)
+                .put("detailProfileId", detailId).put("detailProfileType", detailType).put("order", order);
+    }
+
+    static ObjectNode mappingField(String name, String path, String value) {
+        ObjectNode f = Json.object().put("name", name).put("enabled", "true").put("path", path).put("value", value);
+        f.putArray("subfields");
+        return f;
+    }
+
+    static ObjectNode mappingProfile(String name, String record, ObjectNode... fields) {
+        ObjectNode m = Json.object().put("name", name).put("incomingRecordType", "MARC_BIBLIOGRAPHIC")
+                .put("existingRecordType", record);
+        ObjectNode details = m.putObject("mappingDetails").put("name", record.toLowerCase()).put("recordType", record);
+        for (ObjectNode f : fields) details.withArray("mappingFields").add(f);
+        return m;
+    }
+
+    static String action(String name, String record, String mappingId) {
+        return createProfile("actionProfiles", Json.object().put("name", name).put("action", "CREATE")
+                .put("folioRecord", record), rel("ACTION_PROFILE", mappingId, "MAPPING_PROFILE", 0));
+    }
+
+    @Test
+    void ptfCreate3Profile_createsInstanceHoldingsAndItemWithMappedValues() throws Exception {
+        String tag = java.util.UUID.randomUUID().toString().substring(0, 8);
+        ObjectNode note = mappingField("notes", "item.notes[]", "");
+        ObjectNode noteFields = ((com.fasterxml.jackson.databind.node.ArrayNode) note.get("subfields")).addObject()
+                .put("order", 0).put("path", "item.notes[]");
+        noteFields.withArray("fields").add(mappingField("itemNoteTypeId", "item.notes[].itemNoteTypeId", "\"Note\""));
+        noteFields.withArray("fields").add(mappingField("note", "item.notes[].note", "\"PTF note\""));
+        noteFields.withArray("fields").add(mappingField("staffOnly", "item.notes[].staffOnly", "")
+                .put("booleanFieldAction", "ALL_FALSE"));
+        String instanceAct = action("PTF instance " + tag, "INSTANCE", createProfile("mappingProfiles",
+                mappingProfile("PTF instance " + tag, "INSTANCE",
+                        mappingField("catalogedDate", "instance.catalogedDate", "###TODAY###"),
+                        mappingField("statusId", "instance.statusId", "\"Cataloged\""))));
+        String holdingsAct = action("PTF holdings " + tag, "HOLDINGS", createProfile("mappingProfiles",
+                mappingProfile("PTF holdings " + tag, "HOLDINGS",
+                        mappingField("holdingsTypeId", "holdings.holdingsTypeId", "\"Monograph\""),
+                        mappingField("permanentLocationId", "holdings.permanentLocationId",
+                                "\"Main Library (KU/CC/DI/M)\""),
+                        mappingField("callNumberTypeId", "holdings.callNumberTypeId",
+                                "\"Library of Congress classification\""),
+                        mappingField("callNumber", "holdings.callNumber", "050$a \" \" 050$b"))));
+        String itemAct = action("PTF item " + tag, "ITEM", createProfile("mappingProfiles",
+                mappingProfile("PTF item " + tag, "ITEM",
+                        mappingField("materialType.id", "item.materialType.id", "\"book\""),
+                        mappingField("permanentLoanType.id", "item.permanentLoanType.id", "\"Can circulate\""),
+                        mappingField("status.name", "item.status.name", "\"Available\""), note)));
+        String profileId = createProfile("jobProfiles", Json.object().put("name", "PTF - Create 3 " + tag)
+                        .put("dataType", "MARC"),
+                rel("JOB_PROFILE", instanceAct, "ACTION_PROFILE", 0),
+                rel("JOB_PROFILE", holdingsAct, "ACTION_PROFILE", 1),
+                rel("JOB_PROFILE", itemAct, "ACTION_PROFILE", 2));
+
+        String jobId = importFile("ptf_bib_Create.mrc", Files.readAllBytes(BIB), profileId);
+        JsonNode job = awaitFinished(jobId);
+        assertThat(job.path("status").asText()).isEqualTo("COMMITTED");
+        JsonNode summary = s.get("/metadata-provider/jobSummary/" + jobId).json();
+        assertThat(summary.path("totalErrors").asInt()).as(log(jobId, "&errorsOnly=true").toString()).isZero();
+        assertThat(summary.path("instanceSummary").path("totalCreatedEntities").asInt()).isEqualTo(100);
+        assertThat(summary.path("holdingSummary").path("totalCreatedEntities").asInt()).isEqualTo(100);
+        assertThat(summary.path("itemSummary").path("totalCreatedEntities").asInt()).isEqualTo(100);
+
+        JsonNode entry = log(jobId, "").path("entries").get(0);
+        String instanceId = entry.path("relatedInstanceInfo").path("idList").get(0).asText();
+        String holdingsId = entry.path("relatedHoldingsInfo").get(0).path("id").asText();
+        String itemId = entry.path("relatedItemInfo").get(0).path("id").asText();
+        assertThat(entry.path("relatedItemInfo").get(0).path("holdingsId").asText()).isEqualTo(holdingsId);
+
+        JsonNode instance = s.get("/instance-storage/instances/" + instanceId).json();
+        assertThat(instance.path("catalogedDate").asText()).isEqualTo(java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString());
+        assertThat(instance.path("statusId").asText()).matches("[0-9a-f-]{36}");
+        JsonNode holdings = s.get("/holdings-storage/holdings/" + holdingsId).json();
+        assertThat(holdings.path("instanceId").asText()).isEqualTo(instanceId);
+        assertThat(holdings.path("hrid").asText()).isEqualTo(entry.path("relatedHoldingsInfo").get(0).path("hrid").asText());
+        String mainLibrary = s.get("/locations", "code==\"KU/CC/DI/M\"").json().path("locations").get(0).path("id").asText();
+        assertThat(holdings.path("permanentLocationId").asText()).isEqualTo(mainLibrary);
+        assertThat(holdings.path("holdingsTypeId").asText()).matches("[0-9a-f-]{36}");
+        assertThat(holdings.path("callNumberTypeId").asText()).matches("[0-9a-f-]{36}");
+        JsonNode marc = s.get("/source-storage/records/" + instanceId + "/formatted?idType=INSTANCE").json()
+                .path("parsedRecord").path("content");
+        String a = subfield(marc, "050", "a"), b = subfield(marc, "050", "b");
+        if (a != null) assertThat(holdings.path("callNumber").asText()).isEqualTo((a + " " + (b == null ? "" : b)).strip());
+        JsonNode item = s.get("/item-storage/items/" + itemId).json();
+        assertThat(item.path("holdingsRecordId").asText()).isEqualTo(holdingsId);
+        assertThat(item.path("status").path("name").asText()).isEqualTo("Available");
+        assertThat(item.path("materialTypeId").asText()).matches("[0-9a-f-]{36}");
+        assertThat(item.path("permanentLoanTypeId").asText()).matches("[0-9a-f-]{36}");
+        assertThat(item.path("notes").get(0).path("note").asText()).isEqualTo("PTF note");
+        assertThat(item.path("notes").get(0).path("staffOnly").asBoolean(true)).isFalse();
+        assertThat(item.path("notes").get(0).path("itemNoteTypeId").asText()).matches("[0-9a-f-]{36}");
+    }
 }
