@@ -114,7 +114,8 @@ public final class QuireServer implements AutoCloseable {
             CalendarApi.register(router, db);
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
-            org.quire.marc.rules.MappingRules mappingRules = new org.quire.marc.rules.MappingRules();
+            org.quire.marc.rules.MappingRules mappingRules = new org.quire.marc.rules.MappingRules(
+                    org.quire.authorities.AuthorityTypes.NOTE_TYPES);
             org.quire.marc.rules.MappingRulesApi.register(router, db, mappingRules);
             // authority search first: its /search/authorities/facets before SearchIdsApi's /search/{recordType}/facets
             org.quire.search.AuthoritySearchApi.register(router, new org.quire.search.AuthoritySearch(db, searchIndexes));

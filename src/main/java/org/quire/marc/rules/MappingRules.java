@@ -14,10 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import org.quire.authorities.AuthorityTypes;
 import org.quire.inventory.InventoryTypes;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 import org.quire.platform.domain.InvalidInput;
 import org.quire.platform.records.RecordStore;
 
@@ -44,6 +42,17 @@ public final class MappingRules {
     }
 
     private final ConcurrentHashMap<String, Cached> cache = new ConcurrentHashMap<>();
+    private final Map<String, RecordStore> stores;
+
+    /**
+     * @param authorityNoteTypes the store of authority note types (module authorities, which marc does not import:
+     *                           the composition root passes it)
+     */
+    public MappingRules(RecordStore authorityNoteTypes) {
+        Map<String, RecordStore> all = new HashMap<>(INVENTORY_STORES);
+        all.put(Lookups.AUTHORITY_NOTE_TYPES, authorityNoteTypes);
+        this.stores = Map.copyOf(all);
+    }
 
     /** FOLIO's default rules of a type, as shipped (the text restore brings back). */
     public static String defaultText(RulesType type) {
@@ -79,16 +88,14 @@ public final class MappingRules {
         // mod-source-record-manager's MappingRuleServiceImpl.update message for a body that is not a JSON object.
         if (doc == null || !doc.isObject()) throw new InvalidInput("Can not update rules in non-JSON format");
         Rules rules = Rules.compile(doc);
-        Sql.update(c, "INSERT INTO " + schema + ".mapping_rules (record_type, rules) VALUES (?, ?) "
-                + "ON CONFLICT (record_type) DO UPDATE SET rules = EXCLUDED.rules, updated_date = now()",
-                List.of(type.path(), body));
+        MappingRulesStore.save(c, schema, type, body);
         cache.put(key(schema, type), new Cached(body, rules, System.currentTimeMillis()));
         return body;
     }
 
     /** PUT /mapping-rules/{type}/restore: back to FOLIO's defaults. */
     public String restore(Connection c, String schema, RulesType type) throws SQLException {
-        Sql.update(c, "DELETE FROM " + schema + ".mapping_rules WHERE record_type = ?", List.of(type.path()));
+        MappingRulesStore.delete(c, schema, type);
         cache.remove(key(schema, type));
         return DEFAULT_TEXT.get(type);
     }
@@ -122,8 +129,7 @@ public final class MappingRules {
     }
 
     private static Optional<String> stored(Connection c, String schema, RulesType type) throws SQLException {
-        return Sql.one(c, "SELECT rules FROM " + schema + ".mapping_rules WHERE record_type = ?",
-                List.of(type.path()), rs -> rs.getString(1));
+        return MappingRulesStore.text(c, schema, type);
     }
 
     private static String key(String schema, RulesType type) {
@@ -131,15 +137,15 @@ public final class MappingRules {
     }
 
     /** The tenant's reference data the rule functions look up: one query per kind. */
-    public static Lookups lookups(Connection c, String schema) throws SQLException {
+    public Lookups lookups(Connection c, String schema) throws SQLException {
         Map<String, List<ObjectNode>> records = new HashMap<>();
-        for (var e : STORES.entrySet()) {
+        for (var e : stores.entrySet()) {
             records.put(e.getKey(), e.getValue().search(c, schema, "cql.allRecords=1", Integer.MAX_VALUE, 0).records());
         }
         return Lookups.of(records);
     }
 
-    private static final Map<String, RecordStore> STORES = Map.ofEntries(
+    private static final Map<String, RecordStore> INVENTORY_STORES = Map.ofEntries(
             Map.entry(Lookups.IDENTIFIER_TYPES, InventoryTypes.IDENTIFIER_TYPES),
             Map.entry(Lookups.CONTRIBUTOR_NAME_TYPES, InventoryTypes.CONTRIBUTOR_NAME_TYPES),
             Map.entry(Lookups.CONTRIBUTOR_TYPES, InventoryTypes.CONTRIBUTOR_TYPES),
@@ -153,8 +159,7 @@ public final class MappingRules {
             Map.entry(Lookups.HOLDINGS_TYPES, InventoryTypes.HOLDINGS_TYPES),
             Map.entry(Lookups.HOLDINGS_NOTE_TYPES, InventoryTypes.HOLDINGS_NOTE_TYPES),
             Map.entry(Lookups.CALL_NUMBER_TYPES, InventoryTypes.CALL_NUMBER_TYPES),
-            Map.entry(Lookups.LOCATIONS, InventoryTypes.LOCATIONS),
-            Map.entry(Lookups.AUTHORITY_NOTE_TYPES, AuthorityTypes.NOTE_TYPES));
+            Map.entry(Lookups.LOCATIONS, InventoryTypes.LOCATIONS));
 
     private static String readResource(String path) {
         try (InputStream in = MappingRules.class.getResourceAsStream(path)) {

@@ -252,29 +252,42 @@ public final class MarcMapper {
         return current;
     }
 
+    /**
+     * Writes one value. A target that collides with what an earlier rule wrote there (an edited rule writing
+     * {@code title.x} after {@code title}) is skipped, as FOLIO's reflection fails that one write and goes on.
+     */
     private void put(ObjectNode out, String[] path, String value, Map<String, ObjectNode> objects) {
         String first = path[0];
+        JsonNode existing = out.get(first);
         if (path.length == 1) {
             if (type.stringArrays.contains(first)) {
+                if (existing != null && !existing.isArray()) return;
                 ArrayNode array = out.withArray(first);
                 if (!"languages".equals(first) || !contains(array, value)) array.add(value);
-            } else {
+            } else if (existing == null || existing.isValueNode()) {
                 setLeaf(out, first, value);
             }
             return;
         }
         ObjectNode target;
         if (type.objects.contains(first)) {
+            if (existing != null && !existing.isObject()) return;
             target = out.withObject(first);
         } else {
             target = objects.get(first);
             if (target == null) {
+                if (existing != null && !existing.isArray()) return;
                 target = out.withArray(first).addObject();
                 objects.put(first, target);
             }
         }
-        for (int i = 1; i < path.length - 1; i++) target = target.withObject(path[i]);
-        setLeaf(target, path[path.length - 1], value);
+        for (int i = 1; i < path.length - 1; i++) {
+            JsonNode next = target.get(path[i]);
+            if (next != null && !next.isObject()) return;
+            target = target.withObject(path[i]);
+        }
+        JsonNode leaf = target.get(path[path.length - 1]);
+        if (leaf == null || leaf.isValueNode()) setLeaf(target, path[path.length - 1], value);
     }
 
     private static void setLeaf(ObjectNode node, String name, String value) {

@@ -101,7 +101,9 @@ final class Rules {
 
     private static Target target(String tag, JsonNode t) {
         String target = t.path("target").asText("");
-        if (!t.isObject() || target.isEmpty()) return null;
+        String[] path = target.split("\\.", -1);
+        // FOLIO's isMappingValid skips a target that names no field of the record; a path with an empty segment names none.
+        if (!t.isObject() || target.isEmpty() || java.util.Arrays.asList(path).contains("")) return null;
         List<Delimiter> delimiters = new ArrayList<>();
         String separator = "";
         for (JsonNode d : t.path("subFieldDelimiter")) {
@@ -124,7 +126,7 @@ final class Rules {
             for (JsonNode r : t.path("rules")) rules.add(rule(tag, target, r));
         }
         JsonNode alt = t.path("alternativeMapping");
-        return new Target(target.split("\\."), codes(t.path("subfield")), codes(t.path("requiredSubfield")),
+        return new Target(path, codes(t.path("subfield")), codes(t.path("requiredSubfield")),
                 t.path("applyRulesOnConcatenatedData").asBoolean(false), List.copyOf(delimiters), separator,
                 t.path("ignoreSubsequentSubfields").asBoolean(false), splitEvery, rules,
                 alt.isObject() ? target(tag, alt) : null);
@@ -137,6 +139,11 @@ final class Rules {
             for (String name : c.path("type").asText("").split(",")) {
                 if (name.isBlank()) continue;
                 RuleFunction f = RuleFunction.named(name);
+                if (f == null && name.trim().equals("custom")) {
+                    // FOLIO's processor runs "custom" as JavaScript (Nashorn); Quire runs no scripts from rules.
+                    throw new InvalidInput("Custom JavaScript functions ('custom') are not supported, in the rule for field "
+                            + tag + " (target " + target + ")");
+                }
                 if (f == null) {
                     throw new InvalidInput("Unknown normalization function '" + name.trim() + "' in the rule for field "
                             + tag + " (target " + target + ")");

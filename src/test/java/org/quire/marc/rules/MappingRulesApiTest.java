@@ -13,6 +13,7 @@ import org.marc4j.marc.Record;
 import org.quire.Api;
 import org.quire.Fixtures;
 import org.quire.TestServer;
+import org.quire.authorities.AuthorityTypes;
 import org.quire.platform.Json;
 import org.quire.platform.tenancy.Tenants;
 
@@ -37,7 +38,7 @@ class MappingRulesApiTest {
 
     static MarcMapper tenantMapper(RulesType type) {
         // A fresh MappingRules, as another process would have: what it maps with comes from the tenant's database.
-        return TestServer.get().database().read(c -> new MappingRules().forTenant(c, Tenants.schema(TENANT), type));
+        return TestServer.get().database().read(c -> new MappingRules(AuthorityTypes.NOTE_TYPES).forTenant(c, Tenants.schema(TENANT), type));
     }
 
     static Record bib() {

@@ -107,6 +107,10 @@ class RulesEngineTest {
                 LOOKUPS))
                 .isInstanceOf(InvalidInput.class)
                 .hasMessage("Unknown normalization function 'shout' in the rule for field 245 (target title)");
+        assertThatThrownBy(() -> MappingRules.mapper(RulesType.MARC_BIB, Json.parse(
+                "{\"245\": [{\"target\": \"title\", \"subfield\": [\"a\"], \"rules\": [{\"conditions\": [{\"type\": \"custom\", \"value\": \"x\"}]}]}]}"),
+                LOOKUPS))
+                .isInstanceOf(InvalidInput.class).hasMessageStartingWith("Custom JavaScript functions ('custom') are not supported");
         assertThatThrownBy(() -> MappingRules.mapper(RulesType.MARC_BIB, Json.parse("[1, 2]"), LOOKUPS))
                 .isInstanceOf(InvalidInput.class).hasMessageContaining("JSON object");
         assertThatThrownBy(() -> MappingRules.mapper(RulesType.MARC_BIB, Json.parse(
@@ -117,5 +121,22 @@ class RulesEngineTest {
         MarcMapper lenient = MappingRules.mapper(RulesType.MARC_BIB,
                 Json.parse("{\"Marc bib rules\": \"x\", \"245\": [{\"subfield\": [\"a\"]}, 7]}"), LOOKUPS);
         assertThat(lenient.toInstance(record("00000nam a2200000 a 4500", field("245", '0', '0', "a", "T"))).has("title")).isFalse();
+    }
+
+    @Test
+    void rulesWhoseTargetsCollideNeverThrow() {
+        String rules = """
+                {"245": [{"target": "title", "subfield": ["a"]}, {"target": "title.part", "subfield": ["a"]},
+                         {"target": "languages.code", "subfield": ["a"]}, {"target": "identifiers", "subfield": ["a"]},
+                         {"target": "identifiers.value", "subfield": ["a"]}, {"target": ".", "subfield": ["a"]},
+                         {"target": "dates.date1.x", "subfield": ["a"]}, {"target": "dates.date1", "subfield": ["a"]}],
+                 "041": [{"target": "languages", "subfield": ["a"]}]}""";
+        MarcMapper m = MappingRules.mapper(RulesType.MARC_BIB, Json.parse(rules), LOOKUPS);
+        ObjectNode i = m.toInstance(record("00000nam a2200000 a 4500",
+                field("245", '0', '0', "a", "T"), field("041", '0', ' ', "a", "eng")));
+        assertThat(i.path("title").asText()).isEqualTo("T");
+        assertThat(i.path("identifiers").asText()).isEqualTo("T");
+        assertThat(i.at("/dates/date1/x").asText()).isEqualTo("T");
+        assertThat(i.path("languages").isArray()).isTrue();
     }
 }
