@@ -15,7 +15,6 @@ import org.quire.platform.domain.InvalidInput;
 import org.quire.platform.domain.NotFound;
 import org.quire.platform.domain.Refused;
 import org.quire.srs.Snapshot;
-import org.quire.srs.SrsMarcFields;
 import org.quire.srs.SrsStore;
 
 import java.nio.file.Files;
@@ -182,8 +181,15 @@ public final class ImportJob {
         }
     }
 
-    /** Whether a record already carries 999 ff $i or $s (SRM's ChangeEngineServiceImpl refuses to create it). */
+    /**
+     * Whether a record already carries 999 ff $i or $s (SRM's ChangeEngineServiceImpl refuses to create it); a 999
+     * with other indicators is a local field and does not count.
+     */
     static boolean alreadyLinked(org.marc4j.marc.Record r) {
-        return SrsMarcFields.subfield(r, "999", 'i') != null || SrsMarcFields.subfield(r, "999", 's') != null;
+        for (org.marc4j.marc.DataField df : r.getDataFields()) {
+            if (df.getTag().equals("999") && df.getIndicator1() == 'f' && df.getIndicator2() == 'f'
+                    && (df.getSubfield('i') != null || df.getSubfield('s') != null)) return true;
+        }
+        return false;
     }
 }

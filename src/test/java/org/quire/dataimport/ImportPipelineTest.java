@@ -174,6 +174,55 @@ class ImportPipelineTest {
     }
 
     @Test
+    void marc8File_isConvertedToUtf8_andImported() throws Exception {
+        Path marc8 = Path.of("../shared/data/marc/bib/evergreen-hebrew.marc8.mrc");
+        String jobId = importFile("hebrew.mrc", Files.readAllBytes(marc8), CREATE_INSTANCE);
+        JsonNode job = awaitFinished(jobId);
+        assertThat(job.path("status").asText()).isEqualTo("COMMITTED");
+        JsonNode summary = s.get("/metadata-provider/jobSummary/" + jobId).json();
+        int created = summary.path("instanceSummary").path("totalCreatedEntities").asInt();
+        assertThat(created).isGreaterThan(0);
+        JsonNode entry = log(jobId, "").path("entries").get(0);
+        String instanceId = entry.path("relatedInstanceInfo").path("idList").get(0).asText();
+        JsonNode srs = s.get("/source-storage/records/" + instanceId + "/formatted?idType=INSTANCE").json();
+        // Leader/09 says UTF-8 once converted, and the Hebrew text is real Hebrew letters.
+        assertThat(srs.path("parsedRecord").path("content").path("leader").asText().charAt(9)).isEqualTo('a');
+        assertThat(srs.path("parsedRecord").path("formattedContent").asText()).containsPattern("[\\u0590-\\u05FF]");
+    }
+
+    @Test
+    void invalidUtf8Record_isAnErrorEntryOrImportedButNeverBreaksTheJob() throws Exception {
+        Path bad = Path.of("../shared/data/marc/edge-cases/pymarc-utf8_invalid.mrc");
+        String jobId = importFile("utf8_invalid.mrc", Files.readAllBytes(bad), CREATE_INSTANCE);
+        JsonNode job = awaitFinished(jobId);
+        assertThat(job.path("status").asText()).isEqualTo("COMMITTED");
+        JsonNode entries = log(jobId, "");
+        assertThat(entries.path("totalRecords").asInt()).isEqualTo(1);
+        String status = entries.path("entries").get(0).path("sourceRecordActionStatus").asText();
+        assertThat(status).isIn("CREATED", "DISCARDED");
+        if (status.equals("DISCARDED")) assertThat(entries.path("entries").get(0).path("error").asText()).isNotBlank();
+    }
+
+    @Test
+    void local999WithOtherIndicators_isNotTakenForALinkedRecord() throws Exception {
+        Record r;
+        try (FileInputStream in = new FileInputStream(BIB.toFile())) {
+            r = new MarcStreamReader(in, "UTF-8").next();
+        }
+        MarcFactory f = MarcFactory.newInstance();
+        var local = f.newDataField("999", ' ', ' ');
+        local.addSubfield(f.newSubfield('i', "local item data"));
+        r.addVariableField(local);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        MarcStreamWriter w = new MarcStreamWriter(out, "UTF-8");
+        w.write(r);
+        w.close();
+        String jobId = importFile("local999.mrc", out.toByteArray(), CREATE_INSTANCE);
+        awaitFinished(jobId);
+        assertThat(log(jobId, "").path("entries").get(0).path("sourceRecordActionStatus").asText()).isEqualTo("CREATED");
+    }
+
+    @Test
     void malformedRecords_becomeErrorEntries_validOnesAreImported() throws Exception {
         Path bad = Path.of("../shared/data/marc/edge-cases/pymarc-bad_records.mrc");
         String jobId = importFile("bad_records.mrc", Files.readAllBytes(bad), CREATE_INSTANCE);
