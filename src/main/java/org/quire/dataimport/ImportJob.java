@@ -135,11 +135,14 @@ public final class ImportJob {
                     if (batch.size() == CHUNK || !it.hasNext()) {
                         List<MarcRecordOrError> b = List.copyOf(batch);
                         int current = done + b.size();
-                        db.tx(c -> {
+                        // A cancelled (or deleted) job stops before its next chunk; written chunks stay whole.
+                        boolean running = db.tx(c -> {
+                            if (!stillRunning(c, schema, job.jobId())) return false;
                             chunk.write(c, b);
                             DataImportStore.updateProgress(c, schema, job.jobId(), current, Math.max(total, current));
-                            return null;
+                            return true;
                         });
+                        if (!running) return;
                         done = current;
                         batch.clear();
                     }
@@ -147,6 +150,7 @@ public final class ImportJob {
             }
             int finalDone = done;
             db.tx(c -> {
+                if (!stillRunning(c, schema, job.jobId())) return null;
                 DataImportStore.updateProgress(c, schema, job.jobId(), finalDone, finalDone);
                 DataImportStore.updateStatus(c, schema, List.of(job.jobId()), JobStatus.COMMITTED, null);
                 SrsStore.snapshotForUpdate(c, schema, job.jobId()).ifPresent(s -> updateSnapshot(c, schema, s,
@@ -162,6 +166,11 @@ public final class ImportJob {
                 // the database is gone: the job stays PARSING_IN_PROGRESS (no crash recovery yet)
             }
         }
+    }
+
+    private static boolean stillRunning(Connection c, String schema, UUID jobId) throws SQLException {
+        return DataImportStore.job(c, schema, jobId)
+                .map(j -> JobStatus.PARSING_IN_PROGRESS.name().equals(j.path("status").asText())).orElse(false);
     }
 
     private static void updateSnapshot(Connection c, String schema, Snapshot s, String status, UUID userId) {

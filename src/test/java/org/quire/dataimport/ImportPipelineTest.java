@@ -223,6 +223,23 @@ class ImportPipelineTest {
     }
 
     @Test
+    void cancelledJob_stopsBeforeItsNextChunk_andStaysCancelled() throws Exception {
+        byte[] one = Files.readAllBytes(BIB);
+        ByteArrayOutputStream many = new ByteArrayOutputStream();
+        for (int i = 0; i < 30; i++) many.write(one); // 3,000 records
+        String jobId = importFile("cancelled.mrc", many.toByteArray(), CREATE_INSTANCE);
+        Api.Reply cancel = s.delete("/data-import/jobExecutions/" + jobId + "/cancel");
+        assertThat(cancel.status()).as(cancel.body()).isEqualTo(200);
+        JsonNode job = awaitFinished(jobId);
+        assertThat(job.path("status").asText()).isEqualTo("CANCELLED");
+        Thread.sleep(1500); // a chunk under way when the cancel came finishes; nothing after it
+        assertThat(s.get("/change-manager/jobExecutions/" + jobId).json().path("status").asText()).isEqualTo("CANCELLED");
+        int logged = log(jobId, "&limit=1").path("totalRecords").asInt();
+        int inSrs = s.get("/source-storage/source-records?snapshotId=" + jobId + "&limit=1").json().path("totalRecords").asInt();
+        assertThat(logged).isLessThan(3000).isEqualTo(inSrs).matches(n -> n % 100 == 0, "whole chunks");
+    }
+
+    @Test
     void malformedRecords_becomeErrorEntries_validOnesAreImported() throws Exception {
         Path bad = Path.of("../shared/data/marc/edge-cases/pymarc-bad_records.mrc");
         String jobId = importFile("bad_records.mrc", Files.readAllBytes(bad), CREATE_INSTANCE);
