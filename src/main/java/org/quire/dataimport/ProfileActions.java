@@ -104,6 +104,20 @@ final class ProfileActions {
                 }
                 byName.put(e.getKey(), names);
             }
+            // ui-data-import labels a statistical code "<type name>: <code> - <name>".
+            Map<String, String> typeNames = new HashMap<>();
+            for (ObjectNode t : InventoryTypes.STATISTICAL_CODE_TYPES.search(c, schema, "cql.allRecords=1",
+                    Integer.MAX_VALUE, 0).records()) {
+                typeNames.put(t.path("id").asText(), t.path("name").asText());
+            }
+            Map<String, String> codes = new HashMap<>();
+            for (ObjectNode sc : InventoryTypes.STATISTICAL_CODES.search(c, schema, "cql.allRecords=1",
+                    Integer.MAX_VALUE, 0).records()) {
+                String label = typeNames.get(sc.path("statisticalCodeTypeId").asText()) + ": "
+                        + sc.path("code").asText() + " - " + sc.path("name").asText();
+                codes.put(label.toLowerCase(java.util.Locale.ROOT), sc.path("id").asText());
+            }
+            byName.put("statisticalCodeIds[]", codes);
         }
         return new ProfileActions(instance, holdings, item, locations, byName);
     }

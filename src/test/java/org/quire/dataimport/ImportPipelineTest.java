@@ -382,10 +382,15 @@ class ImportPipelineTest {
         noteFields.withArray("fields").add(mappingField("note", "item.notes[].note", "\"PTF note\""));
         noteFields.withArray("fields").add(mappingField("staffOnly", "item.notes[].staffOnly", "")
                 .put("booleanFieldAction", "ALL_FALSE"));
+        ObjectNode statisticalCode = mappingField("statisticalCodeIds", "instance.statisticalCodeIds[]", "");
+        ((com.fasterxml.jackson.databind.node.ArrayNode) statisticalCode.get("subfields")).addObject().put("order", 0)
+                .put("path", "instance.statisticalCodeIds[]").withArray("fields").add(mappingField(
+                        "statisticalCodeId", "instance.statisticalCodeIds[]",
+                        "\"ARL (Collection stats): books - Book, print (books)\""));
         String instanceAct = action("PTF instance " + tag, "INSTANCE", createProfile("mappingProfiles",
                 mappingProfile("PTF instance " + tag, "INSTANCE",
                         mappingField("catalogedDate", "instance.catalogedDate", "###TODAY###"),
-                        mappingField("statusId", "instance.statusId", "\"Cataloged\""))));
+                        mappingField("statusId", "instance.statusId", "\"Cataloged\""), statisticalCode)));
         String holdingsAct = action("PTF holdings " + tag, "HOLDINGS", createProfile("mappingProfiles",
                 mappingProfile("PTF holdings " + tag, "HOLDINGS",
                         mappingField("holdingsTypeId", "holdings.holdingsTypeId", "\"Monograph\""),
@@ -423,6 +428,8 @@ class ImportPipelineTest {
         JsonNode instance = s.get("/instance-storage/instances/" + instanceId).json();
         assertThat(instance.path("catalogedDate").asText()).isEqualTo(java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString());
         assertThat(instance.path("statusId").asText()).matches("[0-9a-f-]{36}");
+        String books = s.get("/statistical-codes", "code==\"books\"").json().path("statisticalCodes").get(0).path("id").asText();
+        assertThat(instance.path("statisticalCodeIds").get(0).asText()).isEqualTo(books);
         JsonNode holdings = s.get("/holdings-storage/holdings/" + holdingsId).json();
         assertThat(holdings.path("instanceId").asText()).isEqualTo(instanceId);
         assertThat(holdings.path("hrid").asText()).isEqualTo(entry.path("relatedHoldingsInfo").get(0).path("hrid").asText());
