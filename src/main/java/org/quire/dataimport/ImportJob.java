@@ -142,7 +142,10 @@ public final class ImportJob {
                             DataImportStore.updateProgress(c, schema, job.jobId(), current, Math.max(total, current));
                             return true;
                         });
-                        if (!running) return;
+                        if (!running) {
+                            finishSnapshot(schema, job.jobId(), "CANCELLED", userId);
+                            return;
+                        }
                         done = current;
                         batch.clear();
                     }
@@ -162,10 +165,18 @@ public final class ImportJob {
             try {
                 db.tx(c -> DataImportStore.updateStatus(c, schema, List.of(job.jobId()), JobStatus.ERROR,
                         "FILE_PROCESSING_ERROR"));
+                finishSnapshot(schema, job.jobId(), "ERROR", userId);
             } catch (RuntimeException ignored) {
                 // the database is gone: the job stays PARSING_IN_PROGRESS (no crash recovery yet)
             }
         }
+    }
+
+    private void finishSnapshot(String schema, UUID jobId, String status, UUID userId) {
+        db.tx(c -> {
+            SrsStore.snapshotForUpdate(c, schema, jobId).ifPresent(s -> updateSnapshot(c, schema, s, status, userId));
+            return null;
+        });
     }
 
     private static boolean stillRunning(Connection c, String schema, UUID jobId) throws SQLException {

@@ -138,6 +138,7 @@ class ImportPipelineTest {
         assertThat(subfield(marc, "999", "i")).isEqualTo(instanceId);
         assertThat(subfield(marc, "999", "s")).isEqualTo(formatted.json().path("matchedId").asText());
         assertThat(formatted.json().path("snapshotId").asText()).isEqualTo(jobId);
+        assertThat(s.get("/source-storage/snapshots/" + jobId).json().path("status").asText()).isEqualTo("COMMITTED");
         assertThat(formatted.json().path("externalIdsHolder").path("instanceHrid").asText()).isEqualTo(hrid);
         assertThat(formatted.json().path("parsedRecord").path("formattedContent").asText()).contains("001 " + hrid);
         String title245a = subfield(marc, "245", "a");
@@ -232,11 +233,37 @@ class ImportPipelineTest {
         assertThat(cancel.status()).as(cancel.body()).isEqualTo(200);
         JsonNode job = awaitFinished(jobId);
         assertThat(job.path("status").asText()).isEqualTo("CANCELLED");
-        Thread.sleep(1500); // a chunk under way when the cancel came finishes; nothing after it
+        // The job thread notices before its next chunk and marks the snapshot; a chunk under way finishes first.
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (System.currentTimeMillis() < deadline && !"CANCELLED".equals(
+                s.get("/source-storage/snapshots/" + jobId).json().path("status").asText())) Thread.sleep(100);
         assertThat(s.get("/change-manager/jobExecutions/" + jobId).json().path("status").asText()).isEqualTo("CANCELLED");
         int logged = log(jobId, "&limit=1").path("totalRecords").asInt();
         int inSrs = s.get("/source-storage/source-records?snapshotId=" + jobId + "&limit=1").json().path("totalRecords").asInt();
+        assertThat(s.get("/source-storage/snapshots/" + jobId).json().path("status").asText()).isEqualTo("CANCELLED");
         assertThat(logged).isLessThan(3000).isEqualTo(inSrs).matches(n -> n % 100 == 0, "whole chunks");
+    }
+
+    @Test
+    void fileGoneFromDisk_jobEndsInError_withCompletedDate() throws Exception {
+        JsonNode def = define(s, "vanishing.mrc");
+        String defId = def.path("id").asText();
+        String fileId = def.path("fileDefinitions").get(0).path("id").asText();
+        Api.Reply up = upload(s, defId, fileId, Files.readAllBytes(BIB));
+        assertThat(up.status()).as(up.body()).isEqualTo(200);
+        Files.delete(org.quire.TestServer.dataDir().resolve(up.json().path("fileDefinitions").get(0)
+                .path("sourcePath").asText()));
+        Api.Reply r = s.post("/data-import/uploadDefinitions/" + defId + "/processFiles", processBody(up.json(),
+                CREATE_INSTANCE));
+        assertThat(r.status()).as(r.body()).isEqualTo(204);
+        String jobId = def.path("fileDefinitions").get(0).path("jobExecutionId").asText();
+        JsonNode job = awaitFinished(jobId);
+        assertThat(job.path("status").asText()).isEqualTo("ERROR");
+        assertThat(job.path("uiStatus").asText()).isEqualTo("ERROR");
+        assertThat(job.path("errorStatus").asText()).isEqualTo("FILE_PROCESSING_ERROR");
+        assertThat(job.path("completedDate").asText()).isNotEmpty();
+        Thread.sleep(300); // the snapshot follows in its own transaction
+        assertThat(s.get("/source-storage/snapshots/" + jobId).json().path("status").asText()).isEqualTo("ERROR");
     }
 
     @Test
