@@ -114,8 +114,9 @@ public final class QuireServer implements AutoCloseable {
             CalendarApi.register(router, db);
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
-            org.quire.marc.rules.MappingRulesApi.register(router, db, new org.quire.marc.rules.MappingRules(
-                    org.quire.authorities.AuthorityTypes.NOTE_TYPES));
+            org.quire.marc.rules.MappingRules mappingRules = new org.quire.marc.rules.MappingRules(
+                    org.quire.authorities.AuthorityTypes.NOTE_TYPES);
+            org.quire.marc.rules.MappingRulesApi.register(router, db, mappingRules);
             // authority search first: its /search/authorities/facets before SearchIdsApi's /search/{recordType}/facets
             org.quire.search.AuthoritySearchApi.register(router, new org.quire.search.AuthoritySearch(db, searchIndexes));
             org.quire.search.AuthorityIndexer authorityIndexer = new org.quire.search.AuthorityIndexer(db, searchIndexes);
@@ -134,8 +135,9 @@ public final class QuireServer implements AutoCloseable {
             FeesFinesApi.register(router, db, org.quire.circulation.LostAndPaid::afterAccountAction);
             NotesApi.register(router, db);
             org.quire.dataimport.profiles.ProfilesApi.register(router, db);
-            org.quire.dataimport.DataImportApi.register(router, db,
-                    new org.quire.dataimport.UploadFiles(config.dataDir()), QuireConfig.maxUploadBytes());
+            org.quire.dataimport.UploadFiles uploadFiles = new org.quire.dataimport.UploadFiles(config.dataDir());
+            org.quire.dataimport.DataImportApi.register(router, db, uploadFiles, QuireConfig.maxUploadBytes(),
+                    new org.quire.dataimport.ImportJob(db, uploadFiles, mappingRules));
             org.quire.dataimport.JobExecutionsApi.register(router, db);
             org.quire.tags.TagsApi.register(router, db);
             org.quire.srs.SrsApi.register(router, db);

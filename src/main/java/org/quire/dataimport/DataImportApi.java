@@ -18,7 +18,7 @@ import java.util.UUID;
 /**
  * mod-data-import's API (ramls/dataImport.raml, permission names of its module descriptor as FOLIO's API tests
  * grant them): split status, upload definitions and their files, the file upload itself (streamed), file extensions
- * and job cancelling. {@code processFiles} is the pipeline's (not served yet). Refusals are RMB's 422
+ * and job cancelling. {@code processFiles} starts the pipeline ({@link ImportJob}). Refusals are RMB's 422
  * {@code {"errors": [...], "total_records": n}}; unknown or malformed ids are 404s with mod-data-import's texts.
  */
 public final class DataImportApi {
@@ -29,7 +29,7 @@ public final class DataImportApi {
     }
 
     /** @param maxUploadBytes the largest file an upload accepts (QuireConfig.maxUploadBytes) */
-    public static void register(Router r, Database db, UploadFiles files, long maxUploadBytes) {
+    public static void register(Router r, Database db, UploadFiles files, long maxUploadBytes, ImportJob imports) {
         UploadDefinitions definitions = new UploadDefinitions(db, files);
         FileExtensions extensions = new FileExtensions(db);
         JobExecutions jobs = new JobExecutions(db);
@@ -81,6 +81,15 @@ public final class DataImportApi {
                         return refused(e);
                     }
                 });
+
+        // mod-data-import's processFiles (permission data-import.uploadDefinitions.processFiles.item.post): 204, and the
+        // files are imported in the background; defaultMapping is accepted and ignored (FOLIO's is false).
+        r.post(UPLOAD_DEFINITIONS + "/{id}/processFiles", "data-import.uploadDefinitions.processFiles.item.post",
+                errors(req -> {
+                    UUID id = definitionId(req);
+                    imports.start(req.schema(), id, req.json(), req.userId());
+                    return Response.noContent();
+                }));
 
         r.get(FILE_EXTENSIONS, "data-import.fileExtensions.collection.get", req ->
                 RecordApi.collection(db, DataImportTypes.FILE_EXTENSIONS, req));

@@ -432,6 +432,22 @@ public final class DataImportStore {
         }).orElseThrow();
     }
 
+    /**
+     * Runs {@code work} under a savepoint of the caller's transaction: when it fails, its writes are undone, the
+     * transaction goes on, and the failure is rethrown (the pipeline's "nothing half-imported" per record).
+     */
+    static <T> T underSavepoint(Connection c, org.quire.platform.db.Database.SqlWork<T> work) throws SQLException {
+        java.sql.Savepoint sp = c.setSavepoint();
+        try {
+            T result = work.run(c);
+            c.releaseSavepoint(sp);
+            return result;
+        } catch (SQLException | RuntimeException e) {
+            c.rollback(sp);
+            throw e;
+        }
+    }
+
     static ArrayNode ids(Collection<UUID> ids) {
         ArrayNode a = Json.array();
         ids.forEach(id -> a.add(id.toString()));

@@ -1,0 +1,190 @@
+package org.quire.dataimport;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.marc4j.marc.Record;
+import org.quire.inventory.InventoryTypes;
+import org.quire.marc.MarcRecordOrError;
+import org.quire.marc.rules.MarcMapper;
+import org.quire.platform.Json;
+import org.quire.srs.SrsRecord;
+import org.quire.srs.SrsRecordType;
+import org.quire.srs.SrsStore;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * One chunk of an import in the caller's transaction: per record the SRS record (snapshot = the job), the instance
+ * mapped by the tenant's MARC-bib rules (source MARC, HRID from inventory's sequence), the SRS record linked back
+ * (001 = HRID, 999 ff $i/$s: mod-inventory's CreateInstanceEventHandler), the holdings and items of the profile's
+ * CREATE actions ({@link ProfileActions}), and one journal entry. The chunk is written in batches; if a batch fails
+ * the chunk is redone record by record, each under a savepoint, so a bad record becomes an error entry and nothing
+ * of it is half-written while the others are kept.
+ */
+final class ImportChunk {
+    /** SRM's ChangeEngineServiceImpl text for an incoming record that already carries 999 ff $i or $s. */
+    static final String ALREADY_LINKED = "A new Instance was not created because the incoming record already "
+            + "contained a 999ff$s or 999ff$i field";
+
+    private final String schema;
+    private final UUID jobId;
+    private final MarcMapper mapper;
+    private final ProfileActions actions;
+    private final UUID userId;
+
+    ImportChunk(String schema, UUID jobId, MarcMapper mapper, ProfileActions actions, UUID userId) {
+        this.schema = schema;
+        this.jobId = jobId;
+        this.mapper = mapper;
+        this.actions = actions;
+        this.userId = userId;
+    }
+
+    /** A record ready to write: its SRS record (not yet linked), the mapped instance and holdings/items. */
+    private record Prepared(int order, SrsRecord srs, ObjectNode instance, ObjectNode holdings, ObjectNode item) {
+        Prepared fresh() {
+            return new Prepared(order, srs, copy(instance), copy(holdings), copy(item));
+        }
+
+        private static ObjectNode copy(ObjectNode n) {
+            return n == null ? null : n.deepCopy();
+        }
+    }
+
+    void write(Connection c, List<MarcRecordOrError> entries) throws SQLException {
+        List<LogEntry> log = new ArrayList<>();
+        List<Prepared> ready = new ArrayList<>();
+        for (MarcRecordOrError e : entries) {
+            int order = e.index() - 1;
+            if (e.isError()) {
+                log.add(discarded(order, null, null, e.error()));
+                continue;
+            }
+            try {
+                ready.add(prepare(order, e.record()));
+            } catch (Discard d) {
+                log.add(discarded(order, null, d.title, d.getMessage()));
+            } catch (RuntimeException x) {
+                log.add(discarded(order, null, null, "The record could not be mapped: " + x.getMessage()));
+            }
+        }
+        List<LogEntry> written;
+        try {
+            written = DataImportStore.underSavepoint(c, tx -> insert(tx, ready.stream().map(Prepared::fresh).toList()));
+        } catch (SQLException | RuntimeException batchFailed) {
+            // Some record of the chunk fails: redo it record by record, each under its own savepoint.
+            written = new ArrayList<>();
+            for (Prepared p : ready) {
+                try {
+                    written.addAll(DataImportStore.underSavepoint(c, tx -> insert(tx, List.of(p.fresh()))));
+                } catch (SQLException | RuntimeException failed) {
+                    written.add(discarded(p.order(), null, p.instance().path("title").asText(null),
+                            reason(failed)));
+                }
+            }
+        }
+        log.addAll(written);
+        log.sort(java.util.Comparator.comparingInt(LogEntry::sourceRecordOrder));
+        DataImportStore.insertLogEntries(c, schema, log);
+    }
+
+    /** Why a record failed in storage, with the field a validation names ("title: must not be null"). */
+    static String reason(Exception e) {
+        if (e instanceof org.quire.platform.domain.Refused r) {
+            List<String> parts = new ArrayList<>();
+            for (var refusal : r.refusals()) {
+                String fields = String.join(", ", refusal.parameters().stream()
+                        .map(org.quire.platform.domain.Refusal.Parameter::key).toList());
+                parts.add(fields.isEmpty() ? refusal.message() : fields + ": " + refusal.message());
+            }
+            return String.join("; ", parts);
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** A record the pipeline refuses before writing anything, with FOLIO's message. */
+    private static final class Discard extends RuntimeException {
+        final String title;
+
+        Discard(String message, String title) {
+            super(message, null, false, false);
+            this.title = title;
+        }
+    }
+
+    private Prepared prepare(int order, Record marc) {
+        if (ImportJob.alreadyLinked(marc)) {
+            throw new Discard(ALREADY_LINKED, null);
+        }
+        UUID srsId = UUID.randomUUID();
+        SrsRecord srs = SrsRecord.fromImport(srsId, jobId, SrsRecordType.MARC_BIB, marc, order);
+        ObjectNode instance = mapper.toInstance(marc);
+        instance.put("id", UUID.randomUUID().toString());
+        // The rules map 001 to hrid; mod-inventory's CreateInstanceEventHandler drops it so that storage assigns the
+        // tenant's next HRID (which then becomes the record's 001).
+        instance.remove("hrid");
+        actions.applyToInstance(instance, marc);
+        ObjectNode holdings = actions.holdings(instance, marc);
+        ObjectNode item = holdings == null ? null : actions.item(holdings, marc);
+        return new Prepared(order, srs, instance, holdings, item);
+    }
+
+    /** Writes prepared records in batches; answers their CREATED log entries. */
+    private List<LogEntry> insert(Connection c, List<Prepared> records) throws SQLException {
+        if (records.isEmpty()) return List.of();
+        List<ObjectNode> instances = records.stream().map(Prepared::instance).toList();
+        InventoryTypes.INSTANCES.insertAll(c, schema, instances, userId, false);
+        List<SrsRecord> srs = new ArrayList<>();
+        for (Prepared p : records) {
+            srs.add(p.srs().linkedToInstance(UUID.fromString(p.instance().get("id").asText()),
+                    p.instance().get("hrid").asText()));
+        }
+        SrsStore.insert(c, schema, srs, userId);
+        List<ObjectNode> holdings = records.stream().map(Prepared::holdings).filter(h -> h != null).toList();
+        if (!holdings.isEmpty()) InventoryTypes.HOLDINGS.insertAll(c, schema, holdings, userId, false);
+        List<ObjectNode> items = records.stream().map(Prepared::item).filter(i -> i != null).toList();
+        if (!items.isEmpty()) InventoryTypes.ITEMS.insertAll(c, schema, items, userId, false);
+        List<LogEntry> out = new ArrayList<>();
+        for (Prepared p : records) out.add(created(p));
+        return out;
+    }
+
+    /** SRM's journal for a created record: relatedInstanceInfo, relatedHoldingsInfo, relatedItemInfo. */
+    private LogEntry created(Prepared p) {
+        ObjectNode related = Json.object();
+        ObjectNode inst = related.putObject("relatedInstanceInfo");
+        inst.put("actionStatus", "CREATED");
+        inst.putArray("idList").add(p.instance().get("id").asText());
+        inst.putArray("hridList").add(p.instance().get("hrid").asText());
+        String holdingsStatus = null, itemStatus = null;
+        ArrayNode hs = related.putArray("relatedHoldingsInfo");
+        if (p.holdings() != null) {
+            holdingsStatus = "CREATED";
+            hs.addObject().put("actionStatus", "CREATED").put("id", p.holdings().get("id").asText())
+                    .put("hrid", p.holdings().path("hrid").asText())
+                    .put("permanentLocationId", p.holdings().path("permanentLocationId").asText(null));
+        }
+        ArrayNode is = related.putArray("relatedItemInfo");
+        if (p.item() != null) {
+            itemStatus = "CREATED";
+            is.addObject().put("actionStatus", "CREATED").put("id", p.item().get("id").asText())
+                    .put("hrid", p.item().path("hrid").asText())
+                    .put("holdingsId", p.holdings().get("id").asText());
+        }
+        return new LogEntry(null, jobId, p.srs().id(), p.order(), "MARC_BIB",
+                p.instance().path("title").asText(null), "CREATED", "CREATED", holdingsStatus, itemStatus, null, null,
+                related);
+    }
+
+    /** SRM's journal for a record that was not imported: DISCARDED with the reason. */
+    private LogEntry discarded(int order, UUID srsId, String title, String error) {
+        ObjectNode related = Json.object();
+        related.putObject("relatedInstanceInfo").put("actionStatus", "DISCARDED").put("error", error);
+        return new LogEntry(null, jobId, srsId, order, "MARC_BIB", title, "DISCARDED", "DISCARDED", null, null, null,
+                error == null ? "The record was not imported" : error, related);
+    }
+}
