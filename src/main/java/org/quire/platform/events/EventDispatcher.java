@@ -36,17 +36,14 @@ public final class EventDispatcher implements AutoCloseable {
     static final long SWEEP_MILLIS = 5_000;
     /** Marks the dispatcher's own statements (a statement count of a request leaves them out: test StatementCount). */
     public static final String MARK = "/* outbox-dispatcher */ ";
-    /** How long a woken dispatcher waits for more commits before it delivers, at least (see {@link #linger}). */
+    /** How long a woken dispatcher waits for more commits before it delivers, at least (see {@link #loop}). */
     static final long LINGER_MILLIS = 200;
-    /** … and at most: a write is searchable within a second while a delivery takes under 300 ms. */
-    static final long MAX_LINGER_MILLIS = 700;
-    /** … growing by this much per event the last wake-up delivered (see {@link #linger}). */
-    static final double LINGER_MILLIS_PER_EVENT = 4;
+    /** … and at most: a write is searchable within a second while a delivery takes under 400 ms. */
+    static final long MAX_LINGER_MILLIS = 600;
     /** How long events a flushing consumer applied may wait for its flush (and stay marked in the outbox). */
     static final long FLUSH_MILLIS = 5_000;
-    /** The last wake-up's delivery time and event count: they set the next linger (see {@link #linger}). */
+    /** The last wake-up's delivery time: the next linger is twice it (see {@link #loop}). */
     private long lastDeliveryMillis;
-    private int lastDelivered;
 
     private final Database db;
     private final Tenants tenants;
@@ -137,8 +134,15 @@ public final class EventDispatcher implements AutoCloseable {
         long lastSweep = 0;
         while (running) {
             try {
+                // Woken by a commit: linger a moment so that one delivery takes everything committed meanwhile. Under
+                // check-out/check-in load every request commits an item event; delivered one wake-up at a time, the
+                // search index re-read, rewrote and committed per request (check-out p50 +48%, throughput -35% at 8
+                // users); a 200 ms window makes that a few batches a second and keeps writes searchable within one.
+                // Under heavier load the window grows to twice the last delivery's time (up to 600 ms): the index's
+                // cost is mostly per commit (segment flush, merges), so larger batches cost less per event, and
+                // delivery then takes at most a third of a core away from the requests that produce the events.
                 if (wake.tryAcquire(SWEEP_MILLIS, TimeUnit.MILLISECONDS) && running) {
-                    Thread.sleep(linger(lastDeliveryMillis, lastDelivered));
+                    Thread.sleep(Math.clamp(2 * lastDeliveryMillis, LINGER_MILLIS, MAX_LINGER_MILLIS));
                 }
                 wake.drainPermits();
                 if (!running) break;
@@ -148,14 +152,12 @@ public final class EventDispatcher implements AutoCloseable {
                     lastSweep = System.currentTimeMillis();
                 } else {
                     long start = System.nanoTime();
-                    int delivered = 0;
                     for (String tenant : List.copyOf(dirty)) {
                         dirty.remove(tenant);
                         // Listeners are per JVM: another server's database may have written it.
-                        if (tenants.exists(tenant)) delivered += deliver(tenant);
+                        if (tenants.exists(tenant)) deliver(tenant);
                     }
                     lastDeliveryMillis = (System.nanoTime() - start) / 1_000_000;
-                    lastDelivered = delivered;
                 }
                 flush(false);
             } catch (InterruptedException e) {
@@ -169,22 +171,6 @@ public final class EventDispatcher implements AutoCloseable {
         } catch (RuntimeException e) {
             log.warn("Outbox flush at stop failed, the events will be delivered again: {}", e.getMessage());
         }
-    }
-
-    /**
-     * How long a woken dispatcher waits for more commits before it delivers, so that one delivery takes everything
-     * committed meanwhile. Under check-out/check-in load every request commits an item event; delivered one wake-up
-     * at a time, the search index re-read, rewrote and refreshed per request (check-out p50 +48%, throughput -35% at
-     * 8 users). The index's cost is largely per refresh (a segment flush, and the merges the segments cause), so a
-     * larger batch costs less per event: about 0.7 ms of CPU per instance update in batches of 200 against 1 ms in
-     * batches of 60 (docs/benchmarks.md). So the window is 200 ms when little is happening (a lone edit is searchable
-     * within a quarter of a second); it grows by 4 ms per event the last wake-up delivered (under sustained load it
-     * soon reaches its cap) and to twice the last delivery's time (delivery then takes at most a third of the time),
-     * up to 700 ms: a write stays searchable within a second while a delivery takes under 300 ms.
-     */
-    static long linger(long lastDeliveryMillis, int lastDelivered) {
-        long byEvents = LINGER_MILLIS + Math.round(lastDelivered * LINGER_MILLIS_PER_EVENT);
-        return Math.clamp(Math.max(2 * lastDeliveryMillis, byEvents), LINGER_MILLIS, MAX_LINGER_MILLIS);
     }
 
     /** Flushes every tenant with applied events now, whatever their age (tests; the dispatcher's stop). */
