@@ -21,7 +21,9 @@ public final class UploadFiles {
     private final Path root;
 
     public UploadFiles(Path dataDir) {
-        this.root = dataDir.resolve("data-import");
+        // absolute and normalised: the default data directory is "./data", and "./data/data-import" is no prefix of
+        // the normalised "data/data-import/…" that resolve() checks against it
+        this.root = dataDir.toAbsolutePath().normalize().resolve("data-import");
     }
 
     /** The file's path relative to the data directory: its {@code sourcePath}. */
