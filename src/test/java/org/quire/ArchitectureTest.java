@@ -48,6 +48,7 @@ class ArchitectureTest {
             Map.entry("dataimport.profiles", Set.of("platform")),
             Map.entry("srs", Set.of("platform", "marc")),
             Map.entry("bench", Set.of("platform", "app", "marc", "search")),
+            Map.entry("sip2", Set.of("platform", "circulation", "feesfines", "inventory", "users", "config")),
             Map.entry("app", Set.of("*")));
 
     /** Where HTTP lives: the router and its types, the Api classes, and the composition root. */

@@ -61,10 +61,13 @@ public final class QuireServer implements AutoCloseable {
     private final ReadTimeouts timeouts;
     private final org.quire.search.SearchIndexes searchIndexes;
     private final org.quire.search.InstanceIndexer indexer;
+    private final org.quire.sip2.Sip2Service sip2;
+    private org.quire.sip2.Sip2Server sip2Server;
 
     private QuireServer(Metrics metrics, Database db, Tenants tenants, EventDispatcher events, Jobs jobs,
                         TenantInstaller installer, WebServer server, Router router, ReadTimeouts timeouts,
-                        org.quire.search.SearchIndexes searchIndexes, org.quire.search.InstanceIndexer indexer) {
+                        org.quire.search.SearchIndexes searchIndexes, org.quire.search.InstanceIndexer indexer,
+                        org.quire.sip2.Sip2Service sip2) {
         this.metrics = metrics;
         this.db = db;
         this.tenants = tenants;
@@ -76,6 +79,19 @@ public final class QuireServer implements AutoCloseable {
         this.timeouts = timeouts;
         this.searchIndexes = searchIndexes;
         this.indexer = indexer;
+        this.sip2 = sip2;
+    }
+
+    /**
+     * Starts the SIP2 server on {@code port} (0: any free port) unless it runs already; {@code quire serve} starts it
+     * when QUIRE_SIP2_PORT is set, tests on a free port. Answers the port it listens on.
+     */
+    public synchronized int startSip2(int port) {
+        if (sip2Server == null) {
+            sip2Server = org.quire.sip2.Sip2Server.start(port, sip2, QuireConfig.sip2Charset(),
+                    (int) Math.min(Integer.MAX_VALUE, QuireConfig.sip2IdleTimeout().toMillis()));
+        }
+        return sip2Server.port();
     }
 
     public static QuireServer start(QuireConfig config) {
@@ -109,7 +125,7 @@ public final class QuireServer implements AutoCloseable {
             UsersApi.register(router, db);
             PatronBlocksApi.register(router, db);
             ConfigApi.register(router, db);
-            CirculationApi.register(router, db, permissions);
+            CirculationApi.UseCases circulation = CirculationApi.register(router, db, permissions);
             org.quire.circulation.LostItemsApi.register(router, db, jobs);
             CalendarApi.register(router, db);
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
@@ -216,8 +232,17 @@ public final class QuireServer implements AutoCloseable {
             }
             events.start();
             if (config.runJobs()) jobs.start();
-            return new QuireServer(metrics, db, tenants, events, jobs, installer, server, router, timeouts,
-                    searchIndexes, indexer);
+            org.quire.users.Logins sipLogins = new org.quire.users.Logins(db, tokens);
+            org.quire.sip2.Sip2Patrons sipPatrons = new org.quire.sip2.Sip2Patrons(db, sipLogins, permissions,
+                    org.quire.circulation.LostAndPaid::afterAccountAction);
+            org.quire.sip2.Sip2Service sip2 = new org.quire.sip2.Sip2Service(db, tenants, sipLogins,
+                    QuireConfig.sip2Tenant(), new org.quire.sip2.Sip2Circulation(db, permissions, sipPatrons,
+                    circulation.checkOut(), circulation.checkIn(), circulation.renewal()), sipPatrons);
+            QuireServer quire = new QuireServer(metrics, db, tenants, events, jobs, installer, server, router, timeouts,
+                    searchIndexes, indexer, sip2);
+            Integer sip2Port = QuireConfig.sip2Port();
+            if (sip2Port != null) quire.startSip2(sip2Port);
+            return quire;
         } catch (RuntimeException e) {
             searchIndexes.close();
             db.close();
@@ -286,6 +311,9 @@ public final class QuireServer implements AutoCloseable {
     @Override
     public void close() {
         db.stopWatchdog(); // from now on a PostgreSQL that stops is being stopped, not crashing
+        synchronized (this) {
+            if (sip2Server != null) sip2Server.close();
+        }
         try {
             server.stop();
         } finally {

@@ -23,7 +23,11 @@ public final class CirculationApi {
     private CirculationApi() {
     }
 
-    public static void register(Router r, Database db, PermissionCache permissions) {
+    /** The circulation use cases the routes run, for the other protocols that drive them (SIP2). */
+    public record UseCases(CheckOut checkOut, CheckIn checkIn, Renewal renewal) {
+    }
+
+    public static UseCases register(Router r, Database db, PermissionCache permissions) {
         CirculationRulesStore rules = new CirculationRulesStore();
         CheckOut checkOut = new CheckOut(db, rules, permissions);
         CheckIn checkIn = new CheckIn(db, rules);
@@ -99,6 +103,7 @@ public final class CirculationApi {
         renewRoute(r, renewal, "id", "Id");
 
         CirculationRulesApi.register(r, db, rules);
+        return new UseCases(checkOut, checkIn, renewal);
     }
 
     /**

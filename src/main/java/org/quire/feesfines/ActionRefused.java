@@ -5,7 +5,7 @@ package org.quire.feesfines;
  * than FOLIO's usual errors array, so FeesFinesApi renders it (as notes' NoteRefusal). An unknown fee/fine is a
  * platform.domain.NotFound: mod-feesfines answers it with plain text, as ErrorMapper does.
  */
-final class ActionRefused extends RuntimeException {
+public final class ActionRefused extends RuntimeException {
     ActionRefused(String message) {
         super(message, null, false, false);
     }

@@ -59,6 +59,11 @@ public final class InventoryStore {
         return Sql.one(c, itemByBarcodeSql(schema, true), List.of(barcode), InventoryStore::itemView);
     }
 
+    /** By barcode, without locking (a read: SIP2's item information). */
+    public static Optional<ItemView> itemByBarcode(Connection c, String schema, String barcode) throws SQLException {
+        return Sql.one(c, itemByBarcodeSql(schema, false), List.of(barcode), InventoryStore::itemView);
+    }
+
     /** The statement behind the barcode lookups (public so a test can EXPLAIN exactly it). */
     public static String itemByBarcodeSql(String schema, boolean lock) {
         return Sql.filled(ITEM_VIEW, schema, "SELECT * FROM " + schema + ".item WHERE barcode = ?" + (lock ? " FOR UPDATE" : ""));

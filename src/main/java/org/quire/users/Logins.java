@@ -71,6 +71,16 @@ public final class Logins {
     }
 
     /**
+     * A login without a session (SIP2's 93, a patron's password): mod-login's checks of {@link #verify}, and its
+     * writes (a new hash, the failed-login count reset) in their own transaction. Refused as mod-login refuses.
+     */
+    public LoggedIn verifyPassword(String schema, String username, String password) {
+        LoggedIn u = verify(schema, username, password);
+        saveRehash(schema, u);
+        return u;
+    }
+
+    /**
      * Stores the login's new hash, if any, within the caller's transaction (the login's own writes): one statement,
      * only when re-hashing, and only if the password was not changed since it was verified. Resets the failed-login
      * count the same way: one statement, only when there was one.

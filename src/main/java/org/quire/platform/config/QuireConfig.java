@@ -90,6 +90,48 @@ public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, S
         }
     }
 
+    /**
+     * The SIP2 server's TCP port: the environment's {@code QUIRE_SIP2_PORT} (edge-sip2's default is 6443), or the
+     * system property {@code quire.sip2.port}; unset: no SIP2 server.
+     */
+    public static Integer sip2Port() {
+        String v = blankToNull(System.getProperty("quire.sip2.port"));
+        if (v == null) v = blankToNull(System.getenv("QUIRE_SIP2_PORT"));
+        if (v == null) return null;
+        try {
+            int port = Integer.parseInt(v.trim());
+            if (port < 0 || port > 65535) throw new NumberFormatException();
+            return port;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("QUIRE_SIP2_PORT must be a TCP port (0-65535), not '" + v + "'");
+        }
+    }
+
+    /** The charset of SIP2 messages: {@code QUIRE_SIP2_CHARSET}, IBM850 by default (edge-sip2's default). */
+    public static java.nio.charset.Charset sip2Charset() {
+        String v = blankToNull(System.getenv("QUIRE_SIP2_CHARSET"));
+        try {
+            return java.nio.charset.Charset.forName(v == null ? "IBM850" : v.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("QUIRE_SIP2_CHARSET is not a charset Java knows: '" + v + "'");
+        }
+    }
+
+    /**
+     * The tenant of a SIP2 login whose username names none ({@code tenant/username} names one):
+     * {@code QUIRE_SIP2_TENANT}, {@code diku} (the demo tenant) by default.
+     */
+    public static String sip2Tenant() {
+        String v = blankToNull(System.getenv("QUIRE_SIP2_TENANT"));
+        return v == null ? "diku" : v.trim();
+    }
+
+    /** How long a SIP2 terminal may stay silent before it is disconnected: {@code QUIRE_SIP2_IDLE_TIMEOUT}, 30 min. */
+    public static java.time.Duration sip2IdleTimeout() {
+        return duration("QUIRE_SIP2_IDLE_TIMEOUT", System.getenv("QUIRE_SIP2_IDLE_TIMEOUT"),
+                java.time.Duration.ofMinutes(30));
+    }
+
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s;
     }
