@@ -20,6 +20,22 @@ final class ChunkWrites {
         List<LogEntry> run(Connection c, List<P> records) throws SQLException;
     }
 
+    /**
+     * Why a record failed in storage, for its log entry: a refusal's fields and messages, or PostgreSQL's own
+     * message and detail (never the JDBC batch text, which quotes the whole statement).
+     */
+    static String reason(Exception e) {
+        if (e instanceof SQLException sql) {
+            for (SQLException s = sql; s != null; s = s.getNextException()) {
+                if (s instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null) {
+                    var m = p.getServerErrorMessage();
+                    return m.getMessage() + (m.getDetail() == null ? "" : ". " + m.getDetail());
+                }
+            }
+        }
+        return ImportChunk.reason(e);
+    }
+
     static <P> List<LogEntry> batchOrOneByOne(Connection c, List<P> ready, Insert<P> insert,
                                               BiFunction<P, Exception, LogEntry> failed) throws SQLException {
         if (ready.isEmpty()) return List.of();

@@ -86,7 +86,7 @@ final class MarcAuthorityChunk {
             }
         }
         log.addAll(ChunkWrites.batchOrOneByOne(c, ready, this::insert,
-                (p, failed) -> discarded(p.order(), heading(p.authority()), ImportChunk.reason(failed))));
+                (p, failed) -> discarded(p.order(), heading(p.authority()), ChunkWrites.reason(failed))));
         log.sort(Comparator.comparingInt(LogEntry::sourceRecordOrder));
         DataImportStore.insertLogEntries(c, schema, log);
     }

@@ -36,6 +36,12 @@ final class MarcHoldingsChunk {
     static final String NO_004_LINK = "The 004 tag of the Holdings doesn't has a link to the Bibliographic record";
     /** mod-inventory CreateMarcHoldingsEventHandler's text for a holdings without a mapped location. */
     static final String NO_LOCATION = "Can`t create Holding entity: 'permanentLocationId' is empty";
+    /**
+     * What inventory storage answers (RMB's foreign key message) for the stub location id the marc-holdings rules
+     * give an 852 $b that names no location (NormalizationFunction.SET_PERMANENT_LOCATION_ID's STUB_FIELD_TYPE_ID).
+     */
+    static final String UNKNOWN_LOCATION = "Cannot set holdings_record.permanentlocationid = %s because it does not "
+            + "exist in location.id.";
     /** mod-inventory HoldingsCollectionService's text when the tenant has no holdings source named MARC. */
     static final String NO_MARC_SOURCE = "No source id found for holdings with name MARC";
 
@@ -43,22 +49,30 @@ final class MarcHoldingsChunk {
     private final UUID jobId;
     private final MarcMapper mapper;
     private final String marcSourceId;
+    private final Set<String> locationIds;
     private final UUID userId;
 
-    MarcHoldingsChunk(String schema, UUID jobId, MarcMapper mapper, String marcSourceId, UUID userId) {
+    private MarcHoldingsChunk(String schema, UUID jobId, MarcMapper mapper, String marcSourceId,
+                              Set<String> locationIds, UUID userId) {
         this.schema = schema;
         this.jobId = jobId;
         this.mapper = mapper;
         this.marcSourceId = marcSourceId;
+        this.locationIds = locationIds;
         this.userId = userId;
     }
 
-    /** The holdings writer of a job: its mapper and the MARC holdings source, read once. */
+    /** The holdings writer of a job: its mapper, the MARC holdings source and the location ids, read once. */
     static MarcHoldingsChunk of(Connection c, String schema, UUID jobId, MarcMapper mapper, UUID userId)
             throws SQLException {
         String source = InventoryTypes.HOLDINGS_SOURCES.findBy(c, schema, "name", "MARC")
                 .map(s -> s.path("id").asText()).orElse(null);
-        return new MarcHoldingsChunk(schema, jobId, mapper, source, userId);
+        Set<String> locations = new HashSet<>();
+        for (ObjectNode l : InventoryTypes.LOCATIONS.search(c, schema, "cql.allRecords=1", Integer.MAX_VALUE, 0)
+                .records()) {
+            locations.add(l.path("id").asText());
+        }
+        return new MarcHoldingsChunk(schema, jobId, mapper, source, locations, userId);
     }
 
     private record Prepared(int order, SrsRecord srs, ObjectNode holdings) {
@@ -90,7 +104,7 @@ final class MarcHoldingsChunk {
             }
         }
         log.addAll(ChunkWrites.batchOrOneByOne(c, ready, this::insert,
-                (p, failed) -> discarded(p.order(), ImportChunk.reason(failed))));
+                (p, failed) -> discarded(p.order(), ChunkWrites.reason(failed))));
         log.sort(java.util.Comparator.comparingInt(LogEntry::sourceRecordOrder));
         DataImportStore.insertLogEntries(c, schema, log);
     }
@@ -127,7 +141,9 @@ final class MarcHoldingsChunk {
         // CreateMarcHoldingsEventHandler.processMappingResult: storage assigns the HRID (it becomes the 001).
         holdings.remove("hrid");
         holdings.put("id", UUID.randomUUID().toString());
-        if (holdings.path("permanentLocationId").asText("").isEmpty()) throw new Discard(NO_LOCATION);
+        String location = holdings.path("permanentLocationId").asText("");
+        if (location.isEmpty()) throw new Discard(NO_LOCATION);
+        if (!locationIds.contains(location)) throw new Discard(String.format(UNKNOWN_LOCATION, location));
         holdings.put("instanceId", instanceId.toString());
         if (marcSourceId == null) throw new Discard(NO_MARC_SOURCE);
         holdings.put("sourceId", marcSourceId);
