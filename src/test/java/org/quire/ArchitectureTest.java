@@ -44,7 +44,7 @@ class ArchitectureTest {
             Map.entry("rtac", Set.of("platform", "inventory", "circulation")),
             Map.entry("marc", Set.of("platform", "inventory")),
             Map.entry("search", Set.of("platform")),
-            Map.entry("dataimport", Set.of("platform", "dataimport.profiles", "srs", "marc", "inventory")),
+            Map.entry("dataimport", Set.of("platform", "dataimport.profiles", "srs", "marc", "inventory", "authorities")),
             Map.entry("dataimport.profiles", Set.of("platform")),
             Map.entry("srs", Set.of("platform", "marc")),
             Map.entry("bench", Set.of("platform", "app", "marc", "search")),

@@ -7,7 +7,6 @@ import org.quire.dataimport.profiles.ProfileSnapshots;
 import org.quire.marc.MarcFiles;
 import org.quire.marc.MarcRecordOrError;
 import org.quire.marc.rules.MappingRules;
-import org.quire.marc.rules.RulesType;
 import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
@@ -124,8 +123,9 @@ public final class ImportJob {
     void run(String schema, FileJob job, ProfileSnapshot profile, UUID userId) {
         try {
             int total = count(job.file());
-            ImportChunk chunk = db.read(c -> new ImportChunk(schema, job.jobId(),
-                    rules.forTenant(c, schema, RulesType.MARC_BIB), ProfileActions.of(c, schema, profile), userId));
+            // Bibs, MARC holdings and authorities each to their writer, by the records' leaders and the profile.
+            RecordTypeDispatch chunk = db.read(c -> RecordTypeDispatch.of(c, schema, job.jobId(), rules, profile,
+                    userId));
             int done = 0;
             try (Stream<MarcRecordOrError> entries = MarcFiles.read(job.file())) {
                 Iterator<MarcRecordOrError> it = entries.iterator();

@@ -10,4 +10,12 @@ public record ExternalIds(UUID instanceId, String instanceHrid, UUID holdingsId,
     public ExternalIds withInstance(UUID id, String hrid) {
         return new ExternalIds(id, hrid, holdingsId, holdingsHrid, authorityId, authorityHrid);
     }
+
+    public ExternalIds withHoldings(UUID id, String hrid) {
+        return new ExternalIds(instanceId, instanceHrid, id, hrid, authorityId, authorityHrid);
+    }
+
+    public ExternalIds withAuthority(UUID id, String hrid) {
+        return new ExternalIds(instanceId, instanceHrid, holdingsId, holdingsHrid, id, hrid);
+    }
 }

@@ -18,7 +18,10 @@ import java.util.UUID;
  *       parentheses when there is one) is copied to a 035 $a unless that 035 exists or the record already has a
  *       999 $i (HrIdFieldServiceImpl.move001valueTo035Field), then 999 ff $s = the SRS matched id;</li>
  *   <li>{@link #linkToInstance}: mod-inventory's CreateInstanceEventHandler — 001 becomes the instance HRID
- *       (fillHrIdFieldInMarcRecord) and 999 ff $i = the instance id.</li>
+ *       (fillHrIdFieldInMarcRecord) and 999 ff $i = the instance id; the same for MARC holdings and the holdings
+ *       created from them (SRS's holdings post-processing);</li>
+ *   <li>{@link #afterParsingAuthority}: SRM's fillParsedRecordsWithAdditionalFields for MARC_AUTHORITY — 999 ff $s =
+ *       the matched id and $i = the authority id chosen up front; 001 stays (it is the authority's HRID).</li>
  * </ul>
  * A 999 ff field is reused when present, so $i and $s end up in one field. New data fields go in tag order
  * (AdditionalFieldsUtil adds them "in numerical order"). Not done: mod-inventory's 035 normalisation of OCLC numbers.
@@ -43,6 +46,12 @@ public final class SrsMarcFields {
         set999(record, 's', matchedId.toString());
     }
 
+    public static void afterParsingAuthority(Record record, UUID matchedId, UUID authorityId) {
+        set999(record, 's', matchedId.toString());
+        set999(record, 'i', authorityId.toString());
+    }
+
+    /** 001 = {@code hrid} (an instance's or a holdings record's) and 999 ff $i = {@code id}. */
     public static void linkToInstance(Record record, UUID instanceId, String hrid) {
         if (hrid != null && !hrid.isEmpty()) {
             for (ControlField cf : new ArrayList<>(record.getControlFields())) {

@@ -62,6 +62,34 @@ public record SrsRecord(UUID id, UUID matchedId, UUID snapshotId, int generation
                 leaderRecordStatus, order, createdBy, createdDate, updatedBy, updatedDate);
     }
 
+    /**
+     * This MARC holdings record linked to the holdings made from it (SRS's holdings post-processing, as for an
+     * instance): 001 = the holdings HRID, 999 ff $i = the holdings id, externalIdsHolder holdingsId/holdingsHrid.
+     */
+    public SrsRecord linkedToHoldings(UUID holdingsId, String hrid) {
+        if (parsedContent == null) throw new IllegalStateException("record " + id + " has no parsed MARC");
+        org.marc4j.marc.Record marc = MarcRecords.fromMarcJson(parsedContent);
+        SrsMarcFields.linkToInstance(marc, holdingsId, hrid);
+        ExternalIds ids = (externalIds == null ? ExternalIds.NONE : externalIds).withHoldings(holdingsId, hrid);
+        return new SrsRecord(id, matchedId, snapshotId, generation, recordType, state, MarcRecords.toIso2709(marc),
+                MarcRecords.toMarcJson(marc), errorDescription, errorContent, ids, suppressDiscovery,
+                leaderRecordStatus, order, createdBy, createdDate, updatedBy, updatedDate);
+    }
+
+    /**
+     * A MARC authority record as SRM stores it on import: 999 ff $s = its id (the matched id) and $i = the id the
+     * authority will get, externalIdsHolder authorityId and authorityHrid = the trimmed 001. Changes {@code marc}
+     * in place (the authority is mapped from it afterwards, taking its id from 999 ff $i).
+     */
+    public static SrsRecord fromAuthorityImport(UUID id, UUID snapshotId, UUID authorityId,
+                                                org.marc4j.marc.Record marc, Integer order) {
+        SrsMarcFields.afterParsingAuthority(marc, id, authorityId);
+        org.marc4j.marc.ControlField f001 = (org.marc4j.marc.ControlField) marc.getVariableField("001");
+        String hrid = f001 == null || f001.getData() == null ? null : f001.getData().trim();
+        return fromMarc(id, snapshotId, SrsRecordType.MARC_AUTHORITY, marc, order)
+                .withExternalIds(ExternalIds.NONE.withAuthority(authorityId, hrid));
+    }
+
     /** Leader/05 (record status) of MARC-in-JSON, as SRS's ParsedRecordDaoUtil reads it; null without a leader. */
     static String leaderStatus(ObjectNode parsed) {
         if (parsed == null) return null;
