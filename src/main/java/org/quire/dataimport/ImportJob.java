@@ -80,6 +80,7 @@ public final class ImportJob {
         if (!"MARC".equals(dataType)) {
             throw refused("jobProfileInfo.dataType", "Quire imports MARC files only, not " + dataType);
         }
+        ProfileRoutes.of(profile); // a match profile Quire cannot run is a 422 now, not an error per record later
         List<FileJob> started = db.tx(c -> {
             ObjectNode def = DataImportTypes.UPLOAD_DEFINITIONS.getForUpdate(c, schema, definitionId)
                     .orElseThrow(() -> UploadDefinitions.notFound(definitionId));
@@ -125,7 +126,8 @@ public final class ImportJob {
         try {
             int total = count(job.file());
             ImportChunk chunk = db.read(c -> new ImportChunk(schema, job.jobId(),
-                    rules.forTenant(c, schema, RulesType.MARC_BIB), ProfileActions.of(c, schema, profile), userId));
+                    rules.forTenant(c, schema, RulesType.MARC_BIB), ProfileActions.of(c, schema, profile),
+                    ProfileRoutes.of(profile), userId));
             int done = 0;
             try (Stream<MarcRecordOrError> entries = MarcFiles.read(job.file())) {
                 Iterator<MarcRecordOrError> it = entries.iterator();
