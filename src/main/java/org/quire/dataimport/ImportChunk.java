@@ -27,7 +27,12 @@ import java.util.UUID;
  * One chunk of an import in the caller's transaction: per record the SRS record (snapshot = the job), the instance
  * mapped by the tenant's MARC-bib rules (source MARC, HRID from inventory's sequence), the SRS record linked back
  * (001 = HRID, 999 ff $i/$s: mod-inventory's CreateInstanceEventHandler), the holdings and items of the profile's
- * CREATE actions ({@link ProfileActions}), and one journal entry. The chunk is written in batches; if a batch fails
+ * CREATE actions ({@link ProfileActions}), and one journal entry. With match profiles in the job, each record goes
+ * where {@link ProfileRoutes} sends it: matched and UPDATE → the instance re-mapped in place and a new SRS generation
+ * (UPDATED); not matched and CREATE → created as above; no action → DISCARDED without an error ("No action"); more
+ * than one match → an error entry. Round trips for a chunk of updates: one per match profile, one to lock the
+ * instances, one for their SRS records, one batch of instance updates, three for the SRS generations, one for the
+ * journal. The chunk is written in batches; if a batch fails
  * the chunk is redone record by record, each under a savepoint, so a bad record becomes an error entry and nothing
  * of it is half-written while the others are kept.
  */

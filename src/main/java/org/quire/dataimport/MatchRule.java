@@ -41,7 +41,7 @@ record MatchRule(String profileName, String tag, String ind1, String ind2, Chara
         String name = p.path("name").asText("");
         JsonNode detail = p.path("matchDetails").path(0);
         if (!detail.isObject()) throw refused(name, "it has no matchDetails");
-        String criterion = detail.path("matchCriterion").asText("");
+        String criterion = detail.path("matchCriterion").asText("(none)");
         if (!criterion.equals("EXACTLY_MATCHES")) {
             throw refused(name, "matchCriterion " + criterion + " (Quire matches EXACTLY_MATCHES only)");
         }

@@ -351,16 +351,8 @@ class ImportMatchTest {
 
     @Test
     void badMatchProfiles_refusedOnSave_andUnsupportedOnesAtProcessFiles() throws Exception {
-        ObjectNode noCriterion = matchProfile("no criterion", "EXACTLY_MATCHES", fields("field", "001"),
-                fields("field", "instance.hrid"));
-        ((ObjectNode) noCriterion.path("matchDetails").get(0)).remove("matchCriterion");
-        Api.Reply r = s.post(P + "matchProfiles", Json.object().<ObjectNode>set("profile", noCriterion));
-        assertThat(r.status()).as(r.body()).isEqualTo(422);
-        assertThat(r.json().path("errors").get(0).path("message").asText()).isEqualTo("must not be null");
-        assertThat(r.body()).contains("matchDetails[0].matchCriterion");
-
         ObjectNode badCriterion = matchProfile("bad", "SORT_OF", fields("field", "001"), fields("field", "instance.hrid"));
-        r = s.post(P + "matchProfiles", Json.object().<ObjectNode>set("profile", badCriterion));
+        Api.Reply r = s.post(P + "matchProfiles", Json.object().<ObjectNode>set("profile", badCriterion));
         assertThat(r.status()).as(r.body()).isEqualTo(400);
         assertThat(r.body()).contains("matchCriterion").contains("SORT_OF");
 
@@ -376,16 +368,33 @@ class ImportMatchTest {
         assertThat(r.status()).as(r.body()).isEqualTo(400);
 
         // FOLIO accepts a "contains" match; Quire refuses to run it rather than match differently
-        String job = matchJob(matchProfile("contains", "EXISTING_VALUE_CONTAINS_INCOMING_VALUE",
+        Api.Reply start = startWith(matchJob(matchProfile("contains", "EXISTING_VALUE_CONTAINS_INCOMING_VALUE",
                 fields("field", "001", "indicator1", "", "indicator2", "", "recordSubfield", ""),
-                fields("field", "instance.hrid")), null);
-        JsonNode def = define(s, "refused.mrc");
-        String defId = def.path("id").asText();
-        Api.Reply up = upload(s, defId, def.path("fileDefinitions").get(0).path("id").asText(),
-                file(bibs(0, 1)));
-        Api.Reply start = s.post("/data-import/uploadDefinitions/" + defId + "/processFiles", processBody(up.json(), job));
+                fields("field", "instance.hrid")), null));
         assertThat(start.status()).as(start.body()).isEqualTo(422);
         assertThat(start.json().path("errors").get(0).path("message").asText())
                 .startsWith("Match profile 'contains").contains("EXISTING_VALUE_CONTAINS_INCOMING_VALUE");
+
+        // a profile saved without its criterion, or matching a field Quire cannot look up, is refused the same way
+        ObjectNode noCriterion = matchProfile("no criterion", "EXACTLY_MATCHES",
+                fields("field", "001"), fields("field", "instance.hrid"));
+        ((ObjectNode) noCriterion.path("matchDetails").get(0)).remove("matchCriterion");
+        start = startWith(matchJob(noCriterion, null));
+        assertThat(start.status()).as(start.body()).isEqualTo(422);
+        assertThat(start.body()).contains("matchCriterion (none)");
+        start = startWith(matchJob(matchProfile("title", "EXACTLY_MATCHES",
+                fields("field", "245", "indicator1", "*", "indicator2", "*", "recordSubfield", "a"),
+                fields("field", "instance.title")), null));
+        assertThat(start.status()).as(start.body()).isEqualTo(422);
+        assertThat(start.body()).contains("existing Instance field 'instance.title'");
+    }
+
+    /** processFiles of a one-record upload with this job profile; the reply. */
+    static Api.Reply startWith(String jobProfileId) throws IOException {
+        JsonNode def = define(s, "refused.mrc");
+        String defId = def.path("id").asText();
+        Api.Reply up = upload(s, defId, def.path("fileDefinitions").get(0).path("id").asText(), file(bibs(0, 1)));
+        assertThat(up.status()).as(up.body()).isEqualTo(200);
+        return s.post("/data-import/uploadDefinitions/" + defId + "/processFiles", processBody(up.json(), jobProfileId));
     }
 }

@@ -85,23 +85,16 @@ final class ProfileChecks {
     private static final Set<String> DATA_VALUE_TYPES = Set.of("VALUE_FROM_RECORD", "STATIC_VALUE");
 
     /**
-     * matchProfile.json's matchDetails against matchDetail.json: an array of objects whose required properties
-     * (incomingRecordType, existingRecordType, incomingMatchExpression, matchCriterion, existingMatchExpression;
-     * an expression's dataValueType) are RMB's 422 "must not be null", and whose enumerations and types are 400s,
-     * as the other properties here. The importer reads these; a profile that would break it is refused on save.
+     * matchProfile.json's matchDetails against matchDetail.json's types and enumerations (criterionType.json,
+     * dataValueType.json): a wrong type or value is a 400, as the other properties here. Missing parts are accepted
+     * on save (the settings UI saves a profile step by step); a match profile the importer cannot run is refused
+     * when a job starts with it (422, ImportJob).
      */
     private static void matchDetails(JsonNode details) {
         if (details == null || details.isNull()) return;
         if (!details.isArray()) throw ProfileRefusal.badRequest("'matchDetails' must be an array");
-        List<Refusal> missing = new ArrayList<>();
-        for (int i = 0; i < details.size(); i++) {
-            JsonNode d = details.get(i);
-            String at = "profile.matchDetails[" + i + "].";
+        for (JsonNode d : details) {
             if (!d.isObject()) throw ProfileRefusal.badRequest("Each of 'matchDetails' must be a JSON object");
-            for (String prop : List.of("incomingRecordType", "existingRecordType", "incomingMatchExpression",
-                    "matchCriterion", "existingMatchExpression")) {
-                if (!d.hasNonNull(prop)) missing.add(Refusal.required(at + prop));
-            }
             JsonNode criterion = d.get("matchCriterion");
             if (criterion != null && !criterion.isNull() && !(criterion.isTextual() && CRITERIA.contains(criterion.asText())))
                 throw ProfileRefusal.badRequest("'matchCriterion' must be one of " + sorted(CRITERIA) + ", was " + criterion);
@@ -110,9 +103,7 @@ final class ProfileChecks {
                 if (e == null || e.isNull()) continue;
                 if (!e.isObject()) throw ProfileRefusal.badRequest("'" + side + "' must be a JSON object");
                 JsonNode type = e.get("dataValueType");
-                if (type == null || type.isNull()) {
-                    missing.add(Refusal.required(at + side + ".dataValueType"));
-                } else if (!(type.isTextual() && DATA_VALUE_TYPES.contains(type.asText()))) {
+                if (type != null && !type.isNull() && !(type.isTextual() && DATA_VALUE_TYPES.contains(type.asText()))) {
                     throw ProfileRefusal.badRequest("'dataValueType' must be one of " + sorted(DATA_VALUE_TYPES)
                             + ", was " + type);
                 }
@@ -133,7 +124,6 @@ final class ProfileChecks {
                     throw ProfileRefusal.badRequest("'" + prop + "' is not a record type: " + v);
             }
         }
-        ProfileRefusal.throwIfAny(missing);
     }
 
     /**
