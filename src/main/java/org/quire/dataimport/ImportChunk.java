@@ -3,6 +3,7 @@ package org.quire.dataimport;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.marc4j.marc.Record;
+import org.quire.dataimport.profiles.ProfileSnapshot;
 import org.quire.inventory.InventoryTypes;
 import org.quire.marc.MarcRecordOrError;
 import org.quire.marc.rules.MarcMapper;
@@ -14,14 +15,24 @@ import org.quire.srs.SrsStore;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
  * One chunk of an import in the caller's transaction: per record the SRS record (snapshot = the job), the instance
  * mapped by the tenant's MARC-bib rules (source MARC, HRID from inventory's sequence), the SRS record linked back
  * (001 = HRID, 999 ff $i/$s: mod-inventory's CreateInstanceEventHandler), the holdings and items of the profile's
- * CREATE actions ({@link ProfileActions}), and one journal entry. The chunk is written in batches; if a batch fails
+ * CREATE actions ({@link ProfileActions}), and one journal entry. With match profiles in the job, each record goes
+ * where {@link ProfileRoutes} sends it: matched and UPDATE → the instance re-mapped in place and a new SRS generation
+ * (UPDATED); not matched and CREATE → created as above; no action → DISCARDED without an error ("No action"); more
+ * than one match → an error entry. Round trips for a chunk of updates: one per match profile, one to lock the
+ * instances, one for their SRS records, one batch of instance updates, three for the SRS generations, one for the
+ * journal. The chunk is written in batches; if a batch fails
  * the chunk is redone record by record, each under a savepoint, so a bad record becomes an error entry and nothing
  * of it is half-written while the others are kept.
  */
@@ -34,20 +45,29 @@ final class ImportChunk {
     private final UUID jobId;
     private final MarcMapper mapper;
     private final ProfileActions actions;
+    private final ProfileRoutes routes;
     private final UUID userId;
+    /** The actions of each route met so far (by the action profiles' snapshot ids), read once per job. */
+    private final Map<List<UUID>, ProfileActions> routeActions = new HashMap<>();
 
-    ImportChunk(String schema, UUID jobId, MarcMapper mapper, ProfileActions actions, UUID userId) {
+    ImportChunk(String schema, UUID jobId, MarcMapper mapper, ProfileActions actions, ProfileRoutes routes,
+                UUID userId) {
         this.schema = schema;
         this.jobId = jobId;
         this.mapper = mapper;
         this.actions = actions;
+        this.routes = routes;
         this.userId = userId;
     }
 
-    /** A record ready to write: its SRS record (not yet linked), the mapped instance and holdings/items. */
-    private record Prepared(int order, SrsRecord srs, ObjectNode instance, ObjectNode holdings, ObjectNode item) {
+    /**
+     * A record ready to write: its SRS record (not yet linked), the mapped instance and holdings/items; for an
+     * update, {@code previous} is the existing instance (locked) and {@code srs} its next generation.
+     */
+    private record Prepared(int order, SrsRecord srs, ObjectNode instance, ObjectNode holdings, ObjectNode item,
+                            ObjectNode previous) {
         Prepared fresh() {
-            return new Prepared(order, srs, copy(instance), copy(holdings), copy(item));
+            return new Prepared(order, srs, copy(instance), copy(holdings), copy(item), copy(previous));
         }
 
         private static ObjectNode copy(ObjectNode n) {
@@ -55,9 +75,22 @@ final class ImportChunk {
         }
     }
 
+    /** A matched record whose instance is to be updated. */
+    private record Update(int order, Record marc, UUID instanceId, ProfileActions actions) {
+    }
+
     void write(Connection c, List<MarcRecordOrError> entries) throws SQLException {
         List<LogEntry> log = new ArrayList<>();
         List<Prepared> ready = new ArrayList<>();
+        Map<Integer, ProfileRoutes.Route> routed = Map.of();
+        if (routes.matches()) {
+            List<ProfileRoutes.Incoming> incoming = new ArrayList<>();
+            for (MarcRecordOrError e : entries) {
+                if (!e.isError()) incoming.add(new ProfileRoutes.Incoming(e.index() - 1, e.record()));
+            }
+            routed = routes.route(c, schema, incoming);
+        }
+        List<Update> updates = new ArrayList<>();
         for (MarcRecordOrError e : entries) {
             int order = e.index() - 1;
             if (e.isError()) {
@@ -65,13 +98,30 @@ final class ImportChunk {
                 continue;
             }
             try {
-                ready.add(prepare(order, e.record()));
+                ProfileRoutes.Route route = routed.get(order);
+                if (route == null) {
+                    ready.add(prepare(order, e.record(), actions));
+                    continue;
+                }
+                if (route.error() != null) {
+                    log.add(discarded(order, null, title(e.record()), route.error()));
+                    continue;
+                }
+                ProfileActions a = actionsOf(c, route.actions());
+                if (route.instance() != null && a.updatesInstance()) {
+                    updates.add(new Update(order, e.record(), route.instance(), a));
+                } else if (a.createsInstance()) {
+                    ready.add(prepare(order, e.record(), a));
+                } else {
+                    log.add(noAction(order, title(e.record())));
+                }
             } catch (Discard d) {
                 log.add(discarded(order, null, d.title, d.getMessage()));
             } catch (RuntimeException x) {
                 log.add(discarded(order, null, null, "The record could not be mapped: " + x.getMessage()));
             }
         }
+        prepareUpdates(c, updates, ready, log);
         List<LogEntry> written;
         try {
             written = DataImportStore.underSavepoint(c, tx -> insert(tx, ready.stream().map(Prepared::fresh).toList()));
@@ -116,7 +166,71 @@ final class ImportChunk {
         }
     }
 
-    private Prepared prepare(int order, Record marc) {
+    private ProfileActions actionsOf(Connection c, List<ProfileSnapshot> reached) throws SQLException {
+        List<UUID> key = reached.stream().map(ProfileSnapshot::id).toList();
+        ProfileActions a = routeActions.get(key);
+        if (a == null) {
+            a = ProfileActions.of(c, schema, reached);
+            routeActions.put(key, a);
+        }
+        return a;
+    }
+
+    /**
+     * The matched records' updates: their instances locked and their current SRS records read in one statement
+     * each for the whole chunk. A second record of the chunk matching an instance already being updated is an
+     * error entry (the chunk is one batch; FOLIO would apply the two one after the other).
+     */
+    private void prepareUpdates(Connection c, List<Update> updates, List<Prepared> ready, List<LogEntry> log)
+            throws SQLException {
+        if (updates.isEmpty()) return;
+        Set<UUID> ids = new LinkedHashSet<>();
+        for (Update u : updates) ids.add(u.instanceId());
+        Map<UUID, ObjectNode> instances = InventoryTypes.INSTANCES.getManyForUpdate(c, schema, ids);
+        Map<UUID, SrsRecord> current = SrsStore.currentMarcBibs(c, schema, ids);
+        Set<UUID> taken = new HashSet<>();
+        for (Update u : updates) {
+            ObjectNode existing = instances.get(u.instanceId());
+            try {
+                if (existing == null) {
+                    log.add(discarded(u.order(), null, title(u.marc()), "The matched instance " + u.instanceId()
+                            + " was not found"));
+                } else if (!taken.add(u.instanceId())) {
+                    log.add(discarded(u.order(), null, title(u.marc()), "The matched instance "
+                            + existing.path("hrid").asText() + " is updated by an earlier record of the same file"));
+                } else {
+                    ready.add(prepareUpdate(u, existing, current.get(u.instanceId())));
+                }
+            } catch (RuntimeException x) {
+                log.add(discarded(u.order(), null, null, "The record could not be mapped: " + x.getMessage()));
+            }
+        }
+    }
+
+    /**
+     * The update of one matched record: the instance re-mapped ({@link UpdatedInstance}) with the UPDATE action's
+     * mapping values, and the next SRS generation of its MARC record (the same matchedId; a new one when the
+     * instance had no MARC record yet).
+     */
+    private Prepared prepareUpdate(Update u, ObjectNode existing, SrsRecord currentSrs) {
+        UUID srsId = UUID.randomUUID();
+        UUID matchedId = currentSrs == null ? srsId : currentSrs.matchedId();
+        SrsRecord srs = SrsRecord.fromImport(srsId, matchedId, jobId, SrsRecordType.MARC_BIB, u.marc(), u.order());
+        ObjectNode next = UpdatedInstance.of(existing, mapper.toInstance(u.marc()));
+        u.actions().applyToUpdatedInstance(next, u.marc());
+        return new Prepared(u.order(), srs, next, null, null, existing);
+    }
+
+    /** The incoming record's title as the rules map it, for the log of a record that was not imported. */
+    private String title(Record marc) {
+        try {
+            return mapper.toInstance(marc).path("title").asText(null);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private Prepared prepare(int order, Record marc, ProfileActions actions) {
         if (ImportJob.alreadyLinked(marc)) {
             throw new Discard(ALREADY_LINKED, null);
         }
@@ -130,11 +244,28 @@ final class ImportChunk {
         actions.applyToInstance(instance, marc);
         ObjectNode holdings = actions.holdings(instance, marc);
         ObjectNode item = holdings == null ? null : actions.item(holdings, marc);
-        return new Prepared(order, srs, instance, holdings, item);
+        return new Prepared(order, srs, instance, holdings, item, null);
     }
 
-    /** Writes prepared records in batches; answers their CREATED log entries. */
+    /** Writes prepared records in batches; answers their CREATED and UPDATED log entries. */
     private List<LogEntry> insert(Connection c, List<Prepared> records) throws SQLException {
+        List<Prepared> updates = records.stream().filter(p -> p.previous() != null).toList();
+        List<LogEntry> out = new ArrayList<>(create(c, records.stream().filter(p -> p.previous() == null).toList()));
+        if (!updates.isEmpty()) {
+            InventoryTypes.INSTANCES.replaceAll(c, schema, updates.stream().map(Prepared::previous).toList(),
+                    updates.stream().map(Prepared::instance).toList(), userId);
+            List<SrsRecord> srs = new ArrayList<>();
+            for (Prepared p : updates) {
+                srs.add(p.srs().linkedToInstance(UUID.fromString(p.instance().get("id").asText()),
+                        p.instance().get("hrid").asText()));
+            }
+            SrsStore.newGenerations(c, schema, srs, userId);
+            for (Prepared p : updates) out.add(updated(p));
+        }
+        return out;
+    }
+
+    private List<LogEntry> create(Connection c, List<Prepared> records) throws SQLException {
         if (records.isEmpty()) return List.of();
         List<ObjectNode> instances = records.stream().map(Prepared::instance).toList();
         InventoryTypes.INSTANCES.insertAll(c, schema, instances, userId, false);
@@ -178,6 +309,30 @@ final class ImportChunk {
         return new LogEntry(null, jobId, p.srs().id(), p.order(), "MARC_BIB",
                 p.instance().path("title").asText(null), "CREATED", "CREATED", holdingsStatus, itemStatus, null, null,
                 related);
+    }
+
+    /** SRM's journal for a matched record whose instance and MARC record were updated. */
+    private LogEntry updated(Prepared p) {
+        ObjectNode related = Json.object();
+        ObjectNode inst = related.putObject("relatedInstanceInfo");
+        inst.put("actionStatus", "UPDATED");
+        inst.putArray("idList").add(p.instance().get("id").asText());
+        inst.putArray("hridList").add(p.instance().path("hrid").asText());
+        related.putArray("relatedHoldingsInfo");
+        related.putArray("relatedItemInfo");
+        return new LogEntry(null, jobId, p.srs().id(), p.order(), "MARC_BIB",
+                p.instance().path("title").asText(null), "UPDATED", "UPDATED", null, null, null, null, related);
+    }
+
+    /**
+     * SRM's journal for a record no action applied to (a NON_MATCH without a profile below it): DISCARDED without an
+     * error, which the Data import app shows as "No action" and the summary does not count as an error.
+     */
+    private LogEntry noAction(int order, String title) {
+        ObjectNode related = Json.object();
+        related.putObject("relatedInstanceInfo").put("actionStatus", "DISCARDED");
+        return new LogEntry(null, jobId, null, order, "MARC_BIB", title, "DISCARDED", "DISCARDED", null, null, null,
+                null, related);
     }
 
     /** SRM's journal for a record that was not imported: DISCARDED with the reason. */

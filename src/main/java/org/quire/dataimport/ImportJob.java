@@ -79,6 +79,7 @@ public final class ImportJob {
         if (!"MARC".equals(dataType)) {
             throw refused("jobProfileInfo.dataType", "Quire imports MARC files only, not " + dataType);
         }
+        ProfileRoutes.of(profile); // a match profile Quire cannot run is a 422 now, not an error per record later
         List<FileJob> started = db.tx(c -> {
             ObjectNode def = DataImportTypes.UPLOAD_DEFINITIONS.getForUpdate(c, schema, definitionId)
                     .orElseThrow(() -> UploadDefinitions.notFound(definitionId));

@@ -33,8 +33,12 @@ import java.util.regex.Pattern;
  * repeatable fields ({@code notes[]}, {@code statisticalCodeIds[]}) take their {@code subfields}. The instance's
  * own fields come from the MARC rules; only non-empty values of its mapping profile are applied on top.
  *
- * <p>Not done (yet): match profiles and UPDATE/MODIFY actions, conditional mappings ({@code ELSE}, {@code ;}
- * alternatives), and boolean field actions other than ALL_TRUE/ALL_FALSE.
+ * <p>UPDATE of an INSTANCE or a MARC_BIBLIOGRAPHIC (below a match profile's MATCH, {@link ProfileRoutes}) makes
+ * {@link #updatesInstance}; the UPDATE INSTANCE action's mapping values are applied over the updated instance as the
+ * CREATE action's are over a new one.
+ *
+ * <p>Not done (yet): MODIFY and DELETE actions, conditional mappings ({@code ELSE}, {@code ;} alternatives), and
+ * boolean field actions other than ALL_TRUE/ALL_FALSE.
  */
 final class ProfileActions {
     /** mod-inventory's holdings source for holdings created by data import from a MARC bib ("FOLIO"). */
@@ -43,6 +47,9 @@ final class ProfileActions {
     private static final Pattern CODE_IN_PARENS = Pattern.compile("\\(([^()]+)\\)\\s*$");
 
     private final JsonNode instanceFields;
+    private final boolean createsInstance;
+    private final boolean updatesInstance;
+    private final JsonNode updateInstanceFields;
     private final JsonNode holdingsFields;
     private final JsonNode itemFields;
     private final Map<String, String> locationsByCode;
@@ -64,9 +71,13 @@ final class ProfileActions {
             "holdingsNoteTypeId", InventoryTypes.HOLDINGS_NOTE_TYPES,
             "modeOfIssuanceId", InventoryTypes.MODES_OF_ISSUANCE);
 
-    private ProfileActions(JsonNode instanceFields, JsonNode holdingsFields, JsonNode itemFields,
+    private ProfileActions(JsonNode instanceFields, boolean createsInstance, boolean updatesInstance,
+                           JsonNode updateInstanceFields, JsonNode holdingsFields, JsonNode itemFields,
                            Map<String, String> locationsByCode, Map<String, Map<String, String>> byName) {
         this.instanceFields = instanceFields;
+        this.createsInstance = createsInstance;
+        this.updatesInstance = updatesInstance;
+        this.updateInstanceFields = updateInstanceFields;
         this.holdingsFields = holdingsFields;
         this.itemFields = itemFields;
         this.locationsByCode = locationsByCode;
@@ -75,14 +86,32 @@ final class ProfileActions {
 
     /** The CREATE actions of the job (top-level action profiles) with their mapping fields; one read of locations. */
     static ProfileActions of(Connection c, String schema, ProfileSnapshot job) throws SQLException {
-        JsonNode instance = null, holdings = null, item = null;
-        for (ProfileSnapshot action : job.children(ProfileType.ACTION_PROFILE)) {
-            if (!"CREATE".equals(action.content().path("action").asText())) continue;
+        return of(c, schema, job.children(ProfileType.ACTION_PROFILE));
+    }
+
+    /** The actions a record reaches ({@link ProfileRoutes}) with their mapping fields. */
+    static ProfileActions of(Connection c, String schema, List<ProfileSnapshot> actions) throws SQLException {
+        JsonNode instance = null, holdings = null, item = null, updateInstance = null;
+        boolean creates = false, updates = false;
+        for (ProfileSnapshot action : actions) {
+            String verb = action.content().path("action").asText();
+            String folioRecord = action.content().path("folioRecord").asText();
             List<ProfileSnapshot> mappings = action.children(ProfileType.MAPPING_PROFILE);
             JsonNode fields = mappings.isEmpty() ? Json.array()
                     : mappings.getFirst().content().path("mappingDetails").path("mappingFields");
-            switch (action.content().path("folioRecord").asText()) {
-                case "INSTANCE" -> instance = fields;
+            if ("UPDATE".equals(verb) && (folioRecord.equals("INSTANCE") || folioRecord.equals("MARC_BIBLIOGRAPHIC"))) {
+                // mod-inventory's ReplaceInstanceEventHandler (INSTANCE) and the MARC Bib update both end with the
+                // instance re-mapped from the incoming MARC and a new SRS generation.
+                updates = true;
+                if (folioRecord.equals("INSTANCE")) updateInstance = fields;
+                continue;
+            }
+            if (!"CREATE".equals(verb)) continue;
+            switch (folioRecord) {
+                case "INSTANCE" -> {
+                    instance = fields;
+                    creates = true;
+                }
                 case "HOLDINGS" -> holdings = fields;
                 case "ITEM" -> item = fields;
                 default -> {
@@ -92,7 +121,7 @@ final class ProfileActions {
         }
         Map<String, String> locations = new HashMap<>();
         Map<String, Map<String, String>> byName = new HashMap<>();
-        if (instance != null || holdings != null || item != null) {
+        if (instance != null || holdings != null || item != null || updateInstance != null) {
             for (ObjectNode l : InventoryTypes.LOCATIONS.search(c, schema, "cql.allRecords=1", Integer.MAX_VALUE, 0)
                     .records()) {
                 locations.put(l.path("code").asText(), l.path("id").asText());
@@ -119,12 +148,27 @@ final class ProfileActions {
             }
             byName.put("statisticalCodeIds[]", codes);
         }
-        return new ProfileActions(instance, holdings, item, locations, byName);
+        return new ProfileActions(instance, creates, updates, updateInstance, holdings, item, locations, byName);
     }
 
     /** The instance action's non-empty mapping values over the rules' instance. */
     void applyToInstance(ObjectNode instance, Record marc) {
         if (instanceFields != null) apply(instanceFields, instance, "instance.", marc);
+    }
+
+    /** Whether a CREATE INSTANCE action was reached. */
+    boolean createsInstance() {
+        return createsInstance;
+    }
+
+    /** Whether an UPDATE of the INSTANCE or its MARC_BIBLIOGRAPHIC was reached. */
+    boolean updatesInstance() {
+        return updatesInstance;
+    }
+
+    /** The UPDATE INSTANCE action's non-empty mapping values over the updated instance. */
+    void applyToUpdatedInstance(ObjectNode instance, Record marc) {
+        if (updateInstanceFields != null) apply(updateInstanceFields, instance, "instance.", marc);
     }
 
     /** The holdings of the profile's CREATE HOLDINGS action for {@code instance}, or null without one. */

@@ -48,7 +48,7 @@ final class RecordTypeDispatch {
                                  UUID userId) throws SQLException {
         ImportChunk bibs = IncomingRecordType.MARC_BIB.fits(profile)
                 ? new ImportChunk(schema, jobId, rules.forTenant(c, schema, RulesType.MARC_BIB),
-                ProfileActions.of(c, schema, profile), userId) : null;
+                ProfileActions.of(c, schema, profile), ProfileRoutes.of(profile), userId) : null;
         MarcHoldingsChunk holdings = IncomingRecordType.MARC_HOLDING.fits(profile)
                 && IncomingRecordType.creates(profile, "HOLDINGS")
                 ? MarcHoldingsChunk.of(c, schema, jobId, rules.forTenant(c, schema, RulesType.MARC_HOLDINGS), userId)

@@ -48,6 +48,18 @@ public record SrsRecord(UUID id, UUID matchedId, UUID snapshotId, int generation
     }
 
     /**
+     * {@link #fromImport} for a record that becomes a new generation of {@code matchedId} (an update by match):
+     * 999 ff $s is the matched id the generations share.
+     */
+    public static SrsRecord fromImport(UUID id, UUID matchedId, UUID snapshotId, SrsRecordType type,
+                                       org.marc4j.marc.Record marc, Integer order) {
+        SrsMarcFields.afterParsing(marc, matchedId);
+        SrsRecord r = fromMarc(id, snapshotId, type, marc, order);
+        return new SrsRecord(id, matchedId, snapshotId, 0, type, r.state(), r.rawContent(), r.parsedContent(), null,
+                null, r.externalIds(), false, r.leaderRecordStatus(), order, null, null, null, null);
+    }
+
+    /**
      * This record linked to the instance made from it, as mod-inventory writes it back: 001 = the instance HRID,
      * 999 ff $i = the instance id, and the externalIdsHolder's instanceId and instanceHrid; raw and parsed content
      * are rewritten together.

@@ -136,6 +136,33 @@ public final class SrsStore {
     }
 
     /**
+     * {@link #newGeneration} for many records of distinct matchedIds in three statements whatever their number (the
+     * import's update by match): lock the current generations, mark them OLD, insert the new ACTUAL ones.
+     */
+    public static List<SrsRecord> newGenerations(Connection c, String schema, List<SrsRecord> next, UUID userId)
+            throws SQLException {
+        if (next.isEmpty()) return List.of();
+        java.sql.Array matched = c.createArrayOf("uuid", next.stream().map(SrsRecord::matchedId).toArray());
+        java.util.Map<UUID, Integer> highest = new java.util.HashMap<>();
+        for (Object[] row : Sql.list(c, "SELECT matched_id, generation FROM " + schema
+                + ".srs_record WHERE matched_id = ANY(?) FOR UPDATE", List.of(matched),
+                rs -> new Object[]{rs.getObject(1, UUID.class), rs.getInt(2)})) {
+            highest.merge((UUID) row[0], (Integer) row[1], Math::max);
+        }
+        Sql.update(c, "UPDATE " + schema + ".srs_record SET state = 'OLD', updated_by = ?, updated_date = ? "
+                + "WHERE matched_id = ANY(?) AND state IN ('ACTUAL', 'DELETED', 'DRAFT')",
+                java.util.Arrays.asList(userId, Instant.now(), matched));
+        List<SrsRecord> rows = new ArrayList<>(next.size());
+        for (SrsRecord r : next) {
+            Integer g = highest.get(r.matchedId());
+            rows.add(new SrsRecord(r.id(), r.matchedId(), r.snapshotId(), g == null ? 0 : g + 1, r.recordType(),
+                    SrsState.ACTUAL, r.rawContent(), r.parsedContent(), r.errorDescription(), r.errorContent(),
+                    r.externalIds(), r.suppressDiscovery(), r.leaderRecordStatus(), r.order(), null, null, null, null));
+        }
+        return insert(c, schema, rows, userId);
+    }
+
+    /**
      * SRS's calculated generation of a new record of {@code matchedId} (RecordDaoImpl.calculateGeneration): one more
      * than the highest generation stored in a COMMITTED snapshot last updated before {@code snapshotId}'s processing
      * started, else 0.
@@ -179,6 +206,20 @@ public final class SrsStore {
         String current = type == IdType.SRS_RECORD ? "" : " AND state IN ('ACTUAL', 'DELETED')";
         return Sql.one(c, "SELECT " + COLUMNS + " FROM " + schema + ".srs_record WHERE " + where + current
                 + " ORDER BY generation DESC LIMIT 1", params, SrsStore::record);
+    }
+
+    /** The current (ACTUAL) MARC Bib generation of each of these instances, in one statement: instance id → record. */
+    public static java.util.Map<UUID, SrsRecord> currentMarcBibs(Connection c, String schema,
+                                                                 java.util.Collection<UUID> instanceIds)
+            throws SQLException {
+        java.util.Map<UUID, SrsRecord> out = new java.util.HashMap<>();
+        if (instanceIds.isEmpty()) return out;
+        for (SrsRecord r : Sql.list(c, "SELECT " + COLUMNS + " FROM " + schema + ".srs_record WHERE instance_id = "
+                + "ANY(?) AND state = 'ACTUAL' AND record_type = 'MARC_BIB'",
+                List.of(c.createArrayOf("uuid", instanceIds.toArray())), SrsStore::record)) {
+            out.put(r.externalIds().instanceId(), r);
+        }
+        return out;
     }
 
     public static Optional<SrsRecord> findForUpdate(Connection c, String schema, IdType type, UUID id)

@@ -73,7 +73,57 @@ final class ProfileChecks {
         if (t == ProfileType.MAPPING_PROFILE && profile.has("mappingDetails") && !profile.get("mappingDetails").isObject()
                 && !profile.get("mappingDetails").isNull())
             throw ProfileRefusal.badRequest("'mappingDetails' must be a JSON object");
+        if (t == ProfileType.MATCH_PROFILE) matchDetails(profile.get("matchDetails"));
         return profile;
+    }
+
+    /** criterionType.json and dataValueType.json (data-import-raml-storage). */
+    private static final Set<String> CRITERIA = Set.of("EXACTLY_MATCHES", "EXISTING_VALUE_CONTAINS_INCOMING_VALUE",
+            "INCOMING_VALUE_CONTAINS_EXISTING_VALUE", "EXISTING_VALUE_BEGINS_WITH_INCOMING_VALUE",
+            "INCOMING_VALUE_BEGINS_WITH_EXISTING_VALUE", "EXISTING_VALUE_ENDS_WITH_INCOMING_VALUE",
+            "INCOMING_VALUE_ENDS_WITH_EXISTING_VALUE");
+    private static final Set<String> DATA_VALUE_TYPES = Set.of("VALUE_FROM_RECORD", "STATIC_VALUE");
+
+    /**
+     * matchProfile.json's matchDetails against matchDetail.json's types and enumerations (criterionType.json,
+     * dataValueType.json): a wrong type or value is a 400, as the other properties here. Missing parts are accepted
+     * on save (the settings UI saves a profile step by step); a match profile the importer cannot run is refused
+     * when a job starts with it (422, ImportJob).
+     */
+    private static void matchDetails(JsonNode details) {
+        if (details == null || details.isNull()) return;
+        if (!details.isArray()) throw ProfileRefusal.badRequest("'matchDetails' must be an array");
+        for (JsonNode d : details) {
+            if (!d.isObject()) throw ProfileRefusal.badRequest("Each of 'matchDetails' must be a JSON object");
+            JsonNode criterion = d.get("matchCriterion");
+            if (criterion != null && !criterion.isNull() && !(criterion.isTextual() && CRITERIA.contains(criterion.asText())))
+                throw ProfileRefusal.badRequest("'matchCriterion' must be one of " + sorted(CRITERIA) + ", was " + criterion);
+            for (String side : List.of("incomingMatchExpression", "existingMatchExpression")) {
+                JsonNode e = d.get(side);
+                if (e == null || e.isNull()) continue;
+                if (!e.isObject()) throw ProfileRefusal.badRequest("'" + side + "' must be a JSON object");
+                JsonNode type = e.get("dataValueType");
+                if (type != null && !type.isNull() && !(type.isTextual() && DATA_VALUE_TYPES.contains(type.asText()))) {
+                    throw ProfileRefusal.badRequest("'dataValueType' must be one of " + sorted(DATA_VALUE_TYPES)
+                            + ", was " + type);
+                }
+                JsonNode fields = e.get("fields");
+                if (fields != null && !fields.isNull()) {
+                    if (!fields.isArray()) throw ProfileRefusal.badRequest("'" + side + ".fields' must be an array");
+                    for (JsonNode f : fields) {
+                        if (!f.isObject() || (f.has("label") && !f.get("label").isTextual())
+                                || (f.has("value") && !f.get("value").isNull() && !f.get("value").isTextual()))
+                            throw ProfileRefusal.badRequest("Each of '" + side + ".fields' must be an object with "
+                                    + "text 'label' and 'value'");
+                    }
+                }
+            }
+            for (String prop : List.of("incomingRecordType", "existingRecordType")) {
+                JsonNode v = d.get(prop);
+                if (v != null && !v.isNull() && !(v.isTextual() && v.asText().matches("[A-Z][A-Z_]*")))
+                    throw ProfileRefusal.badRequest("'" + prop + "' is not a record type: " + v);
+            }
+        }
     }
 
     /**

@@ -95,6 +95,19 @@ public final class RecordStore {
         return out;
     }
 
+    /** {@link #getMany}, each row locked for the rest of the transaction (in id order, so lockers never deadlock). */
+    public Map<UUID, ObjectNode> getManyForUpdate(Connection c, String schema, Collection<UUID> ids)
+            throws SQLException {
+        Map<UUID, ObjectNode> out = new HashMap<>();
+        if (ids.isEmpty()) return out;
+        for (ObjectNode n : Sql.list(c, "SELECT jsonb FROM " + schema + "." + type.table() + " WHERE id = ANY(?) "
+                        + "ORDER BY id FOR UPDATE", List.of(c.createArrayOf("uuid", ids.toArray())),
+                rs -> Json.parseObject(rs.getString(1)))) {
+            out.put(UUID.fromString(n.get("id").asText()), n);
+        }
+        return out;
+    }
+
     /** First record whose typed column equals {@code value}. */
     public Optional<ObjectNode> findBy(Connection c, String schema, String column, Object value) throws SQLException {
         return Sql.one(c, "SELECT jsonb FROM " + schema + "." + type.table() + " WHERE " + column + " = ? LIMIT 1",

@@ -1,0 +1,137 @@
+package org.quire.dataimport;
+
+import org.marc4j.marc.Record;
+import org.quire.dataimport.profiles.ProfileSnapshot;
+import org.quire.dataimport.profiles.ProfileType;
+import org.quire.platform.Ids;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Which actions of a job profile each record of a chunk reaches, walking the profile tree as mod-inventory's event
+ * chain does: a job's children in order; an action applies to every record that reaches it; a match profile splits
+ * the records into those that found exactly one existing instance (its MATCH children run, with that instance) and
+ * those that found none (its NON_MATCH children). A record that finds more than one stops with FOLIO's error
+ * (mod-inventory's AbstractLoader). A match below a MATCH only matches the instance already found (FOLIO adds the
+ * sub-match condition to its query). Each match profile costs one statement per chunk ({@link ExistingMatches}).
+ */
+final class ProfileRoutes {
+    /** mod-inventory's AbstractLoader text when a match finds more than one record. */
+    static final String MULTIPLE = "Found multiple records matching specified conditions";
+
+    private final ProfileSnapshot job;
+    private final Map<UUID, MatchRule> rules;
+
+    /**
+     * @param instance the one existing instance the record matched (null: none matched)
+     * @param error    why the record stops (multiple matches), else null
+     */
+    record Route(List<ProfileSnapshot> actions, UUID instance, boolean matched, String error) {
+    }
+
+    /** A record to route: its position in the chunk and its MARC. */
+    record Incoming(int order, Record marc) {
+    }
+
+    private ProfileRoutes(ProfileSnapshot job, Map<UUID, MatchRule> rules) {
+        this.job = job;
+        this.rules = rules;
+    }
+
+    /** The job's routes with every match profile checked now (a Refused, 422, for one Quire cannot run). */
+    static ProfileRoutes of(ProfileSnapshot job) {
+        Map<UUID, MatchRule> rules = new HashMap<>();
+        collect(job, rules);
+        return new ProfileRoutes(job, rules);
+    }
+
+    private static void collect(ProfileSnapshot node, Map<UUID, MatchRule> rules) {
+        for (ProfileSnapshot child : node.children()) {
+            if (child.contentType() == ProfileType.MATCH_PROFILE) rules.put(child.id(), MatchRule.of(child));
+            collect(child, rules);
+        }
+    }
+
+    /** Whether the job matches at all (without match profiles every record takes the job's own actions). */
+    boolean matches() {
+        return !rules.isEmpty();
+    }
+
+    /** The route of every record, by its order. */
+    Map<Integer, Route> route(Connection c, String schema, List<Incoming> records) throws SQLException {
+        Map<Integer, Walk> walks = new HashMap<>();
+        for (Incoming r : records) walks.put(r.order(), new Walk());
+        walk(c, schema, job.children().stream().filter(n -> n.reactTo() == null).toList(), records, walks);
+        Map<Integer, Route> out = new HashMap<>();
+        for (var e : walks.entrySet()) {
+            Walk w = e.getValue();
+            out.put(e.getKey(), new Route(List.copyOf(w.actions), w.instance, w.matched, w.error));
+        }
+        return out;
+    }
+
+    private static final class Walk {
+        final List<ProfileSnapshot> actions = new ArrayList<>();
+        UUID instance;
+        boolean matched;
+        String error;
+    }
+
+    private void walk(Connection c, String schema, List<ProfileSnapshot> nodes, List<Incoming> records,
+                      Map<Integer, Walk> walks) throws SQLException {
+        if (records.isEmpty()) return;
+        for (ProfileSnapshot node : nodes) {
+            if (node.contentType() == ProfileType.ACTION_PROFILE) {
+                for (Incoming r : records) walks.get(r.order()).actions.add(node);
+            } else if (node.contentType() == ProfileType.MATCH_PROFILE) {
+                MatchRule rule = rules.get(node.id());
+                Map<Integer, List<String>> values = new HashMap<>();
+                Set<String> all = new LinkedHashSet<>();
+                for (Incoming r : records) {
+                    List<String> v = rule.values(r.marc()).stream().map(x -> key(rule, x)).toList();
+                    values.put(r.order(), v);
+                    all.addAll(v);
+                }
+                Map<String, Set<UUID>> found = ExistingMatches.find(c, schema, rule, all);
+                List<Incoming> matched = new ArrayList<>(), notMatched = new ArrayList<>();
+                for (Incoming r : records) {
+                    Walk w = walks.get(r.order());
+                    Set<UUID> ids = new LinkedHashSet<>();
+                    for (String v : values.get(r.order())) ids.addAll(found.getOrDefault(v, Set.of()));
+                    if (w.instance != null) ids.retainAll(Set.of(w.instance));
+                    if (ids.size() > 1) {
+                        w.error = MULTIPLE;
+                    } else if (ids.size() == 1) {
+                        w.instance = ids.iterator().next();
+                        w.matched = true;
+                        matched.add(r);
+                    } else {
+                        notMatched.add(r);
+                    }
+                }
+                walk(c, schema, node.reactingTo("MATCH"), matched, walks);
+                walk(c, schema, node.reactingTo("NON_MATCH"), notMatched, walks);
+                // A match ends its branch: what follows it in the job runs for the records it let through.
+                List<Incoming> rest = new ArrayList<>(matched);
+                rest.addAll(notMatched);
+                records = rest;
+            }
+        }
+    }
+
+    /** Ids compare as canonical UUID text (the database answers them lower-case); other values as they are. */
+    private static String key(MatchRule rule, String v) {
+        return switch (rule.existing()) {
+            case INSTANCE_ID, MARC_INSTANCE_ID, MARC_MATCHED_ID -> Ids.parse(v).map(UUID::toString).orElse(v);
+            default -> v;
+        };
+    }
+}
