@@ -152,8 +152,10 @@ public final class QuireServer implements AutoCloseable {
             NotesApi.register(router, db);
             org.quire.dataimport.profiles.ProfilesApi.register(router, db);
             org.quire.dataimport.UploadFiles uploadFiles = new org.quire.dataimport.UploadFiles(config.dataDir());
+            org.quire.dataimport.ImportJob imports = new org.quire.dataimport.ImportJob(db, uploadFiles, mappingRules);
             org.quire.dataimport.DataImportApi.register(router, db, uploadFiles, QuireConfig.maxUploadBytes(),
-                    new org.quire.dataimport.ImportJob(db, uploadFiles, mappingRules));
+                    imports);
+            jobs.add(imports.resumeJob());
             org.quire.dataimport.JobExecutionsApi.register(router, db);
             org.quire.tags.TagsApi.register(router, db);
             org.quire.srs.SrsApi.register(router, db);
@@ -196,6 +198,8 @@ public final class QuireServer implements AutoCloseable {
             liveReindex.resumeAll(tenants.all().stream().map(Tenants.Tenant::id).toList()); // after a crash
             // A resource-ids job a crash interrupted will never finish: ERROR, as a failed query ends.
             for (Tenants.Tenant t : tenants.all()) idsJobs.failUnfinished(t.id());
+            // Import jobs a crash interrupted go on after their last committed chunk (ImportJob, JobLeases).
+            imports.resumeAll(tenants.all().stream().map(t -> Tenants.schema(t.id())).toList(), config.dbUrl() == null);
 
             Map<String, String> constraintMessages = new java.util.HashMap<>(Map.of(
                     "item_barcode_key", "Barcode must be unique, %s is already assigned to another item",

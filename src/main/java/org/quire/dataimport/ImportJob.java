@@ -16,17 +16,28 @@ import org.quire.platform.domain.Refused;
 import org.quire.srs.Snapshot;
 import org.quire.srs.SrsStore;
 
+import org.quire.platform.jobs.TenantJob;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -34,16 +45,39 @@ import java.util.stream.Stream;
  * PARSING_IN_PROGRESS with their job profile, and runs each file in the background (folio-catalogue-api.md §3.4):
  * chunks of {@value #CHUNK} records, each chunk one transaction ({@link ImportChunk}), progress after each, then
  * COMMITTED with completedDate (ERROR when the file cannot be read at all). The SRS snapshot is the job execution.
+ *
+ * <p>Crash recovery: the process running a job holds a lease on it ({@link JobLeases}), renewed by every chunk's
+ * transaction and by a heartbeat. A job left PARSING_IN_PROGRESS by a process that died is claimed, once its lease
+ * has run out, by {@link #RESUME_JOB} (a scheduled tenant job) or at start, and resumes after its last committed
+ * chunk: progress.current entries of the file are skipped, the same snapshot and journal go on. Chunks are
+ * transactions together with their progress, so nothing is half-imported and nothing is imported twice.
  */
 public final class ImportJob {
     /** Records per transaction (FOLIO's mod-data-import uses 50; larger chunks are fewer round trips). */
     static final int CHUNK = 100;
+    /** How long a claim on a running job holds unrenewed; chunks renew it, and the heartbeat every third of it. */
+    static final Duration LEASE = Duration.ofSeconds(60);
+    /** The scheduled tenant job that takes over jobs whose lease expired. */
+    public static final String RESUME_JOB = "data-import-resume";
+    /**
+     * Test hook: a job whose id is here stops after that many chunks as if its process had died (no status, no
+     * snapshot, its lease left to expire), so that tests can resume it.
+     */
+    static final Map<UUID, Integer> DIE_AFTER_CHUNKS = new ConcurrentHashMap<>();
+    private static final Logger log = LoggerFactory.getLogger(ImportJob.class);
 
     private final Database db;
     private final UploadFiles files;
     private final MappingRules rules;
     private final ProfileSnapshots profiles;
     private final ExecutorService executor;
+    /** This process, as the owner of the leases it holds. */
+    private final UUID owner = UUID.randomUUID();
+    /** The jobs this process runs, whose leases the heartbeat renews. */
+    private final Set<Running> running = ConcurrentHashMap.newKeySet();
+
+    private record Running(String schema, UUID jobId) {
+    }
 
     public ImportJob(Database db, UploadFiles files, MappingRules rules) {
         this.db = db;
@@ -56,6 +90,110 @@ public final class ImportJob {
             t.setDaemon(true);
             return t;
         });
+        ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "data-import-heartbeat");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = LEASE.toMillis() / 3;
+        heartbeat.scheduleWithFixedDelay(this::renewLeases, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    private static Instant leaseEnd() {
+        return Instant.now().plus(LEASE);
+    }
+
+    /** The heartbeat: a chunk can take long (a slow disk, a large mapping), the lease must outlive it. */
+    private void renewLeases() {
+        Map<String, List<UUID>> bySchema = new java.util.HashMap<>();
+        for (Running r : running) bySchema.computeIfAbsent(r.schema(), k -> new ArrayList<>()).add(r.jobId());
+        bySchema.forEach((schema, ids) -> {
+            try {
+                db.tx(c -> {
+                    JobLeases.renewAll(c, schema, ids, owner, leaseEnd());
+                    return null;
+                });
+            } catch (RuntimeException e) {
+                log.warn("Could not renew the leases of import jobs {}: {}", ids, e.getMessage());
+            }
+        });
+    }
+
+    /**
+     * The scheduled take-over ({@link #RESUME_JOB}, every lease period): claims this tenant's running jobs whose
+     * lease expired before {@code now} and resumes them once the claim commits.
+     */
+    public TenantJob resumeJob() {
+        return new TenantJob() {
+            @Override
+            public String name() {
+                return RESUME_JOB;
+            }
+
+            @Override
+            public Duration every() {
+                return LEASE;
+            }
+
+            @Override
+            public int run(Connection c, String schema, Instant now, int limit) throws SQLException {
+                return claimAndResume(c, schema, now, limit);
+            }
+        };
+    }
+
+    /**
+     * At start: resumes every tenant's interrupted jobs. With the embedded database this process alone uses the
+     * data directory (its lock), so every running job's owner is dead and none waits for its lease to run out.
+     */
+    public void resumeAll(List<String> schemas, boolean soleProcess) {
+        for (String schema : schemas) {
+            try {
+                Instant now = soleProcess ? Instant.now().plus(Duration.ofDays(36_500)) : Instant.now();
+                db.tx(c -> claimAndResume(c, schema, now, Integer.MAX_VALUE));
+            } catch (RuntimeException e) {
+                log.warn("Could not resume the import jobs of {}: {}", schema, e.getMessage());
+            }
+        }
+    }
+
+    private int claimAndResume(Connection c, String schema, Instant now, int limit) throws SQLException {
+        List<JobLeases.Claimed> claimed = JobLeases.claimExpired(c, schema, owner, now, leaseEnd(), limit);
+        for (JobLeases.Claimed j : claimed) {
+            if (running.contains(new Running(schema, j.jobId()))) continue; // ours and running: the claim renewed it
+            Database.afterCommit(j, () -> executor.submit(() -> resume(schema, j)));
+        }
+        return claimed.size();
+    }
+
+    /** A claimed job goes on after its last committed chunk, with its file, job profile and user. */
+    private void resume(String schema, JobLeases.Claimed j) {
+        try {
+            log.info("Import job {} of {} resumes after {} of {} records", j.jobId(), schema, j.done(), j.total());
+            Path file = db.read(c -> sourceFile(c, schema, j));
+            Optional<ProfileSnapshot> profile = j.profileId() == null ? Optional.empty()
+                    : profiles.forJob(schema, j.profileId());
+            if (file == null || profile.isEmpty()) {
+                fail(schema, j.jobId(), j.userId(), file == null ? "its upload is gone" : "its job profile is gone");
+                return;
+            }
+            run(schema, new FileJob(j.jobId(), file), profile.get(), j.userId(), j.done());
+        } catch (RuntimeException e) {
+            log.error("Import job {} could not resume", j.jobId(), e);
+        }
+    }
+
+    /** The job's uploaded file, from its upload definition's file definitions; null when they are gone. */
+    private Path sourceFile(Connection c, String schema, JobLeases.Claimed j) throws SQLException {
+        if (j.uploadDefinitionId() == null) return null;
+        Optional<ObjectNode> def = DataImportTypes.UPLOAD_DEFINITIONS.get(c, schema, j.uploadDefinitionId());
+        if (def.isEmpty()) return null;
+        for (JsonNode f : def.get().path("fileDefinitions")) {
+            if (j.jobId().toString().equals(f.path("jobExecutionId").asText()) && f.hasNonNull("sourcePath")) {
+                return files.resolve(f.path("sourcePath").asText());
+            }
+        }
+        return null;
     }
 
     /** What one file of the request runs: its job and the uploaded file. */
@@ -108,53 +246,71 @@ public final class ImportJob {
             }
             // The meta job (PARENT_MULTIPLE) stays PARENT; a PARENT_SINGLE job is its own file's job.
             DataImportStore.updateStatus(c, schema, ids, JobStatus.PARSING_IN_PROGRESS, null);
+            JobLeases.claimStarted(c, schema, ids, owner, leaseEnd());
             ObjectNode next = def.deepCopy();
             next.put("status", "COMPLETED"); // mod-data-import: the definition is done once its files are handed on
             DataImportTypes.UPLOAD_DEFINITIONS.replace(c, schema, def, next, userId);
             return out;
         });
-        for (FileJob j : started) executor.submit(() -> run(schema, j, profile, userId));
+        for (FileJob j : started) executor.submit(() -> run(schema, j, profile, userId, 0));
     }
 
     private static Refused refused(String field, String message) {
         return Refused.because(message, field, null);
     }
 
-    /** One file, chunk by chunk; never throws (a failure ends the job in ERROR). */
-    void run(String schema, FileJob job, ProfileSnapshot profile, UUID userId) {
+    /**
+     * One file, chunk by chunk, from entry {@code skip} on (0, or the entries a crashed run committed); never throws
+     * (a failure ends the job in ERROR).
+     */
+    void run(String schema, FileJob job, ProfileSnapshot profile, UUID userId, int skip) {
+        Running self = new Running(schema, job.jobId());
+        running.add(self);
         try {
             int total = count(job.file());
             // Bibs, MARC holdings and authorities each to their writer, by the records' leaders and the profile.
             RecordTypeDispatch chunk = db.read(c -> RecordTypeDispatch.of(c, schema, job.jobId(), rules, profile,
                     userId));
-            int done = 0;
+            int done = skip;
+            int chunks = 0;
             try (Stream<MarcRecordOrError> entries = MarcFiles.read(job.file())) {
-                Iterator<MarcRecordOrError> it = entries.iterator();
+                Iterator<MarcRecordOrError> it = entries.skip(skip).iterator();
                 List<MarcRecordOrError> batch = new ArrayList<>(CHUNK);
                 while (it.hasNext()) {
                     batch.add(it.next());
                     if (batch.size() == CHUNK || !it.hasNext()) {
                         List<MarcRecordOrError> b = List.copyOf(batch);
                         int current = done + b.size();
-                        // A cancelled (or deleted) job stops before its next chunk; written chunks stay whole.
-                        boolean running = db.tx(c -> {
-                            if (!stillRunning(c, schema, job.jobId())) return false;
+                        // The lease is renewed, or the chunk not written: a cancelled (or deleted) job stops before
+                        // its next chunk, and so does a job another process took over; written chunks stay whole.
+                        JobLeases.Hold hold = db.tx(c -> {
+                            JobLeases.Hold h = JobLeases.renew(c, schema, job.jobId(), owner, leaseEnd());
+                            if (h != JobLeases.Hold.MINE) return h;
                             chunk.write(c, b);
                             DataImportStore.updateProgress(c, schema, job.jobId(), current, Math.max(total, current));
-                            return true;
+                            return h;
                         });
-                        if (!running) {
+                        if (hold == JobLeases.Hold.STOPPED) {
                             finishSnapshot(schema, job.jobId(), "CANCELLED", userId);
+                            return;
+                        }
+                        if (hold == JobLeases.Hold.TAKEN) {
+                            log.warn("Import job {} was taken over by another process; this one stops", job.jobId());
                             return;
                         }
                         done = current;
                         batch.clear();
+                        Integer dieAfter = DIE_AFTER_CHUNKS.get(job.jobId());
+                        if (dieAfter != null && ++chunks >= dieAfter) {
+                            DIE_AFTER_CHUNKS.remove(job.jobId());
+                            return;
+                        }
                     }
                 }
             }
             int finalDone = done;
             db.tx(c -> {
-                if (!stillRunning(c, schema, job.jobId())) return null;
+                if (JobLeases.renew(c, schema, job.jobId(), owner, leaseEnd()) != JobLeases.Hold.MINE) return null;
                 DataImportStore.updateProgress(c, schema, job.jobId(), finalDone, finalDone);
                 DataImportStore.updateStatus(c, schema, List.of(job.jobId()), JobStatus.COMMITTED, null);
                 SrsStore.snapshotForUpdate(c, schema, job.jobId()).ifPresent(s -> updateSnapshot(c, schema, s,
@@ -162,14 +318,30 @@ public final class ImportJob {
                 return null;
             });
         } catch (Exception | Error e) {
-            org.slf4j.LoggerFactory.getLogger(ImportJob.class).error("Import job {} failed", job.jobId(), e);
-            try {
-                db.tx(c -> DataImportStore.updateStatus(c, schema, List.of(job.jobId()), JobStatus.ERROR,
-                        "FILE_PROCESSING_ERROR"));
-                finishSnapshot(schema, job.jobId(), "ERROR", userId);
-            } catch (RuntimeException ignored) {
-                // the database is gone: the job stays PARSING_IN_PROGRESS (no crash recovery yet)
+            log.error("Import job {} failed", job.jobId(), e);
+            fail(schema, job.jobId(), userId, e.getMessage());
+        } finally {
+            running.remove(self);
+        }
+    }
+
+    /**
+     * The job ends in ERROR (FILE_PROCESSING_ERROR) with the progress its committed chunks made, if this process
+     * still holds it; when the database is gone it stays PARSING_IN_PROGRESS and is resumed once its lease expires.
+     */
+    private void fail(String schema, UUID jobId, UUID userId, String reason) {
+        try {
+            boolean failed = db.tx(c -> {
+                if (JobLeases.renew(c, schema, jobId, owner, leaseEnd()) != JobLeases.Hold.MINE) return false;
+                DataImportStore.updateStatus(c, schema, List.of(jobId), JobStatus.ERROR, "FILE_PROCESSING_ERROR");
+                return true;
+            });
+            if (failed) {
+                log.warn("Import job {} ended in ERROR: {}", jobId, reason);
+                finishSnapshot(schema, jobId, "ERROR", userId);
             }
+        } catch (RuntimeException ignored) {
+            // the database is gone: the lease runs out and the job is resumed (RESUME_JOB)
         }
     }
 
@@ -178,11 +350,6 @@ public final class ImportJob {
             SrsStore.snapshotForUpdate(c, schema, jobId).ifPresent(s -> updateSnapshot(c, schema, s, status, userId));
             return null;
         });
-    }
-
-    private static boolean stillRunning(Connection c, String schema, UUID jobId) throws SQLException {
-        return DataImportStore.job(c, schema, jobId)
-                .map(j -> JobStatus.PARSING_IN_PROGRESS.name().equals(j.path("status").asText())).orElse(false);
     }
 
     private static void updateSnapshot(Connection c, String schema, Snapshot s, String status, UUID userId) {
@@ -196,7 +363,7 @@ public final class ImportJob {
 
     /** The file's entries (records and unreadable ones), for progress.total; one cheap pass without mapping. */
     private static int count(Path file) throws java.io.IOException {
-        if (!Files.exists(file)) throw new InvalidInput("The uploaded file is missing: " + file.getFileName());
+        if (file == null || !Files.exists(file)) throw new InvalidInput("The uploaded file is missing: " + file.getFileName());
         try (Stream<MarcRecordOrError> entries = MarcFiles.read(file)) {
             return (int) entries.count();
         }

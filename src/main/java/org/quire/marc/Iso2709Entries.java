@@ -75,6 +75,11 @@ final class Iso2709Entries extends EntryIterator {
     }
 
     static MarcRecordOrError parse(int index, byte[] chunk) {
+        String frame = Iso2709Frame.error(chunk);
+        if (frame != null) return MarcRecordOrError.failed(index, frame);
+        String encoding = Iso2709Frame.utf8Error(chunk);
+        if (encoding != null) return MarcRecordOrError.failed(index, named(chunk, encoding));
+        boolean marc8 = chunk[9] != 'a';
         try {
             Record record;
             synchronized (MARC4J_LOCK) {
@@ -90,10 +95,57 @@ final class Iso2709Entries extends EntryIterator {
             if (record.getControlFields().isEmpty() && record.getDataFields().isEmpty()) {
                 return MarcRecordOrError.failed(index, "record has no readable fields" + errors(record));
             }
+            String badMarc8 = marc8Error(record);
+            if (badMarc8 != null) return MarcRecordOrError.failed(index, named(chunk, badMarc8));
+            if (marc8) composed(record);
             return MarcRecordOrError.ok(index, record);
         } catch (RuntimeException e) {
-            return MarcRecordOrError.failed(index, "unreadable record: " + describe(e));
+            // The frame is sound, so what failed is the text: for a MARC-8 record its conversion (a broken escape
+            // sequence throws inside marc4j's AnselToUnicode).
+            return MarcRecordOrError.failed(index, named(chunk, marc8
+                    ? "invalid encoding: the MARC-8 text cannot be converted (" + describe(e) + ")"
+                    : "unreadable record: " + describe(e)));
         }
+    }
+
+    /**
+     * marc4j's MARC-8 converter reports a character it had to guess at as a MAJOR error (e.g. "Bad Multibyte
+     * character found, reinterpreting data as non-multibyte data"): the text would be wrong, so the record is an
+     * error entry. Lesser reports (an unknown character kept as a placeholder, a repaired indicator) are kept, and
+     * so are major repairs of subfield codes, which FOLIO's strict reader also lets through.
+     */
+    private static String marc8Error(Record record) {
+        if (!record.hasErrors()) return null;
+        for (org.marc4j.MarcError e : record.getErrors()) {
+            String m = e.message == null ? "" : e.message.toLowerCase(java.util.Locale.ROOT);
+            if (e.severity >= org.marc4j.MarcError.MAJOR_ERROR
+                    && (m.contains("marc8") || m.contains("multibyte") || m.contains("escape"))) {
+                return "invalid encoding: field " + e.curField + ": " + e.message;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * marc4j's MARC-8 conversion gives a base letter and a combining mark ("e" + U+0301) as MARC-8 spells them;
+     * the record is kept in NFC ("é" as U+00E9), as the records that arrive in UTF-8 are, so that searches and
+     * titles match whatever encoding the file came in.
+     */
+    private static void composed(Record record) {
+        for (org.marc4j.marc.ControlField f : record.getControlFields()) {
+            f.setData(java.text.Normalizer.normalize(f.getData(), java.text.Normalizer.Form.NFC));
+        }
+        for (org.marc4j.marc.DataField f : record.getDataFields()) {
+            for (org.marc4j.marc.Subfield sf : f.getSubfields()) {
+                sf.setData(java.text.Normalizer.normalize(sf.getData(), java.text.Normalizer.Form.NFC));
+            }
+        }
+    }
+
+    /** The reason with the record's 001, when its frame lets it be read, so that a cataloguer can find it. */
+    private static String named(byte[] chunk, String reason) {
+        String id = Iso2709Frame.controlNumber(chunk);
+        return id == null ? reason : reason + " (001 " + id + ")";
     }
 
     private static String errors(Record record) {

@@ -13,7 +13,8 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * Reads MARC bibliographic files for import: ISO 2709 (UTF-8 or MARC-8) and MARCXML.
+ * Reads MARC files for import: ISO 2709 (UTF-8 or MARC-8), MARCXML and MARC-in-JSON, told apart by their content
+ * (the first byte after a byte-order mark and white space: '&lt;' MARCXML, '{' or '[' MARC-in-JSON, else ISO 2709).
  *
  * <p>Usage — the stream holds the file open, so close it:
  *
@@ -24,8 +25,8 @@ import java.util.stream.StreamSupport;
  * }</pre>
  *
  * <p>The stream is lazy (one record in memory at a time) and never throws for bad data: a record
- * that cannot be parsed becomes an error entry and reading goes on with the next one. Only a file
- * that cannot be opened at all throws {@link IOException}.
+ * that cannot be parsed becomes an error entry and reading goes on with the next one; so does a record too large
+ * for ISO 2709 ({@link MarcLimits}). Only a file that cannot be opened at all throws {@link IOException}.
  */
 public final class MarcFiles {
     private MarcFiles() {}
@@ -34,12 +35,14 @@ public final class MarcFiles {
     public static Stream<MarcRecordOrError> read(Path file) throws IOException {
         InputStream in = new BufferedInputStream(Files.newInputStream(file), 64 * 1024);
         try {
-            Iterator<MarcRecordOrError> entries =
-                    looksLikeXml(in) ? new MarcXmlEntries(in) : new Iso2709Entries(in);
+            int first = firstByte(in);
+            Iterator<MarcRecordOrError> entries = first == '<' ? new MarcXmlEntries(in)
+                    : first == '{' || first == '[' ? new MarcJsonEntries(in) : new Iso2709Entries(in);
             return StreamSupport.stream(
                             Spliterators.spliteratorUnknownSize(
                                     entries, Spliterator.ORDERED | Spliterator.NONNULL),
                             false)
+                    .map(MarcFiles::withinLimits)
                     .onClose(() -> closeQuietly(in));
         } catch (RuntimeException e) {
             closeQuietly(in);
@@ -48,10 +51,10 @@ public final class MarcFiles {
     }
 
     /**
-     * MARCXML starts with '<' (after an optional byte-order mark and whitespace); ISO 2709 starts
-     * with the five-digit record length, so one byte is enough to tell them apart.
+     * The first byte after an optional UTF-8 byte-order mark and white space (-1 for none): MARCXML starts with '<',
+     * MARC-in-JSON with '{' or '[', ISO 2709 with the five digits of its record length.
      */
-    static boolean looksLikeXml(InputStream in) throws IOException {
+    static int firstByte(InputStream in) throws IOException {
         in.mark(4096);
         try {
             int b;
@@ -60,12 +63,18 @@ public final class MarcFiles {
                 if (b == 0xEF || b == 0xBB || b == 0xBF || Character.isWhitespace(b)) {
                     continue; // UTF-8 byte-order mark or leading whitespace
                 }
-                return b == '<';
+                return b;
             }
-            return false;
+            return -1;
         } finally {
             in.reset();
         }
+    }
+
+    private static MarcRecordOrError withinLimits(MarcRecordOrError e) {
+        if (e.isError()) return e;
+        String oversize = MarcLimits.error(e.record());
+        return oversize == null ? e : MarcRecordOrError.failed(e.index(), oversize);
     }
 
     private static void closeQuietly(InputStream in) {
