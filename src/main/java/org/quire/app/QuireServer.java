@@ -198,7 +198,7 @@ public final class QuireServer implements AutoCloseable {
             liveReindex.resumeAll(tenants.all().stream().map(Tenants.Tenant::id).toList()); // after a crash
             // A resource-ids job a crash interrupted will never finish: ERROR, as a failed query ends.
             for (Tenants.Tenant t : tenants.all()) idsJobs.failUnfinished(t.id());
-            // Import jobs a crash interrupted go on after their last committed chunk (ImportJob, JobLeases).
+            // Import jobs a crash interrupted go on after their last committed chunk (ImportJob, JobLeaseStore).
             imports.resumeAll(tenants.all().stream().map(t -> Tenants.schema(t.id())).toList(), config.dbUrl() == null);
 
             Map<String, String> constraintMessages = new java.util.HashMap<>(Map.of(

@@ -46,7 +46,7 @@ import java.util.stream.Stream;
  * chunks of {@value #CHUNK} records, each chunk one transaction ({@link ImportChunk}), progress after each, then
  * COMMITTED with completedDate (ERROR when the file cannot be read at all). The SRS snapshot is the job execution.
  *
- * <p>Crash recovery: the process running a job holds a lease on it ({@link JobLeases}), renewed by every chunk's
+ * <p>Crash recovery: the process running a job holds a lease on it ({@link JobLeaseStore}), renewed by every chunk's
  * transaction and by a heartbeat. A job left PARSING_IN_PROGRESS by a process that died is claimed, once its lease
  * has run out, by {@link #RESUME_JOB} (a scheduled tenant job) or at start, and resumes after its last committed
  * chunk: progress.current entries of the file are skipped, the same snapshot and journal go on. Chunks are
@@ -110,7 +110,7 @@ public final class ImportJob {
         bySchema.forEach((schema, ids) -> {
             try {
                 db.tx(c -> {
-                    JobLeases.renewAll(c, schema, ids, owner, leaseEnd());
+                    JobLeaseStore.renewAll(c, schema, ids, owner, leaseEnd());
                     return null;
                 });
             } catch (RuntimeException e) {
@@ -158,8 +158,8 @@ public final class ImportJob {
     }
 
     private int claimAndResume(Connection c, String schema, Instant now, int limit) throws SQLException {
-        List<JobLeases.Claimed> claimed = JobLeases.claimExpired(c, schema, owner, now, leaseEnd(), limit);
-        for (JobLeases.Claimed j : claimed) {
+        List<JobLeaseStore.Claimed> claimed = JobLeaseStore.claimExpired(c, schema, owner, now, leaseEnd(), limit);
+        for (JobLeaseStore.Claimed j : claimed) {
             if (running.contains(new Running(schema, j.jobId()))) continue; // ours and running: the claim renewed it
             Database.afterCommit(j, () -> executor.submit(() -> resume(schema, j)));
         }
@@ -167,7 +167,7 @@ public final class ImportJob {
     }
 
     /** A claimed job goes on after its last committed chunk, with its file, job profile and user. */
-    private void resume(String schema, JobLeases.Claimed j) {
+    private void resume(String schema, JobLeaseStore.Claimed j) {
         try {
             log.info("Import job {} of {} resumes after {} of {} records", j.jobId(), schema, j.done(), j.total());
             Path file = db.read(c -> sourceFile(c, schema, j));
@@ -184,7 +184,7 @@ public final class ImportJob {
     }
 
     /** The job's uploaded file, from its upload definition's file definitions; null when they are gone. */
-    private Path sourceFile(Connection c, String schema, JobLeases.Claimed j) throws SQLException {
+    private Path sourceFile(Connection c, String schema, JobLeaseStore.Claimed j) throws SQLException {
         if (j.uploadDefinitionId() == null) return null;
         Optional<ObjectNode> def = DataImportTypes.UPLOAD_DEFINITIONS.get(c, schema, j.uploadDefinitionId());
         if (def.isEmpty()) return null;
@@ -246,7 +246,7 @@ public final class ImportJob {
             }
             // The meta job (PARENT_MULTIPLE) stays PARENT; a PARENT_SINGLE job is its own file's job.
             DataImportStore.updateStatus(c, schema, ids, JobStatus.PARSING_IN_PROGRESS, null);
-            JobLeases.claimStarted(c, schema, ids, owner, leaseEnd());
+            JobLeaseStore.claimStarted(c, schema, ids, owner, leaseEnd());
             ObjectNode next = def.deepCopy();
             next.put("status", "COMPLETED"); // mod-data-import: the definition is done once its files are handed on
             DataImportTypes.UPLOAD_DEFINITIONS.replace(c, schema, def, next, userId);
@@ -283,18 +283,18 @@ public final class ImportJob {
                         int current = done + b.size();
                         // The lease is renewed, or the chunk not written: a cancelled (or deleted) job stops before
                         // its next chunk, and so does a job another process took over; written chunks stay whole.
-                        JobLeases.Hold hold = db.tx(c -> {
-                            JobLeases.Hold h = JobLeases.renew(c, schema, job.jobId(), owner, leaseEnd());
-                            if (h != JobLeases.Hold.MINE) return h;
+                        JobLeaseStore.Hold hold = db.tx(c -> {
+                            JobLeaseStore.Hold h = JobLeaseStore.renew(c, schema, job.jobId(), owner, leaseEnd());
+                            if (h != JobLeaseStore.Hold.MINE) return h;
                             chunk.write(c, b);
                             DataImportStore.updateProgress(c, schema, job.jobId(), current, Math.max(total, current));
                             return h;
                         });
-                        if (hold == JobLeases.Hold.STOPPED) {
+                        if (hold == JobLeaseStore.Hold.STOPPED) {
                             finishSnapshot(schema, job.jobId(), "CANCELLED", userId);
                             return;
                         }
-                        if (hold == JobLeases.Hold.TAKEN) {
+                        if (hold == JobLeaseStore.Hold.TAKEN) {
                             log.warn("Import job {} was taken over by another process; this one stops", job.jobId());
                             return;
                         }
@@ -310,7 +310,7 @@ public final class ImportJob {
             }
             int finalDone = done;
             db.tx(c -> {
-                if (JobLeases.renew(c, schema, job.jobId(), owner, leaseEnd()) != JobLeases.Hold.MINE) return null;
+                if (JobLeaseStore.renew(c, schema, job.jobId(), owner, leaseEnd()) != JobLeaseStore.Hold.MINE) return null;
                 DataImportStore.updateProgress(c, schema, job.jobId(), finalDone, finalDone);
                 DataImportStore.updateStatus(c, schema, List.of(job.jobId()), JobStatus.COMMITTED, null);
                 SrsStore.snapshotForUpdate(c, schema, job.jobId()).ifPresent(s -> updateSnapshot(c, schema, s,
@@ -332,7 +332,7 @@ public final class ImportJob {
     private void fail(String schema, UUID jobId, UUID userId, String reason) {
         try {
             boolean failed = db.tx(c -> {
-                if (JobLeases.renew(c, schema, jobId, owner, leaseEnd()) != JobLeases.Hold.MINE) return false;
+                if (JobLeaseStore.renew(c, schema, jobId, owner, leaseEnd()) != JobLeaseStore.Hold.MINE) return false;
                 DataImportStore.updateStatus(c, schema, List.of(jobId), JobStatus.ERROR, "FILE_PROCESSING_ERROR");
                 return true;
             });

@@ -21,7 +21,7 @@ import java.util.UUID;
  * the records into those that found exactly one existing instance (its MATCH children run, with that instance) and
  * those that found none (its NON_MATCH children). A record that finds more than one stops with FOLIO's error
  * (mod-inventory's AbstractLoader). A match below a MATCH only matches the instance already found (FOLIO adds the
- * sub-match condition to its query). Each match profile costs one statement per chunk ({@link ExistingMatches}).
+ * sub-match condition to its query). Each match profile costs one statement per chunk ({@link MatchStore}).
  */
 final class ProfileRoutes {
     /** mod-inventory's AbstractLoader text when a match finds more than one record. */
@@ -100,7 +100,7 @@ final class ProfileRoutes {
                     values.put(r.order(), v);
                     all.addAll(v);
                 }
-                Map<String, Set<UUID>> found = ExistingMatches.find(c, schema, rule, all);
+                Map<String, Set<UUID>> found = MatchStore.find(c, schema, rule, all);
                 List<Incoming> matched = new ArrayList<>(), notMatched = new ArrayList<>();
                 for (Incoming r : records) {
                     Walk w = walks.get(r.order());

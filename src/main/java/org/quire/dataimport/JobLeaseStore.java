@@ -17,8 +17,8 @@ import java.util.UUID;
  * serialised by PostgreSQL's row lock: after a takeover the old owner's next chunk finds the lease gone and writes
  * nothing.
  */
-final class JobLeases {
-    private JobLeases() {
+final class JobLeaseStore {
+    private JobLeaseStore() {
     }
 
     /** A job a process has claimed to resume: where it stands and what it needs. */

@@ -20,8 +20,8 @@ import java.util.UUID;
  * instances it names; through SRS (existing MARC_BIBLIOGRAPHIC) only current (ACTUAL) MARC Bib generations count,
  * as SRS's matching endpoint searches them.
  */
-final class ExistingMatches {
-    private ExistingMatches() {
+final class MatchStore {
+    private MatchStore() {
     }
 
     static Map<String, Set<UUID>> find(Connection c, String schema, MatchRule rule, Collection<String> values)
