@@ -47,7 +47,8 @@ class ArchitectureTest {
             Map.entry("dataimport", Set.of("platform", "dataimport.profiles", "srs", "marc", "inventory")),
             Map.entry("dataimport.profiles", Set.of("platform")),
             Map.entry("srs", Set.of("platform", "marc")),
-            Map.entry("bench", Set.of("platform", "app", "marc", "search")),
+            Map.entry("cli", Set.of("platform")),
+            Map.entry("bench", Set.of("platform", "app", "marc", "search", "cli")),
             Map.entry("app", Set.of("*")));
 
     /** Where HTTP lives: the router and its types, the Api classes, and the composition root. */
