@@ -50,8 +50,8 @@ final class ImportData {
                         + " from " + Path.of("").toAbsolutePath() + "): give the records with --marc FILE"));
         Files.createDirectories(cache);
         Path partial = cache.resolve(file.getFileName() + ".part");
-        progress.step(String.format("Data: extracting %,d LC records with %s (the first run downloads pymarc's source "
-                + "distribution, about 76 MB)", records, script));
+        progress.step(String.format("Data: extracting %,d LC records with %s (its first run on a machine downloads "
+                + "pymarc's source distribution, about 76 MB)", records, script));
         Process p = new ProcessBuilder("bash", script.toString(), String.valueOf(records), partial.toString())
                 .redirectErrorStream(true).redirectOutput(out.resolve("fetch-lc-books.log").toFile()).start();
         if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0) {
