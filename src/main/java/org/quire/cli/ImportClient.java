@@ -182,7 +182,8 @@ public final class ImportClient {
             throws InterruptedException {
         while (true) {
             JobState s = job(jobId);
-            progress.accept(s.current(), s.total());
+            // a new job shows SRM's placeholder progress 0/100 until its first chunk: the total is not known yet
+            progress.accept(s.current(), s.current() == 0 && !s.finished() ? 0L : s.total());
             if (s.finished()) return s;
             Thread.sleep(every.toMillis());
         }
