@@ -17,13 +17,13 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The command line: {@code quire serve}, {@code quire tenant create <id>}, {@code quire apikey create|list|revoke},
- * {@code quire reindex [--tenant T]}, {@code quire bench <workflow>}.
+ * {@code quire reindex [--tenant T]}, {@code quire import FILE…}, {@code quire bench <workflow>}.
  */
 // INHERIT: every subcommand (quire bench, quire tenant create …) answers --help and --version too.
 @Command(name = "quire", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "Quire 0.1",
         description = "A fast, FOLIO-compatible library services platform in one process.",
         subcommands = {Quire.Serve.class, Quire.Tenant.class, Quire.ApiKey.class, Quire.Reindex.class,
-                org.quire.bench.BenchCommand.class})
+                org.quire.cli.ImportCommand.class, org.quire.bench.BenchCommand.class})
 public final class Quire implements Runnable {
 
     public static void main(String[] args) {
@@ -132,9 +132,10 @@ public final class Quire implements Runnable {
                 org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, indexes);
                 org.quire.search.AuthorityIndexer authorityIndexer = new org.quire.search.AuthorityIndexer(db, indexes);
                 for (String id : ids) {
-                    ProgressBar bar = new ProgressBar(id);
+                    java.io.PrintWriter out = new java.io.PrintWriter(System.out, true);
+                    org.quire.cli.ProgressBar bar = new org.quire.cli.ProgressBar(id, "instances", out);
                     try {
-                        bar.done(indexer.reindex(id, bar::update));
+                        bar.done(String.format("%s: %,d instances indexed", id, indexer.reindex(id, bar::update)));
                         System.out.println(id + ": " + authorityIndexer.reindex(id) + " authorities indexed");
                     } catch (java.io.UncheckedIOException e) {
                         throw new IllegalStateException("Cannot write the search index of " + id + " (is quire serve "
@@ -143,33 +144,6 @@ public final class Quire implements Runnable {
                     }
                 }
             }
-        }
-    }
-
-    /** {@code tenant [#####.....]  41% 12,345/30,000}: redrawn in place on a terminal, every 10% in a log. */
-    static final class ProgressBar {
-        private final String label;
-        private final boolean terminal = System.console() != null;
-        private long lastDecile = -1;
-
-        ProgressBar(String label) {
-            this.label = label;
-        }
-
-        void update(long done, long total) {
-            long percent = total == 0 ? 100 : Math.min(100, done * 100 / total);
-            if (!terminal && percent / 10 == lastDecile) return;
-            lastDecile = percent / 10;
-            int filled = (int) (percent / 5);
-            String line = String.format("%s [%s%s] %3d%% %,d/%,d", label, "#".repeat(filled), ".".repeat(20 - filled),
-                    percent, done, total);
-            if (terminal) System.out.print("\r\033[K" + line);
-            else System.out.println(line);
-        }
-
-        void done(long n) {
-            if (terminal) System.out.print("\r\033[K");
-            System.out.printf("%s: %,d instances indexed%n", label, n);
         }
     }
 

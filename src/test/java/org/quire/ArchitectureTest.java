@@ -47,7 +47,8 @@ class ArchitectureTest {
             Map.entry("dataimport", Set.of("platform", "dataimport.profiles", "srs", "marc", "inventory", "authorities")),
             Map.entry("dataimport.profiles", Set.of("platform")),
             Map.entry("srs", Set.of("platform", "marc")),
-            Map.entry("bench", Set.of("platform", "app", "marc", "search")),
+            Map.entry("cli", Set.of("platform")),
+            Map.entry("bench", Set.of("platform", "app", "marc", "search", "cli")),
             Map.entry("sip2", Set.of("platform", "circulation", "feesfines", "inventory", "users", "config")),
             Map.entry("app", Set.of("*")));
 

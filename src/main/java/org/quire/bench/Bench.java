@@ -353,7 +353,7 @@ public final class Bench {
         return d.toMillis() / 1000.0;
     }
 
-    private static BenchReport.Machine machine() {
+    static BenchReport.Machine machine() {
         long memory = -1;
         if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
                 instanceof com.sun.management.OperatingSystemMXBean os) memory = os.getTotalMemorySize();

@@ -15,11 +15,12 @@ import java.util.concurrent.Callable;
 /** {@code quire bench <workflow> [options]} and {@code quire bench compare A B}. */
 @Command(name = "bench", subcommands = BenchCommand.Compare.class, description = {
         "Load-test Quire with FOLIO's Performance Task Force workflows and measure the floor in the same run.",
-        "Workflows: cico, loans, multi-tenant-cico, rtac, renew, search. Writes report.md, report.json and report.html.",
-        "Exit code 1 when any request failed."})
+        "Workflows: cico, loans, multi-tenant-cico, rtac, renew, search, import. Writes report.md, report.json and "
+                + "report.html.",
+        "Exit code 1 when any request failed (import: when any record failed)."})
 public final class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "WORKFLOW", description = "cico, loans, multi-tenant-cico, rtac, renew or search")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "WORKFLOW", description = "cico, loans, multi-tenant-cico, rtac, renew, search or import")
     String workflow;
 
     @Option(names = "--users", split = ",", description = "Virtual users per tenant, one level each. "
@@ -69,8 +70,13 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--marc", split = ",", description = "search: MARC files (ISO 2709 or MARCXML) of the real "
             + "records to build the catalogue from, replicated with new ids to the size asked (e.g. the output of "
-            + "fetch-lc-books.sh). Default: the demo catalogue's 1,200 LC records")
+            + "fetch-lc-books.sh). Default: the demo catalogue's 1,200 LC records. import: one file, whose first "
+            + "--records records are imported. Default: LC records from fetch-lc-books.sh")
     List<Path> marc;
+
+    @Option(names = "--records", defaultValue = "100000", description = "import: records to import (real LC records "
+            + "from fetch-lc-books.sh, cached; or the first N of --marc). Default: ${DEFAULT-VALUE}")
+    int records;
 
     @Option(names = "--ui-calls", description = "Also make the GETs of FOLIO's check-out and check-in screens")
     boolean uiCalls;
@@ -88,6 +94,13 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if ("import".equals(workflow)) {
+            BenchReport.ImportRun run = new ImportBench(options(), System.out).run().importRun();
+            boolean failed = run.errors() > 0 || !run.status().equals("COMMITTED");
+            if (failed) System.out.println("quire bench: the import job ended " + run.status() + " with " + run.errors()
+                    + " failed records; see the report");
+            return failed ? 1 : 0;
+        }
         BenchReport report = new Bench(options(), System.out).run();
         long errors = report.levels().stream().flatMap(l -> java.util.stream.Stream.concat(l.quire().stream(),
                 l.floor().stream())).mapToLong(BenchReport.RequestStats::ko).sum();
@@ -103,6 +116,7 @@ public final class BenchCommand implements Callable<Integer> {
         boolean multi = workflow.equals("multi-tenant-cico");
         boolean search = workflow.equals("search");
         if (search && tenants != null && tenants != 1) throw new IllegalArgumentException("search runs on one tenant");
+        if (records < 1) throw new IllegalArgumentException("--records must be at least 1");
         for (Path f : marc == null ? List.<Path>of() : marc) {
             if (!java.nio.file.Files.isReadable(f)) throw new IllegalArgumentException("--marc: cannot read " + f);
         }
@@ -125,7 +139,7 @@ public final class BenchCommand implements Callable<Integer> {
                 System.getenv("QUIRE_DB_USER"), System.getenv("QUIRE_DB_PASSWORD"), out,
                 dataScale != null ? dataScale : multi ? 0.05 : search ? 0.01 : 1.0, uiCalls, longRun,
                 BenchOptions.parseDuration(window), a[0], a[1], a[2],
-                marc == null ? List.of() : List.copyOf(marc), profile);
+                marc == null ? List.of() : List.copyOf(marc), profile, records);
     }
 
     /**

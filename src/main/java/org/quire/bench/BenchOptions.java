@@ -17,14 +17,16 @@ import java.util.Locale;
  * @param longevity a single long level instead of the matrix, reported in windows of {@code window}; null otherwise
  * @param marc search: MARC files of the real records the catalogue is built from (empty: the demo's 1,200 LC records)
  * @param profile record the server with Java Flight Recorder during each level's measured phase (private server only)
+ * @param records import: records of the file imported (the first N of --marc, or of fetch-lc-books.sh's LC records)
  */
 public record BenchOptions(String workflow, List<Integer> users, Duration duration, Duration floorDuration,
                            Duration rampUp, int tenants, Duration thinkTime, String url, String dbUrl, String dbUser,
                            String dbPassword, Path out, double dataScale, boolean uiCalls, Duration longevity,
                            Duration window, String adminTenant, String adminUser, String adminPassword,
-                           List<Path> marc, boolean profile) {
+                           List<Path> marc, boolean profile, int records) {
 
-    public static final List<String> WORKFLOWS = List.of("cico", "loans", "multi-tenant-cico", "rtac", "renew", "search");
+    public static final List<String> WORKFLOWS = List.of("cico", "loans", "multi-tenant-cico", "rtac", "renew", "search",
+            "import");
 
     /** PTF's baseline: ~5,000 open loans, patrons with barcodes, a large pool of available items. */
     public int itemsPerTenant() {

@@ -11,10 +11,19 @@ import java.util.List;
  * @param drift for a longevity run: p95 of the last window against the first, per request; empty otherwise
  * @param notes facts a reader needs to trust the figures (skipped calls, coordinated omission, floor definition)
  * @param profile with {@code --profile}: the server's CPU profile per level; null when no profile was asked for
+ * @param importRun {@code quire bench import}: the import's figures against its floor; null for the other workflows
  */
 public record BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
                           DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
-                          Resources resources, List<String> notes, Profile profile) {
+                          Resources resources, List<String> notes, Profile profile, ImportRun importRun) {
+
+    /** A report of a load workflow (no import section). */
+    public BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
+                       DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
+                       Resources resources, List<String> notes, Profile profile) {
+        this(workflow, startedAt, finishedAt, settings, machine, data, levels, windows, drift, resources, notes, profile,
+                null);
+    }
 
     /** The report without a profile section, as every run without {@code --profile}. */
     public BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
@@ -113,5 +122,33 @@ public record BenchReport(String workflow, String startedAt, String finishedAt, 
      * @param allocatedMbPerSecond the sampled allocation weight ÷ the recording's length; null when not sampled
      */
     public record Gc(long collections, double totalPauseMs, double maxPauseMs, Double allocatedMbPerSecond) {
+    }
+
+    /**
+     * {@code quire bench import}: one file imported through FOLIO's data-import flow over HTTP, and its floor in the
+     * same run (ImportFloor).
+     *
+     * @param records records in the file (the job's progress total)
+     * @param uploadSeconds upload definition and the streamed upload, until processFiles was accepted
+     * @param wallSeconds from the upload definition to the job's COMMITTED (upload included), as the PTF times it
+     * @param searchableSeconds from the upload definition until a search finds the file's last record
+     * @param created instances, holdings, items and SRS records created (the job summary)
+     * @param errors records the job log reports as failed
+     * @param floorSeconds the floor: marc4j + COPY of the same records' SRS-like rows
+     * @param ratio wallSeconds ÷ floorSeconds
+     * @param targets the issue's targets, each with whether this run met it (scaled to the run's record count)
+     */
+    public record ImportRun(String file, String profile, long records, String status, double uploadSeconds,
+                            double wallSeconds, double recordsPerSecond, Double searchableSeconds,
+                            List<Count> created, long errors, double floorSeconds, long floorRows,
+                            double floorRecordsPerSecond, double ratio, List<Target> targets) {
+    }
+
+    /** How many records of one kind a job created. */
+    public record Count(String kind, long count) {
+    }
+
+    /** One of the targets: what it asks, what the run measured, and whether that meets it. */
+    public record Target(String target, String measured, boolean met) {
     }
 }

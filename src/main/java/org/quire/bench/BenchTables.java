@@ -85,6 +85,35 @@ final class BenchTables {
                 .row("Loans after", Formats.orNotMeasured(res.loansAfter()));
     }
 
+    /** {@code quire bench import}: what was imported, how fast, against its floor. */
+    static ReportTable importRun(BenchReport.ImportRun r) {
+        ReportTable t = new ReportTable(2, "Import", "Value")
+                .row("File", r.file())
+                .row("Job profile", r.profile())
+                .row("Records", String.format(java.util.Locale.ROOT, "%,d", r.records()))
+                .row("Job status", r.status())
+                .row("Upload (definition + streamed file)", Formats.fixed(r.uploadSeconds(), 1) + " s")
+                .row("Wall time (upload → COMMITTED)", Formats.fixed(r.wallSeconds(), 1) + " s")
+                .row("Records/s", Formats.rate(r.recordsPerSecond()))
+                .row("Searchable (upload → last record found)", r.searchableSeconds() == null ? Formats.NOT_MEASURED
+                        : Formats.fixed(r.searchableSeconds(), 1) + " s");
+        for (BenchReport.Count c : orEmpty(r.created())) {
+            t.row("Created: " + c.kind(), String.format(java.util.Locale.ROOT, "%,d", c.count()));
+        }
+        return t.row("Failed records", String.format(java.util.Locale.ROOT, "%,d", r.errors()))
+                .row("Floor: marc4j + COPY", Formats.fixed(r.floorSeconds(), 1) + " s ("
+                        + String.format(java.util.Locale.ROOT, "%,d", r.floorRows()) + " rows, "
+                        + Formats.rate(r.floorRecordsPerSecond()) + " records/s)")
+                .row("Quire ÷ floor (wall time)", Formats.ratio(r.ratio()));
+    }
+
+    static ReportTable importTargets(BenchReport.ImportRun r) {
+        ReportTable t = new ReportTable(2, "Target (issue 14)", "Measured", "Met");
+        for (BenchReport.Target target : orEmpty(r.targets())) t.row(target.target(), target.measured(),
+                target.met() ? "yes" : "no");
+        return t;
+    }
+
     static ReportTable settings(Settings s) {
         ReportTable t = new ReportTable(2, "Setting", "Value");
         if (s == null) return t;

@@ -32,10 +32,16 @@ public final class HtmlReport {
                 .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
         html.append("<h1>").append(escape(title)).append("</h1>\n");
         if (r.finishedAt() != null) html.append("<p>Finished ").append(escape(r.finishedAt())).append(".</p>\n");
-        section(html, "h2", "Settings", BenchTables.settings(r.settings()));
-        section(html, "h2", "Machine", BenchTables.machine(r.machine()));
-        section(html, "h2", "Data set", BenchTables.data(r.data()));
-        charts(html, r);
+        if (r.importRun() != null) {
+            section(html, "h2", "Import", BenchTables.importRun(r.importRun()));
+            section(html, "h2", "Targets", BenchTables.importTargets(r.importRun()));
+            section(html, "h2", "Machine", BenchTables.machine(r.machine()));
+        } else {
+            section(html, "h2", "Settings", BenchTables.settings(r.settings()));
+            section(html, "h2", "Machine", BenchTables.machine(r.machine()));
+            section(html, "h2", "Data set", BenchTables.data(r.data()));
+            charts(html, r);
+        }
         for (LevelResult level : orEmpty(r.levels())) level(html, level);
         if (!orEmpty(r.windows()).isEmpty()) {
             html.append("<h2>Longevity windows</h2>\n<p>Times in milliseconds.</p>\n")

@@ -13,9 +13,14 @@ public final class MarkdownReport {
         StringBuilder md = new StringBuilder();
         md.append("# Quire bench: ").append(r.workflow()).append(", started ").append(r.startedAt()).append("\n\n");
         if (r.finishedAt() != null) md.append("Finished ").append(r.finishedAt()).append(".\n\n");
-        section(md, "## Settings", BenchTables.settings(r.settings()));
+        if (r.importRun() != null) {
+            section(md, "## Import", BenchTables.importRun(r.importRun()));
+            section(md, "## Targets", BenchTables.importTargets(r.importRun()));
+        } else {
+            section(md, "## Settings", BenchTables.settings(r.settings()));
+        }
         section(md, "## Machine", BenchTables.machine(r.machine()));
-        section(md, "## Data set", BenchTables.data(r.data()));
+        if (r.importRun() == null) section(md, "## Data set", BenchTables.data(r.data()));
         for (LevelResult level : orEmpty(r.levels())) level(md, level);
         if (!orEmpty(r.windows()).isEmpty()) {
             section(md, "## Longevity windows\n\nTimes in milliseconds.", BenchTables.windows(r.windows()));

@@ -8,7 +8,7 @@ import java.io.PrintStream;
  */
 public final class Progress {
     private final PrintStream out;
-    private final boolean terminal = isTerminal();
+    private final boolean terminal = org.quire.cli.ProgressBar.isTerminal();
     private long lastLogged;
 
     public Progress(PrintStream out) {
@@ -44,17 +44,6 @@ public final class Progress {
         return String.format("  %-10s %4d users  %s/%s  requests %,d  errors %,d  p95 %.2f ms", phase.name(),
                 phase.users(), clock(elapsed), clock(phase.duration().toMillis() / 1000.0), p[0], p[1],
                 m.currentP95Millis());
-    }
-
-    /** Since Java 22 there is a Console even without a terminal; ask it (by reflection: Quire targets Java 21). */
-    private static boolean isTerminal() {
-        java.io.Console console = System.console();
-        if (console == null) return false;
-        try {
-            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
-        } catch (ReflectiveOperationException e) {
-            return true;
-        }
     }
 
     static String clock(double seconds) {
