@@ -64,7 +64,6 @@ public final class ImportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        List<Path> temporary = new ArrayList<>();
         try {
             List<Planned> planned = plan();
             ImportClient client = ImportClient.login(url, tenant, user, password);
@@ -76,11 +75,6 @@ public final class ImportCommand implements Callable<Integer> {
             for (Planned f : planned) {
                 String name = f.file().getFileName().toString();
                 Path upload = f.file();
-                if (f.format() == ImportFormat.JSON) {
-                    upload = Files.createTempFile("quire-import-", ".mrc");
-                    temporary.add(upload);
-                    ImportFormat.jsonToIso2709(f.file(), upload);
-                }
                 ProgressBar bar = new ProgressBar(name, "records", out);
                 String jobId = client.start(upload, name, p);
                 ImportClient.JobState end = client.await(jobId, Duration.ofMillis(250), bar::update);
@@ -103,8 +97,6 @@ public final class ImportCommand implements Callable<Integer> {
             err.println("quire import: " + e.getMessage());
             err.flush();
             return 2;
-        } finally {
-            for (Path t : temporary) Files.deleteIfExists(t);
         }
     }
 
