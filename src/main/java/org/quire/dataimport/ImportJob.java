@@ -361,12 +361,12 @@ public final class ImportJob {
         }
     }
 
-    /** The file's entries (records and unreadable ones), for progress.total; one cheap pass without mapping. */
+    /** The file's entries (records and unreadable ones), for progress.total; cut, not parsed. */
     private static int count(Path file) throws java.io.IOException {
-        if (file == null || !Files.exists(file)) throw new InvalidInput("The uploaded file is missing: " + file.getFileName());
-        try (Stream<MarcRecordOrError> entries = MarcFiles.read(file)) {
-            return (int) entries.count();
+        if (file == null || !Files.exists(file)) {
+            throw new InvalidInput("The uploaded file is missing" + (file == null ? "" : ": " + file.getFileName()));
         }
+        return MarcFiles.count(file);
     }
 
     /**

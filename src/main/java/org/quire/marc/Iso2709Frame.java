@@ -50,7 +50,7 @@ final class Iso2709Frame {
             String tag = ascii(r, p, p + 3);
             String fieldLength = ascii(r, p + 3, p + 7);
             String start = ascii(r, p + 7, p + 12);
-            if (!tag.matches("[0-9A-Za-z]{3}")) {
+            if (!MarcRecords.validTag(tag)) {
                 return "bad directory: entry " + entry + " has the tag '" + tag + "', not three letters or digits";
             }
             if (!digits(fieldLength) || !digits(start)) {

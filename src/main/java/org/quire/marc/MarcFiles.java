@@ -51,6 +51,20 @@ public final class MarcFiles {
     }
 
     /**
+     * How many entries {@link #read} gives for {@code file} (records and unreadable ones), for a progress total: an
+     * ISO 2709 file is only cut at its record terminators, not parsed; MARCXML and MARC-in-JSON are read through.
+     */
+    public static int count(Path file) throws IOException {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 64 * 1024)) {
+            int first = firstByte(in);
+            if (first != '<' && first != '{' && first != '[') return Iso2709Entries.count(in);
+        }
+        try (Stream<MarcRecordOrError> entries = read(file)) {
+            return (int) entries.count();
+        }
+    }
+
+    /**
      * The first byte after an optional UTF-8 byte-order mark and white space (-1 for none): MARCXML starts with '<',
      * MARC-in-JSON with '{' or '[', ISO 2709 with the five digits of its record length.
      */

@@ -81,7 +81,7 @@ public final class MarcRecords {
             }
             Map.Entry<String, JsonNode> e = field.properties().iterator().next();
             String tag = e.getKey();
-            if (!tag.matches("[0-9A-Za-z]{3}")) throw new IllegalArgumentException("invalid MARC tag: " + tag);
+            if (!validTag(tag)) throw new IllegalArgumentException("invalid MARC tag: " + tag);
             JsonNode value = e.getValue();
             if (value.isTextual()) {
                 record.addVariableField(FACTORY.newControlField(tag, value.asText()));
@@ -168,5 +168,15 @@ public final class MarcRecords {
             throw new IllegalArgumentException("unreadable ISO 2709 record: " + Iso2709Entries.describe(e));
         }
         throw new IllegalArgumentException("no ISO 2709 record in " + raw.length() + " characters");
+    }
+
+    /** A MARC tag: three ASCII letters or digits (a loop, not a regular expression: it runs for every field). */
+    static boolean validTag(String tag) {
+        if (tag.length() != 3) return false;
+        for (int i = 0; i < 3; i++) {
+            char ch = tag.charAt(i);
+            if (!(ch >= '0' && ch <= '9' || ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z')) return false;
+        }
+        return true;
     }
 }

@@ -82,6 +82,21 @@ class MarcFilesTest {
                 .allSatisfy(e -> assertThat(e.error()).isNotBlank());
     }
 
+    /** An import's progress total counts without parsing: it must be the number of entries reading gives. */
+    @Test
+    void countIsTheNumberOfEntries_forEveryFormatAndEveryEdgeCaseFile() throws IOException {
+        List<Path> files = new java.util.ArrayList<>();
+        try (Stream<Path> edge = Files.list(TestData.shared().resolve("data/marc/edge-cases"))) {
+            files.addAll(edge.sorted().toList());
+        }
+        files.add(TestData.bib("evergreen-lul-french-500.marc8.mrc"));
+        files.add(TestData.bib("folio-uchicago-samplebibs.marcxml"));
+        for (Path file : files) {
+            assertThat(MarcFiles.count(file)).as(file.getFileName().toString()).isEqualTo(readAll(file).size());
+        }
+        assertThat(MarcFiles.count(TestData.bib("evergreen-lul-french-500.marc8.mrc"))).isEqualTo(500);
+    }
+
     @Test
     void everyEdgeCaseFileIteratesToTheEndWithoutThrowing() throws IOException {
         try (Stream<Path> files = Files.list(TestData.shared().resolve("data/marc/edge-cases"))) {

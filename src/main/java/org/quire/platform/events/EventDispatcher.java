@@ -33,6 +33,12 @@ import java.util.function.Consumer;
 public final class EventDispatcher implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EventDispatcher.class);
     private static final int BATCH = 500;
+    /**
+     * A batch when the first one of a delivery came back full: a backlog (a MARC import writes three events per record,
+     * thousands a second). The search index's cost is mostly per batch (a segment flushed per refresh, the merges of
+     * those small segments), so a backlog is worked off in larger batches; a single write still goes in a small one.
+     */
+    static final int BACKLOG_BATCH = 5_000;
     static final long SWEEP_MILLIS = 5_000;
     /** Marks the dispatcher's own statements (a statement count of a request leaves them out: test StatementCount). */
     public static final String MARK = "/* outbox-dispatcher */ ";
@@ -78,8 +84,8 @@ public final class EventDispatcher implements AutoCloseable {
     }
 
     /**
-     * A consumer of whole batches (up to {@link #BATCH} events of one tenant, in id order), called before the batch
-     * is deleted: one that makes its work durable before returning (the search index commits once per batch) keeps
+     * A consumer of whole batches (up to {@link #BATCH} events of one tenant, {@link #BACKLOG_BATCH} under a backlog,
+     * in id order), called before the batch is deleted: one that makes its work durable before returning (the search index commits once per batch) keeps
      * the at-least-once guarantee without paying for durability per event. Throwing leaves the batch to be retried.
      */
     public void subscribeBatches(Set<String> topics, Consumer<List<Event>> consumer) {
@@ -209,26 +215,29 @@ public final class EventDispatcher implements AutoCloseable {
     }
 
     private int deliver(String tenant) {
-        int total = 0, n;
+        int total = 0, limit = BATCH;
+        boolean full;
         do {
-            n = deliverBatch(tenant);
+            int n = deliverBatch(tenant, limit);
             total += n;
-        } while (n == BATCH);
+            full = n == limit;
+            limit = BACKLOG_BATCH;
+        } while (full);
         return total;
     }
 
-    private int deliverBatch(String tenant) {
+    private int deliverBatch(String tenant, int limit) {
         synchronized (deliveryLock) {
-            return deliverBatchLocked(tenant);
+            return deliverBatchLocked(tenant, limit);
         }
     }
 
-    private int deliverBatchLocked(String tenant) {
+    private int deliverBatchLocked(String tenant, int limit) {
         String schema = Tenants.schema(tenant);
         if (consumers.isEmpty() && batchConsumers.isEmpty()) {
             // Nobody listens: drop the batch in one statement instead of reading and parsing every payload.
             return db.read(c -> Sql.update(c, MARK + "DELETE FROM " + schema + ".outbox WHERE id IN (SELECT id FROM " + schema
-                    + ".outbox ORDER BY id LIMIT " + BATCH + " FOR UPDATE SKIP LOCKED)", List.of()));
+                    + ".outbox ORDER BY id LIMIT " + limit + " FOR UPDATE SKIP LOCKED)", List.of()));
         }
         String[] wanted = wantedTopics();
         Set<String> deferred = deferredTopics();
@@ -238,7 +247,7 @@ public final class EventDispatcher implements AutoCloseable {
             List<Event> events = new java.util.ArrayList<>();
             String payload = wanted == null ? "payload" : "CASE WHEN topic = ANY(?) THEN payload END";
             Sql.list(c, MARK + "SELECT id, topic, record_id, " + payload + " FROM " + schema + ".outbox WHERE NOT delivered"
-                            + " ORDER BY id LIMIT " + BATCH + " FOR UPDATE SKIP LOCKED",
+                            + " ORDER BY id LIMIT " + limit + " FOR UPDATE SKIP LOCKED",
                     wanted == null ? List.of() : List.of(c.createArrayOf("text", wanted)), rs -> {
                         (deferred.contains(rs.getString(2)) ? kept : ids).add(rs.getLong(1));
                         String json = rs.getString(4);

@@ -93,6 +93,36 @@ class OutboxTest {
         assertThat(outboxRows("outbox_flush", "topic LIKE 'test.%'")).as("deleted after the flush").isZero();
     }
 
+    /**
+     * A backlog (a MARC import writes thousands of events a second) is delivered in batches of up to
+     * {@link EventDispatcher#BACKLOG_BATCH} after a first full one of 500: the search index's cost is mostly per batch.
+     */
+    @Test
+    void aBacklogIsDeliveredInLargerBatches_inOrder_andNothingIsLost() throws Exception {
+        Fixtures.tenant("outbox_backlog");
+        String schema = Tenants.schema("outbox_backlog");
+        List<List<Event>> batches = new CopyOnWriteArrayList<>();
+        TestServer.get().events().subscribeBatches(java.util.Set.of("test.backlog"), b -> {
+            if (b.getFirst().tenant().equals("outbox_backlog")) batches.add(List.copyOf(b));
+        });
+        int total = 7_000;
+        TestServer.get().database().tx(c -> {
+            java.util.UUID record = java.util.UUID.randomUUID();
+            for (int i = 0; i < total; i++) {
+                Outbox.append(c, schema, "test.backlog", new Outbox.Entry(record, org.quire.platform.Json.object().put("n", i)));
+            }
+            return null;
+        });
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (System.currentTimeMillis() < deadline && batches.stream().mapToInt(List::size).sum() < total) {
+            Thread.sleep(50);
+        }
+        List<Integer> seen = batches.stream().flatMap(List::stream).map(e -> e.payload().path("n").asInt()).toList();
+        assertThat(seen).as("every event once, in order").isEqualTo(java.util.stream.IntStream.range(0, total).boxed().toList());
+        assertThat(batches.stream().mapToInt(List::size).max().orElse(0)).as("the largest batch")
+                .isGreaterThan(500).isLessThanOrEqualTo(EventDispatcher.BACKLOG_BATCH);
+    }
+
     private static long outboxRows(String tenant, String condition) {
         return TestServer.get().database().read(c -> Sql.one(c, "SELECT count(*) FROM " + Tenants.schema(tenant)
                 + ".outbox WHERE " + condition, List.of(), rs -> rs.getLong(1)).orElse(-1L));
