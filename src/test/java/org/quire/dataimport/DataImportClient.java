@@ -107,4 +107,62 @@ final class DataImportClient {
         array.forEach(n -> out.add(n.path(field).asText()));
         return out;
     }
+
+    /** processFiles' body as the Data import app sends it: the uploaded definition and the job profile. */
+    static ObjectNode processBody(JsonNode definition, String profileId) {
+        ObjectNode body = Json.object();
+        body.set("uploadDefinition", definition);
+        body.putObject("jobProfileInfo").put("id", profileId).put("name", "whatever the UI sends")
+                .put("dataType", "MARC");
+        return body;
+    }
+
+    /** upload → processFiles (204) → the job's id; the file's definition is re-read as the UI does. */
+    static String importFile(Api.Session s, String name, byte[] bytes, String profileId) {
+        JsonNode def = define(s, name);
+        String defId = def.path("id").asText();
+        String fileId = def.path("fileDefinitions").get(0).path("id").asText();
+        Api.Reply up = upload(s, defId, fileId, bytes);
+        assertThat(up.status()).as(up.body()).isEqualTo(200);
+        Api.Reply r = s.post("/data-import/uploadDefinitions/" + defId + "/processFiles?defaultMapping=false",
+                processBody(up.json(), profileId));
+        assertThat(r.status()).as(r.body()).isEqualTo(204);
+        return def.path("fileDefinitions").get(0).path("jobExecutionId").asText();
+    }
+
+    /** The job once it is COMMITTED, ERROR or CANCELLED (polled every 200 ms, at most three minutes). */
+    static JsonNode awaitFinished(Api.Session s, String jobId) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 180_000;
+        while (System.currentTimeMillis() < deadline) {
+            JsonNode job = job(s, jobId);
+            String status = job.path("status").asText();
+            if (status.equals("COMMITTED") || status.equals("ERROR") || status.equals("CANCELLED")) return job;
+            Thread.sleep(200);
+        }
+        throw new AssertionError("job " + jobId + " did not finish: " + job(s, jobId));
+    }
+
+    /** The job's log entries (200 expected); {@code extra} adds query parameters ("&errorsOnly=true"). */
+    static JsonNode log(Api.Session s, String jobId, String extra) {
+        Api.Reply r = s.get("/metadata-provider/jobLogEntries/" + jobId + "?limit=10000" + extra);
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        return r.json();
+    }
+
+    /** A control field's value (a data field as its JSON) of a parsed MARC-in-JSON record, or null. */
+    static String field(JsonNode marcJson, String tag) {
+        for (JsonNode f : marcJson.path("fields")) {
+            if (f.has(tag)) return f.get(tag).isTextual() ? f.get(tag).asText() : f.get(tag).toString();
+        }
+        return null;
+    }
+
+    /** The first subfield {@code code} of the first field {@code tag} of a parsed MARC-in-JSON record, or null. */
+    static String subfield(JsonNode marcJson, String tag, String code) {
+        for (JsonNode f : marcJson.path("fields")) {
+            if (!f.has(tag)) continue;
+            for (JsonNode sf : f.get(tag).path("subfields")) if (sf.has(code)) return sf.get(code).asText();
+        }
+        return null;
+    }
 }

@@ -28,17 +28,16 @@ class ImportFormatsTest {
     @BeforeAll
     static void setUp() {
         s = Fixtures.tenant("data_import_formats");
-        ImportPipelineTest.s = s; // its import helpers, on this tenant (test classes run one after another)
     }
 
     /** Imports the bytes with the default create-instance profile; the finished job's journal, in file order. */
     static List<JsonNode> importAndLog(String name, byte[] bytes, int entries) throws Exception {
-        String jobId = ImportPipelineTest.importFile(name, bytes, ImportPipelineTest.CREATE_INSTANCE);
-        JsonNode job = ImportPipelineTest.awaitFinished(jobId);
+        String jobId = DataImportClient.importFile(s, name, bytes, ImportPipelineTest.CREATE_INSTANCE);
+        JsonNode job = DataImportClient.awaitFinished(s, jobId);
         assertThat(job.path("status").asText()).as(job.toString()).isEqualTo("COMMITTED");
         assertThat(job.path("progress").path("current").asInt()).isEqualTo(entries);
         assertThat(job.path("progress").path("total").asInt()).isEqualTo(entries);
-        JsonNode log = ImportPipelineTest.log(jobId, "");
+        JsonNode log = DataImportClient.log(s, jobId, "");
         assertThat(log.path("totalRecords").asInt()).as(log.toString()).isEqualTo(entries);
         List<JsonNode> out = new ArrayList<>();
         log.path("entries").forEach(out::add);
@@ -89,8 +88,8 @@ class ImportFormatsTest {
         String id = log.get(0).path("relatedInstanceInfo").path("idList").get(0).asText();
         JsonNode marc = s.get("/source-storage/records/" + id + "/formatted?idType=INSTANCE").json()
                 .path("parsedRecord").path("content");
-        assertThat(ImportPipelineTest.subfield(marc, "245", "c")).isEqualTo("Someone.");
-        assertThat(ImportPipelineTest.subfield(marc, "035", "a")).isEqualTo("json-1");
+        assertThat(DataImportClient.subfield(marc, "245", "c")).isEqualTo("Someone.");
+        assertThat(DataImportClient.subfield(marc, "035", "a")).isEqualTo("json-1");
     }
 
     @Test

@@ -23,6 +23,9 @@ import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quire.dataimport.DataImportClient.define;
+import static org.quire.dataimport.DataImportClient.field;
+import static org.quire.dataimport.DataImportClient.processBody;
+import static org.quire.dataimport.DataImportClient.subfield;
 import static org.quire.dataimport.DataImportClient.upload;
 
 /**
@@ -65,27 +68,9 @@ class ImportMatchTest {
         return out.toByteArray();
     }
 
-    static String importFile(byte[] bytes, String profileId) {
-        JsonNode def = define(s, "match-" + UUID.randomUUID() + ".mrc");
-        String defId = def.path("id").asText();
-        Api.Reply up = upload(s, defId, def.path("fileDefinitions").get(0).path("id").asText(), bytes);
-        assertThat(up.status()).as(up.body()).isEqualTo(200);
-        Api.Reply r = s.post("/data-import/uploadDefinitions/" + defId + "/processFiles?defaultMapping=false",
-                processBody(up.json(), profileId));
-        assertThat(r.status()).as(r.body()).isEqualTo(204);
-        return def.path("fileDefinitions").get(0).path("jobExecutionId").asText();
-    }
-
-    static ObjectNode processBody(JsonNode definition, String profileId) {
-        ObjectNode body = Json.object();
-        body.set("uploadDefinition", definition);
-        body.putObject("jobProfileInfo").put("id", profileId).put("name", "n").put("dataType", "MARC");
-        return body;
-    }
-
     /** Imports and waits for COMMITTED; the job's log entries in record order. */
     static JsonNode run(byte[] bytes, String profileId) throws InterruptedException {
-        String jobId = importFile(bytes, profileId);
+        String jobId = DataImportClient.importFile(s, "match-" + UUID.randomUUID() + ".mrc", bytes, profileId);
         long deadline = System.currentTimeMillis() + 120_000;
         while (System.currentTimeMillis() < deadline) {
             JsonNode job = DataImportClient.job(s, jobId);
@@ -223,9 +208,9 @@ class ImportMatchTest {
             assertThat(srs.path("matchedId").asText()).isEqualTo(matchedIds.get(i));
             assertThat(srs.path("snapshotId").asText()).isEqualTo(updated.path("jobId").asText());
             JsonNode marc = srs.path("parsedRecord").path("content");
-            assertThat(ImportPipelineTest.field(marc, "001")).isEqualTo(hrids.get(i));
-            assertThat(ImportPipelineTest.subfield(marc, "999", "i")).isEqualTo(ids.get(i));
-            assertThat(ImportPipelineTest.subfield(marc, "999", "s")).isEqualTo(matchedIds.get(i));
+            assertThat(DataImportClient.field(marc, "001")).isEqualTo(hrids.get(i));
+            assertThat(DataImportClient.subfield(marc, "999", "i")).isEqualTo(ids.get(i));
+            assertThat(DataImportClient.subfield(marc, "999", "s")).isEqualTo(matchedIds.get(i));
         }
         assertThat(s.get("/instance-storage/instances/" + ids.get(0)).json().path("title").asText())
                 .startsWith("Retitled by the update test one");

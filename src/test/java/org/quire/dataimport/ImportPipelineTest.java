@@ -24,6 +24,9 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quire.dataimport.DataImportClient.define;
+import static org.quire.dataimport.DataImportClient.field;
+import static org.quire.dataimport.DataImportClient.processBody;
+import static org.quire.dataimport.DataImportClient.subfield;
 import static org.quire.dataimport.DataImportClient.upload;
 
 /**
@@ -42,25 +45,12 @@ class ImportPipelineTest {
         s = Fixtures.tenant("data_import_pipeline");
     }
 
-    static ObjectNode processBody(JsonNode definition, String profileId) {
-        ObjectNode body = Json.object();
-        body.set("uploadDefinition", definition);
-        body.putObject("jobProfileInfo").put("id", profileId).put("name", "whatever the UI sends")
-                .put("dataType", "MARC");
-        return body;
+    static String importFile(String name, byte[] bytes, String profileId) {
+        return DataImportClient.importFile(s, name, bytes, profileId);
     }
 
-    /** upload → processFiles (204) → the job's id; the file's definition is re-read as the UI does. */
-    static String importFile(String name, byte[] bytes, String profileId) {
-        JsonNode def = define(s, name);
-        String defId = def.path("id").asText();
-        String fileId = def.path("fileDefinitions").get(0).path("id").asText();
-        Api.Reply up = upload(s, defId, fileId, bytes);
-        assertThat(up.status()).as(up.body()).isEqualTo(200);
-        Api.Reply r = s.post("/data-import/uploadDefinitions/" + defId + "/processFiles?defaultMapping=false",
-                processBody(up.json(), profileId));
-        assertThat(r.status()).as(r.body()).isEqualTo(204);
-        return def.path("fileDefinitions").get(0).path("jobExecutionId").asText();
+    static JsonNode log(String jobId, String extra) {
+        return DataImportClient.log(s, jobId, extra);
     }
 
     /** The PTF's loop: the logs list every 200 ms until the job is there and no longer PARSING_IN_PROGRESS. */
@@ -76,25 +66,6 @@ class ImportPipelineTest {
             Thread.sleep(200);
         }
         throw new AssertionError("job " + jobId + " did not finish: " + s.get("/change-manager/jobExecutions/" + jobId).body());
-    }
-
-    static JsonNode log(String jobId, String extra) {
-        Api.Reply r = s.get("/metadata-provider/jobLogEntries/" + jobId + "?limit=1000" + extra);
-        assertThat(r.status()).as(r.body()).isEqualTo(200);
-        return r.json();
-    }
-
-    static String field(JsonNode marcJson, String tag) {
-        for (JsonNode f : marcJson.path("fields")) if (f.has(tag)) return f.get(tag).isTextual() ? f.get(tag).asText() : f.get(tag).toString();
-        return null;
-    }
-
-    static String subfield(JsonNode marcJson, String tag, String code) {
-        for (JsonNode f : marcJson.path("fields")) {
-            if (!f.has(tag)) continue;
-            for (JsonNode sf : f.get(tag).path("subfields")) if (sf.has(code)) return sf.get(code).asText();
-        }
-        return null;
     }
 
     @Test

@@ -57,7 +57,7 @@ class ImportRecoveryTest {
         assertThat(up.status()).as(up.body()).isEqualTo(200);
         ImportJob.DIE_AFTER_CHUNKS.put(UUID.fromString(jobId), chunks);
         Api.Reply r = s.post("/data-import/uploadDefinitions/" + defId + "/processFiles",
-                ImportPipelineTest.processBody(up.json(), ImportPipelineTest.CREATE_INSTANCE));
+                DataImportClient.processBody(up.json(), ImportPipelineTest.CREATE_INSTANCE));
         assertThat(r.status()).as(r.body()).isEqualTo(204);
         return new Started(jobId, up.json().path("fileDefinitions").get(0).path("sourcePath").asText());
     }

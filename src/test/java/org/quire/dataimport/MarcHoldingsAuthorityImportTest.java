@@ -32,6 +32,9 @@ import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quire.dataimport.DataImportClient.define;
+import static org.quire.dataimport.DataImportClient.field;
+import static org.quire.dataimport.DataImportClient.processBody;
+import static org.quire.dataimport.DataImportClient.subfield;
 import static org.quire.dataimport.DataImportClient.upload;
 
 /**
@@ -75,34 +78,15 @@ class MarcHoldingsAuthorityImportTest {
     // ---- the flow ------------------------------------------------------------------------------------------------
 
     static String importFile(String name, byte[] bytes, String profileId) {
-        JsonNode def = define(s, name);
-        String defId = def.path("id").asText();
-        String fileId = def.path("fileDefinitions").get(0).path("id").asText();
-        Api.Reply up = upload(s, defId, fileId, bytes);
-        assertThat(up.status()).as(up.body()).isEqualTo(200);
-        ObjectNode body = Json.object();
-        body.set("uploadDefinition", up.json());
-        body.putObject("jobProfileInfo").put("id", profileId).put("name", "sent by the UI").put("dataType", "MARC");
-        Api.Reply r = s.post("/data-import/uploadDefinitions/" + defId + "/processFiles?defaultMapping=false", body);
-        assertThat(r.status()).as(r.body()).isEqualTo(204);
-        return def.path("fileDefinitions").get(0).path("jobExecutionId").asText();
+        return DataImportClient.importFile(s, name, bytes, profileId);
     }
 
     static JsonNode awaitFinished(String jobId) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 180_000;
-        while (System.currentTimeMillis() < deadline) {
-            JsonNode job = s.get("/change-manager/jobExecutions/" + jobId).json();
-            String status = job.path("status").asText();
-            if (status.equals("COMMITTED") || status.equals("ERROR") || status.equals("CANCELLED")) return job;
-            Thread.sleep(200);
-        }
-        throw new AssertionError("job " + jobId + " did not finish");
+        return DataImportClient.awaitFinished(s, jobId);
     }
 
     static JsonNode log(String jobId, String extra) {
-        Api.Reply r = s.get("/metadata-provider/jobLogEntries/" + jobId + "?limit=10000" + extra);
-        assertThat(r.status()).as(r.body()).isEqualTo(200);
-        return r.json();
+        return DataImportClient.log(s, jobId, extra);
     }
 
     static JsonNode summary(String jobId) {
@@ -117,19 +101,6 @@ class MarcHoldingsAuthorityImportTest {
 
     static String q(String cql) {
         return URLEncoder.encode(cql, StandardCharsets.UTF_8);
-    }
-
-    static String field(JsonNode marcJson, String tag) {
-        for (JsonNode f : marcJson.path("fields")) if (f.has(tag)) return f.get(tag).asText();
-        return null;
-    }
-
-    static String subfield(JsonNode marcJson, String tag, String code) {
-        for (JsonNode f : marcJson.path("fields")) {
-            if (!f.has(tag)) continue;
-            for (JsonNode sf : f.get(tag).path("subfields")) if (sf.has(code)) return sf.get(code).asText();
-        }
-        return null;
     }
 
     /** A location with {@code code}, in the institution, campus and library of the tenant's first one. */
