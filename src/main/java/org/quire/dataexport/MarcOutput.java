@@ -34,18 +34,24 @@ final class MarcOutput {
         try {
             writer.write(r);
         } catch (MarcException | IllegalArgumentException e) {
-            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            // marc4j says "…it's length would be N which is more thatn 99999 bytes"; FOLIO logs its own text
+            java.util.regex.Matcher length = java.util.regex.Pattern.compile("length would be (\\d+)").matcher(m);
+            return length.find() ? tooLong(Long.parseLong(length.group(1))) : m;
         }
-        if (one.size() > 99_999) { // marc4j refuses these itself; kept so no writer setting can let one through
-            return "Record is too long to be a valid MARC binary record, it's length would be " + one.size()
-                    + " which is more than 99999 bytes";
-        }
+        if (one.size() > 99_999) return tooLong(one.size()); // marc4j refuses these itself; kept as a guard
         try {
             one.writeTo(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return null;
+    }
+
+    /** mod-data-export's ErrorCode.ERROR_MESSAGE_JSON_CANNOT_BE_CONVERTED_TO_MARC (error.recordIsTooLong). */
+    static String tooLong(long length) {
+        return "Record is too long to be a valid MARC binary record, it's length would be " + length
+                + " which is more than 99999 bytes";
     }
 
     /** An ISO 2709 file (UTF-8) as MARCXML, record by record: never the whole file in memory. */
