@@ -23,7 +23,8 @@ import java.util.concurrent.CountDownLatch;
 @Command(name = "quire", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "Quire 0.1",
         description = "A fast, FOLIO-compatible library services platform in one process.",
         subcommands = {Quire.Serve.class, Quire.Tenant.class, Quire.ApiKey.class, Quire.Reindex.class,
-                org.quire.cli.ImportCommand.class, org.quire.bench.BenchCommand.class})
+                org.quire.cli.ImportCommand.class, org.quire.cli.ExportCommand.class,
+                org.quire.bench.BenchCommand.class})
 public final class Quire implements Runnable {
 
     public static void main(String[] args) {

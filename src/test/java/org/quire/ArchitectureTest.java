@@ -46,6 +46,7 @@ class ArchitectureTest {
             Map.entry("search", Set.of("platform")),
             Map.entry("dataimport", Set.of("platform", "dataimport.profiles", "srs", "marc", "inventory", "authorities")),
             Map.entry("dataimport.profiles", Set.of("platform")),
+            Map.entry("dataexport", Set.of("platform", "marc", "inventory")),
             Map.entry("srs", Set.of("platform", "marc")),
             Map.entry("cli", Set.of("platform")),
             Map.entry("bench", Set.of("platform", "app", "marc", "search", "cli")),

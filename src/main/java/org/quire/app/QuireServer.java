@@ -157,6 +157,8 @@ public final class QuireServer implements AutoCloseable {
                     imports);
             jobs.add(imports.resumeJob());
             org.quire.dataimport.JobExecutionsApi.register(router, db);
+            org.quire.dataexport.DataExportApi.register(router, db, new org.quire.dataexport.ExportJobs(db,
+                    config.dataDir()), config.dataDir(), QuireConfig.maxUploadBytes());
             org.quire.tags.TagsApi.register(router, db);
             org.quire.srs.SrsApi.register(router, db);
             org.quire.authorities.AuthoritiesApi.register(router, db);

@@ -6,11 +6,7 @@ import org.quire.platform.Json;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.net.ConnectException;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -33,10 +29,7 @@ public final class ImportClient {
     public static final String DEFAULT_PROFILE = "e34d7b92-9b83-11eb-a8b3-0242ac130003";
     private static final String PROFILES = "/data-import-profiles/jobProfiles";
 
-    private final HttpClient client;
-    private final String url;
-    private final String tenant;
-    private final String token;
+    private final QuireSession http;
 
     /** A job profile as processFiles names it (jobProfileInfo). */
     public record Profile(String id, String name, String dataType) {
@@ -76,35 +69,13 @@ public final class ImportClient {
         }
     }
 
-    private ImportClient(HttpClient client, String url, String tenant, String token) {
-        this.client = client;
-        this.url = url;
-        this.tenant = tenant;
-        this.token = token;
+    private ImportClient(QuireSession http) {
+        this.http = http;
     }
 
-    /** Logs in as FOLIO's UI does ({@code POST /authn/login}; the token is in the answer's okapiToken). */
+    /** Logs in as FOLIO's UI does ({@link QuireSession#login}). */
     public static ImportClient login(String url, String tenant, String username, String password) {
-        String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
-        try {
-            URI.create(base + "/").toURL();
-        } catch (IllegalArgumentException | java.net.MalformedURLException e) {
-            throw new Failure("--url: '" + url + "' is not a URL such as http://localhost:9130");
-        }
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10)).build();
-        ImportClient anonymous = new ImportClient(client, base, tenant, null);
-        HttpResponse<String> r = anonymous.send(anonymous.request("/authn/login").header("Content-Type",
-                "application/json").POST(HttpRequest.BodyPublishers.ofString(Json.write(Json.object()
-                .put("username", username).put("password", password)))).build(), "log in");
-        if (r.statusCode() != 201 && r.statusCode() != 200) {
-            throw new Failure("cannot log in as " + username + " to tenant " + tenant + ": HTTP " + r.statusCode()
-                    + " " + oneLine(r.body()));
-        }
-        String token = r.headers().firstValue("x-okapi-token")
-                .orElseGet(() -> json(r).path("okapiToken").asText(null));
-        if (token == null) throw new Failure("the login answer of " + base + " has no token: is it Quire or FOLIO?");
-        return new ImportClient(client, base, tenant, token);
+        return new ImportClient(QuireSession.login(url, tenant, username, password));
     }
 
     /** The job profile named by its id or its exact name; a {@link Failure} when there is none (or several). */
@@ -209,65 +180,26 @@ public final class ImportClient {
 
     /** The session's tenant and token, for callers that go on with other requests (the bench). */
     public String token() {
-        return token;
+        return http.token();
     }
 
     private HttpResponse<String> get(String path) {
-        return send(request(path).GET().build(), "GET " + path);
+        return http.get(path);
     }
 
     private HttpResponse<String> post(String path, Object body) {
-        return send(request(path).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(), "POST " + path);
+        return http.post(path, body);
     }
 
     private HttpRequest.Builder request(String path) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofMinutes(2))
-                .header("X-Okapi-Tenant", tenant).header("Accept", "application/json, text/plain");
-        if (token != null) b.header("X-Okapi-Token", token);
-        return b;
+        return http.request(path);
     }
 
     private HttpResponse<String> send(HttpRequest req, String what) {
-        try {
-            return client.send(req, HttpResponse.BodyHandlers.ofString());
-        } catch (ConnectException | HttpConnectTimeoutException e) {
-            throw new Failure("cannot reach Quire at " + url + " (is it running? start it with ./quire serve)");
-        } catch (IOException e) {
-            throw new Failure("cannot " + what + " at " + url + ": " + (e.getMessage() != null ? e.getMessage()
-                    : e.getClass().getSimpleName()));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new Failure("interrupted while trying to " + what);
-        }
+        return http.send(req, what);
     }
 
     private static JsonNode ok(HttpResponse<String> r, String what) {
-        if (r.statusCode() / 100 != 2) {
-            throw new Failure("cannot " + what + ": HTTP " + r.statusCode() + " " + oneLine(r.body()));
-        }
-        return json(r);
-    }
-
-    private static JsonNode json(HttpResponse<String> r) {
-        try {
-            return r.body() == null || r.body().isBlank() ? Json.object() : Json.MAPPER.readTree(r.body());
-        } catch (IOException e) {
-            throw new Failure("the server's answer is not JSON (HTTP " + r.statusCode() + "): " + oneLine(r.body()));
-        }
-    }
-
-    /** FOLIO's error bodies on one line: the first error's message when it is {"errors": [...]}, else the text. */
-    private static String oneLine(String body) {
-        if (body == null) return "";
-        try {
-            JsonNode n = Json.MAPPER.readTree(body);
-            JsonNode msg = n.path("errors").path(0).path("message");
-            if (msg.isTextual()) return msg.asText();
-        } catch (IOException | RuntimeException e) {
-            // not JSON: the text itself
-        }
-        String b = body.replaceAll("\\s+", " ").strip();
-        return b.length() > 300 ? b.substring(0, 300) + "…" : b;
+        return QuireSession.ok(r, what);
     }
 }

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Data import app's calls, as the UI and FOLIO's PTF scripts make them. */
-final class DataImportClient {
+public final class DataImportClient {
     static final String UI_QUERY = "(status==(\"NEW\" OR \"IN_PROGRESS\" OR \"LOADED\")) sortBy createdDate/sort.descending";
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -27,7 +27,7 @@ final class DataImportClient {
     }
 
     /** POST /data-import/uploadDefinitions with these file names (201 expected); the definition. */
-    static JsonNode define(Api.Session s, String... names) {
+    public static JsonNode define(Api.Session s, String... names) {
         ObjectNode body = Json.object();
         for (String name : names) {
             body.withArray("fileDefinitions").addObject().put("uiKey", name + UUID.randomUUID()).put("size", 2)
@@ -58,7 +58,7 @@ final class DataImportClient {
         }
     }
 
-    static Api.Reply upload(Api.Session s, String definitionId, String fileId, byte[] bytes) {
+    public static Api.Reply upload(Api.Session s, String definitionId, String fileId, byte[] bytes) {
         return upload(s, definitionId, fileId, HttpRequest.BodyPublishers.ofByteArray(bytes));
     }
 
@@ -96,7 +96,7 @@ final class DataImportClient {
         }
     }
 
-    static JsonNode job(Api.Session s, String id) {
+    public static JsonNode job(Api.Session s, String id) {
         Api.Reply r = s.get("/change-manager/jobExecutions/" + id);
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         return r.json();

@@ -1,0 +1,105 @@
+package org.quire.dataexport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.quire.platform.Json;
+import org.quire.platform.cql.SqlWhere;
+import org.quire.platform.db.Sql;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Data export's SQL besides its RecordStores: the job's hrId, the SRS records and instances of a page of ids (one
+ * statement each, {@code = ANY(?)}), the keyset pages of a CQL export, and the reference data and user names the
+ * job needs.
+ */
+final class DataExportStore {
+    private DataExportStore() {
+    }
+
+    /** A page's SRS record of one external id: its MARC-in-JSON as stored. */
+    record SrsRow(UUID externalId, String parsedContent) {
+    }
+
+    static long nextHrid(Connection c, String schema) throws SQLException {
+        return Sql.one(c, "SELECT nextval('" + schema + ".data_export_job_hrid_seq')", List.of(), rs -> rs.getLong(1))
+                .orElseThrow();
+    }
+
+    /**
+     * The ACTUAL SRS records of these external ids, of the kind's record type, in one statement (the index on the
+     * kind's id column); an id with several ACTUAL records appears several times (mod-data-export's duplicatedSrs).
+     */
+    static List<SrsRow> srsRecords(Connection c, String schema, RecordKind kind, Collection<UUID> ids)
+            throws SQLException {
+        if (ids.isEmpty()) return List.of();
+        return Sql.list(c, "SELECT " + kind.idColumn() + ", parsed_content FROM " + schema + ".srs_record WHERE "
+                        + kind.idColumn() + " = ANY(?) AND record_type = ? AND state = 'ACTUAL'",
+                List.of(c.createArrayOf("uuid", ids.toArray()), kind.srsType()),
+                rs -> new SrsRow(rs.getObject(1, UUID.class), rs.getString(2)));
+    }
+
+    /** Instances by id, in one statement. */
+    static Map<UUID, JsonNode> instances(Connection c, String schema, Collection<UUID> ids) throws SQLException {
+        Map<UUID, JsonNode> out = new HashMap<>();
+        if (ids.isEmpty()) return out;
+        for (Object[] row : Sql.list(c, "SELECT id, jsonb FROM " + schema + ".instance WHERE id = ANY(?)",
+                List.of(c.createArrayOf("uuid", ids.toArray())), rs -> new Object[]{rs.getObject(1, UUID.class),
+                        rs.getString(2)})) {
+            out.put((UUID) row[0], Json.parseObject((String) row[1]));
+        }
+        return out;
+    }
+
+    /** One keyset page of the ids of the instances a CQL query selects, after {@code after} (null: from the start). */
+    static List<UUID> instanceIds(Connection c, String schema, SqlWhere where, UUID after, int limit)
+            throws SQLException {
+        List<Object> params = new ArrayList<>(where.params());
+        String keyset = "";
+        if (after != null) {
+            keyset = " AND id > ?";
+            params.add(after);
+        }
+        params.add(limit);
+        return Sql.list(c, "SELECT id FROM " + schema + ".instance WHERE (" + where.where() + ")" + keyset
+                + " ORDER BY id LIMIT ?", params, rs -> rs.getObject(1, UUID.class));
+    }
+
+    static long countInstances(Connection c, String schema, SqlWhere where) throws SQLException {
+        return Sql.one(c, "SELECT count(*) FROM " + schema + ".instance WHERE " + where.where(), where.params(),
+                rs -> rs.getLong(1)).orElse(0L);
+    }
+
+    /** The names the default rules translate ids to (identifier types, contributor name types). */
+    static InstanceMarc.Names names(Connection c, String schema) throws SQLException {
+        return new InstanceMarc.Names(idNames(c, schema, "identifier_type"), idNames(c, schema,
+                "contributor_name_type"));
+    }
+
+    private static Map<UUID, String> idNames(Connection c, String schema, String table) throws SQLException {
+        Map<UUID, String> out = new HashMap<>();
+        for (Object[] row : Sql.list(c, "SELECT id, name FROM " + schema + "." + table, List.of(),
+                rs -> new Object[]{rs.getObject(1, UUID.class), rs.getString(2)})) {
+            out.put((UUID) row[0], (String) row[1]);
+        }
+        return out;
+    }
+
+    /** The user's personal names for a job's runBy ({firstName, lastName}); empty for an unknown user. */
+    static Optional<JsonNode> personal(Connection c, String schema, UUID userId) throws SQLException {
+        if (userId == null) return Optional.empty();
+        return Sql.one(c, "SELECT jsonb->'personal' FROM " + schema + ".users WHERE id = ?", List.of(userId),
+                rs -> rs.getString(1) == null ? null : Json.parseObject(rs.getString(1)));
+    }
+
+    static void deleteLogs(Connection c, String schema, UUID jobId) throws SQLException {
+        Sql.update(c, "DELETE FROM " + schema + ".data_export_error_log WHERE job_execution_id = ?", List.of(jobId));
+    }
+}

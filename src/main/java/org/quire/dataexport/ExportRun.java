@@ -1,0 +1,205 @@
+package org.quire.dataexport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.marc4j.marc.Record;
+import org.quire.marc.MarcRecords;
+import org.quire.platform.DataFiles;
+import org.quire.platform.Ids;
+import org.quire.platform.Json;
+import org.quire.platform.db.Database;
+
+import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * One export job in the background, streaming: the ids are read a page at a time (the uploaded CSV line by line, or
+ * keyset pages of the CQL query's instance ids), each page's SRS records fetched in one statement and — for
+ * instances without one — the instances in another and their MARC generated ({@link InstanceMarc}), the records
+ * appended to {@code <data dir>/data-export/<tenant>/<jobId>/<name>-<hrId>.mrc}, and the page's progress and error
+ * logs committed in one transaction. Never the whole export in memory: a page of {@value #PAGE} records at most.
+ *
+ * <p>Per-record errors (mod-data-export's ErrorCode): an id that is no UUID (error.invalidUuidFormat "Invalid UUID
+ * format: %s"), an id with no record (error.uuidsNotFound "Record not found: %s"), a record too long for ISO 2709
+ * (error.recordIsTooLong). The job ends COMPLETED (no failures), COMPLETED_WITH_ERRORS (some) or FAIL (nothing
+ * exported), as mod-data-export's job status rules.
+ */
+final class ExportRun {
+    static final int PAGE = 500;
+
+    private final Database db;
+    private final DataFiles files;
+    private final ExportJobs jobs;
+    private final String schema;
+    private final ExportJobs.Plan plan;
+    private long exported;
+    private long failed;
+    private long duplicatedSrs;
+    private long readIds;
+
+    ExportRun(Database db, DataFiles files, ExportJobs jobs, String schema, ExportJobs.Plan plan) {
+        this.db = db;
+        this.files = files;
+        this.jobs = jobs;
+        this.schema = schema;
+        this.plan = plan;
+    }
+
+    void run() {
+        Path target = null;
+        Path part = null;
+        try {
+            ObjectNode job = db.read(c -> DataExportTypes.JOBS.get(c, schema, plan.jobId())).orElseThrow();
+            String fileName = DataFiles.safeName(plan.outputBase() + "-" + job.path("hrId").asText() + ".mrc");
+            target = files.dir(org.quire.platform.tenancy.Tenants.tenantOfSchema(schema), plan.jobId().toString()).resolve(fileName);
+            Files.createDirectories(target.getParent());
+            part = target.resolveSibling(fileName + ".part");
+            long total = total();
+            jobs.update(schema, plan.jobId(), plan.userId(), j -> progress(j, total), List.of());
+            InstanceMarc.Names names = db.read(c -> DataExportStore.names(c, schema));
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(part), 1 << 16)) {
+                MarcOutput marc = new MarcOutput(out);
+                if (plan.cql() != null) {
+                    UUID after = null;
+                    while (true) {
+                        UUID from = after;
+                        List<UUID> ids = db.read(c -> DataExportStore.instanceIds(c, schema, plan.cql(), from, PAGE));
+                        if (ids.isEmpty()) break;
+                        page(ids.stream().map(UUID::toString).toList(), marc, names, total);
+                        after = ids.getLast();
+                    }
+                } else if (plan.csv() != null) {
+                    try (BufferedReader in = Files.newBufferedReader(plan.csv(), StandardCharsets.UTF_8)) {
+                        List<String> page = new ArrayList<>(PAGE);
+                        for (String line; (line = in.readLine()) != null; ) {
+                            String id = csvValue(line);
+                            if (id.isEmpty()) continue;
+                            page.add(id);
+                            if (page.size() == PAGE) {
+                                page(page, marc, names, total);
+                                page = new ArrayList<>(PAGE);
+                            }
+                        }
+                        if (!page.isEmpty()) page(page, marc, names, total);
+                    }
+                }
+            }
+            String status = exported == 0 ? "FAIL" : failed > 0 ? "COMPLETED_WITH_ERRORS" : "COMPLETED";
+            ObjectNode file = Json.object();
+            if (exported > 0) {
+                Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                file.put("fileId", UUID.randomUUID().toString()).put("fileName", fileName);
+            } else {
+                Files.deleteIfExists(part);
+            }
+            jobs.update(schema, plan.jobId(), plan.userId(), j -> {
+                progress(j, total);
+                if (!file.isEmpty()) j.withArray("exportedFiles").add(file);
+                j.put("status", status).put("completedDate", Json.date(Instant.now()));
+            }, List.of());
+        } catch (Exception | Error e) {
+            ExportJobs.log().error("Export job {} failed", plan.jobId(), e);
+            try {
+                if (part != null) Files.deleteIfExists(part);
+                jobs.update(schema, plan.jobId(), plan.userId(), j -> j.put("status", "FAIL")
+                        .put("completedDate", Json.date(Instant.now())), List.of(ExportJobs.errorLog(plan.jobId(),
+                        "error.messagePlaceholder", "Export failed: " + e.getMessage(), null, null)));
+            } catch (RuntimeException | IOException again) {
+                ExportJobs.log().error("Export job {} could not be marked FAIL", plan.jobId(), again);
+            }
+        }
+    }
+
+    /** The job's total: the CSV's non-blank lines (one cheap pass) or the CQL query's count. */
+    private long total() throws IOException {
+        if (plan.cql() != null) return db.read(c -> DataExportStore.countInstances(c, schema, plan.cql()));
+        long n = 0;
+        try (BufferedReader in = Files.newBufferedReader(plan.csv(), StandardCharsets.UTF_8)) {
+            for (String line; (line = in.readLine()) != null; ) if (!csvValue(line).isEmpty()) n++;
+        }
+        return n;
+    }
+
+    /** One page of requested ids: look up, write, and commit the progress and the page's error logs. */
+    private void page(List<String> raw, MarcOutput marc, InstanceMarc.Names names, long total) {
+        List<ObjectNode> logs = new ArrayList<>();
+        Set<UUID> ids = new LinkedHashSet<>();
+        for (String s : raw) {
+            var id = Ids.parse(s);
+            if (id.isPresent()) {
+                ids.add(id.get());
+            } else {
+                failed++;
+                logs.add(ExportJobs.errorLog(plan.jobId(), "error.invalidUuidFormat", "Invalid UUID format: " + s,
+                        null, plan.kind()));
+            }
+        }
+        readIds += raw.size();
+        Map<UUID, String> srs = new HashMap<>();
+        Map<UUID, JsonNode> instances = db.read(c -> {
+            for (DataExportStore.SrsRow row : DataExportStore.srsRecords(c, schema, plan.kind(), ids)) {
+                if (srs.putIfAbsent(row.externalId(), row.parsedContent()) != null) duplicatedSrs++;
+            }
+            if (plan.kind() != RecordKind.INSTANCE) return Map.of();
+            List<UUID> without = ids.stream().filter(id -> !srs.containsKey(id)).toList();
+            return DataExportStore.instances(c, schema, without);
+        });
+        for (UUID id : ids) {
+            Record record;
+            try {
+                if (srs.containsKey(id)) {
+                    record = MarcRecords.fromMarcJson(Json.parse(srs.get(id)));
+                } else if (instances.containsKey(id)) {
+                    record = InstanceMarc.of(instances.get(id), names);
+                } else {
+                    failed++;
+                    logs.add(ExportJobs.errorLog(plan.jobId(), "error.uuidsNotFound", "Record not found: " + id,
+                            id.toString(), plan.kind()));
+                    continue;
+                }
+            } catch (IllegalArgumentException e) {
+                failed++;
+                logs.add(ExportJobs.errorLog(plan.jobId(), "error.messagePlaceholder",
+                        "Json record cannot be converted to marc format, cause: " + e.getMessage(), id.toString(),
+                        plan.kind()));
+                continue;
+            }
+            String error = marc.write(record);
+            if (error == null) {
+                exported++;
+            } else {
+                failed++;
+                logs.add(ExportJobs.errorLog(plan.jobId(), error.startsWith("Record is too long")
+                        ? "error.recordIsTooLong" : "error.messagePlaceholder", error, id.toString(), plan.kind()));
+            }
+        }
+        jobs.update(schema, plan.jobId(), plan.userId(), j -> progress(j, total), logs);
+    }
+
+    private void progress(ObjectNode job, long total) {
+        job.putObject("progress").put("exported", exported).put("failed", failed).put("duplicatedSrs", duplicatedSrs)
+                .put("total", total).put("readIds", readIds);
+    }
+
+    /** One CSV line's id: trimmed, a BOM and surrounding quotes removed (mod-data-export reads ids line by line). */
+    static String csvValue(String line) {
+        String s = line.replace("\uFEFF", "").strip();
+        if (s.endsWith(",")) s = s.substring(0, s.length() - 1).strip();
+        if (s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"")) s = s.substring(1, s.length() - 1).strip();
+        return s;
+    }
+}

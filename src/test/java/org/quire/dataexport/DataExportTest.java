@@ -1,0 +1,438 @@
+package org.quire.dataexport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.marc4j.MarcStreamReader;
+import org.marc4j.marc.DataField;
+import org.marc4j.marc.Record;
+import org.quire.Api;
+import org.quire.Fixtures;
+import org.quire.TestServer;
+import org.quire.dataimport.DataImportClient;
+import org.quire.platform.Json;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * mod-data-export's flows (folio-catalogue-api.md §4.1) against the real server: the PTF's file-definition → upload →
+ * export → poll → download, quick export by ids and by CQL, MARC generated for instances without SRS, per-record
+ * errors in /logs, FOLIO's job statuses, and an export → re-import round trip with real records that updates the same
+ * instances (999 ff $i) and creates none.
+ */
+class DataExportTest {
+    static final String CREATE = "e34d7b92-9b83-11eb-a8b3-0242ac130003";
+    static final String BY_999I = "b94ab8ce-7bdf-4379-9688-374ecc56e51b";
+    static final String INSTANCE_PROFILE = "6f7f3cd7-9f24-42eb-ae91-91af1cd54d0a";
+    static final String HOLDINGS_PROFILE = "5e9835fc-0e51-44c8-8a47-f7b8fce35da7";
+    static final Path BIB = Path.of("../shared/data/marc/bib/folio-data-import-100.mrc");
+    static final HttpClient HTTP = HttpClient.newHttpClient();
+    static Api.Session s;
+
+    @BeforeAll
+    static void setUp() {
+        s = Fixtures.tenant("data_export");
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------------------------
+
+    static String base() {
+        return "http://localhost:" + TestServer.get().port();
+    }
+
+    /** POST /file-definitions, then the upload; the uploaded definition. */
+    static JsonNode upload(String fileName, String format, byte[] content) throws Exception {
+        Api.Reply def = s.post("/data-export/file-definitions", Json.object().put("fileName", fileName)
+                .put("uploadFormat", format));
+        assertThat(def.status()).as(def.body()).isEqualTo(201);
+        assertThat(def.json().path("status").asText()).isEqualTo("NEW");
+        HttpResponse<String> up = HTTP.send(HttpRequest.newBuilder(URI.create(base() + "/data-export/file-definitions/"
+                        + def.json().path("id").asText() + "/upload"))
+                .header("Content-Type", "application/octet-stream").header("X-Okapi-Tenant", s.tenant())
+                .header("X-Okapi-Token", s.token()).POST(HttpRequest.BodyPublishers.ofByteArray(content)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(up.statusCode()).as(up.body()).isEqualTo(200);
+        JsonNode uploaded = Json.parse(up.body());
+        assertThat(uploaded.path("jobExecutionId").asText()).isEqualTo(def.json().path("jobExecutionId").asText());
+        return uploaded;
+    }
+
+    static Api.Reply export(JsonNode def, String profile, String idType) {
+        return s.post("/data-export/export", Json.object().put("fileDefinitionId", def.path("id").asText())
+                .put("jobProfileId", profile).put("idType", idType));
+    }
+
+    /** Polls as the PTF does (job-executions?query=id=<job>) until the job is no longer NEW or IN_PROGRESS. */
+    static JsonNode await(String jobId) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (System.currentTimeMillis() < deadline) {
+            Api.Reply r = s.get("/data-export/job-executions?limit=300", "id=" + jobId);
+            assertThat(r.status()).as(r.body()).isEqualTo(200);
+            JsonNode job = r.json().path("jobExecutions").get(0);
+            String status = job.path("status").asText();
+            if (!status.equals("NEW") && !status.equals("IN_PROGRESS")) return job;
+            Thread.sleep(100);
+        }
+        throw new AssertionError("export job " + jobId + " did not finish");
+    }
+
+    /** The job's download link, fetched as a browser would: no Okapi headers. */
+    static HttpResponse<byte[]> download(JsonNode job, String extra) throws Exception {
+        String fileId = job.path("exportedFiles").get(0).path("fileId").asText();
+        Api.Reply link = s.get("/data-export/job-executions/" + job.path("id").asText() + "/download/" + fileId);
+        assertThat(link.status()).as(link.body()).isEqualTo(200);
+        assertThat(link.json().path("fileId").asText()).isEqualTo(fileId);
+        return HTTP.send(HttpRequest.newBuilder(URI.create(link.json().path("link").asText() + extra)).GET().build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    static List<Record> records(byte[] iso2709) {
+        List<Record> out = new ArrayList<>();
+        MarcStreamReader r = new MarcStreamReader(new ByteArrayInputStream(iso2709), "UTF-8");
+        while (r.hasNext()) out.add(r.next());
+        return out;
+    }
+
+    static String sub(Record r, String tag, char code) {
+        DataField f = (DataField) r.getVariableField(tag);
+        return f == null || f.getSubfield(code) == null ? null : f.getSubfield(code).getData();
+    }
+
+    static JsonNode logs(String jobId) {
+        Api.Reply r = s.get("/data-export/logs?limit=100", "jobExecutionId==" + jobId);
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        return r.json().path("errorLogs");
+    }
+
+    /** Imports the file with the data-import profile and waits for COMMITTED; the job's log entries. */
+    static JsonNode importFile(byte[] bytes, String profileId) throws InterruptedException {
+        JsonNode def = DataImportClient.define(s, "export-" + UUID.randomUUID() + ".mrc");
+        String defId = def.path("id").asText();
+        Api.Reply up = DataImportClient.upload(s, defId, def.path("fileDefinitions").get(0).path("id").asText(), bytes);
+        assertThat(up.status()).as(up.body()).isEqualTo(200);
+        ObjectNode body = Json.object();
+        body.set("uploadDefinition", up.json());
+        body.putObject("jobProfileInfo").put("id", profileId).put("name", "n").put("dataType", "MARC");
+        Api.Reply r = s.post("/data-import/uploadDefinitions/" + defId + "/processFiles", body);
+        assertThat(r.status()).as(r.body()).isEqualTo(204);
+        String jobId = def.path("fileDefinitions").get(0).path("jobExecutionId").asText();
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (System.currentTimeMillis() < deadline) {
+            String status = DataImportClient.job(s, jobId).path("status").asText();
+            if (status.equals("COMMITTED") || status.equals("ERROR")) {
+                assertThat(status).isEqualTo("COMMITTED");
+                return s.get("/metadata-provider/jobLogEntries/" + jobId + "?limit=1000").json().path("entries");
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("import job " + jobId + " did not finish");
+    }
+
+    static long instanceCount() {
+        return s.get("/instance-storage/instances?limit=0").json().path("totalRecords").asLong();
+    }
+
+    static byte[] firstRecords(int n) throws Exception {
+        MarcStreamReader r = new MarcStreamReader(Files.newInputStream(BIB), "UTF-8");
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < n && r.hasNext(); i++) {
+            out.writeBytes(org.quire.marc.MarcRecords.toIso2709(r.next()).getBytes(StandardCharsets.UTF_8));
+        }
+        return out.toByteArray();
+    }
+
+    // ---- tests --------------------------------------------------------------------------------------------------
+
+    @Test
+    void roundTrip_importExportReimportBy999ffi_updatesTheSameInstances_andLogsBadIds() throws Exception {
+        JsonNode imported = importFile(firstRecords(10), CREATE);
+        List<String> ids = new ArrayList<>();
+        java.util.Map<String, String> titles = new java.util.HashMap<>();
+        for (JsonNode e : imported) {
+            String id = e.path("relatedInstanceInfo").path("idList").get(0).asText();
+            ids.add(id);
+            titles.put(id, s.get("/instance-storage/instances/" + id).json().path("title").asText());
+        }
+        assertThat(ids).hasSize(10);
+        String unknown = UUID.randomUUID().toString();
+        String csv = "\"" + ids.getFirst() + "\"\n" + String.join("\n", ids.subList(1, 10)) + "\nnot-a-uuid\n\n"
+                + unknown + "\n";
+
+        JsonNode def = upload("ids.csv", "csv", csv.getBytes(StandardCharsets.UTF_8));
+        Api.Reply started = export(def, INSTANCE_PROFILE, "instance");
+        assertThat(started.status()).as(started.body()).isEqualTo(204);
+        JsonNode job = await(def.path("jobExecutionId").asText());
+
+        assertThat(job.path("status").asText()).isEqualTo("COMPLETED_WITH_ERRORS");
+        assertThat(job.path("jobProfileId").asText()).isEqualTo(INSTANCE_PROFILE);
+        assertThat(job.path("jobProfileName").asText()).isEqualTo("Default instances export job profile");
+        assertThat(job.path("progress").path("exported").asInt()).isEqualTo(10);
+        assertThat(job.path("progress").path("failed").asInt()).isEqualTo(2);
+        assertThat(job.path("progress").path("total").asInt()).isEqualTo(12);
+        assertThat(job.path("progress").path("readIds").asInt()).isEqualTo(12);
+        assertThat(job.path("progress").path("duplicatedSrs").asInt()).isZero();
+        assertThat(job.path("hrId").asLong()).isPositive();
+        assertThat(job.path("completedDate").asText()).isNotEmpty();
+        assertThat(job.path("exportedFiles").get(0).path("fileName").asText())
+                .isEqualTo("ids-" + job.path("hrId").asText() + ".mrc");
+
+        JsonNode logs = logs(job.path("id").asText());
+        assertThat(logs).hasSize(2);
+        List<String> codes = new ArrayList<>();
+        List<String> messages = new ArrayList<>();
+        logs.forEach(l -> {
+            codes.add(l.path("errorMessageCode").asText());
+            messages.add(l.path("errorMessageValues").get(0).asText());
+            assertThat(l.path("logLevel").asText()).isEqualTo("ERROR");
+        });
+        assertThat(codes).containsExactlyInAnyOrder("error.invalidUuidFormat", "error.uuidsNotFound");
+        assertThat(messages).containsExactlyInAnyOrder("Invalid UUID format: not-a-uuid", "Record not found: " + unknown);
+
+        HttpResponse<byte[]> file = download(job, "");
+        assertThat(file.statusCode()).isEqualTo(200);
+        List<Record> exported = records(file.body());
+        assertThat(exported).hasSize(10);
+        Set<String> exportedIds = new HashSet<>();
+        for (Record r : exported) {
+            DataField f999 = (DataField) r.getVariableFields("999").stream()
+                    .filter(f -> ((DataField) f).getIndicator1() == 'f').findFirst().orElseThrow();
+            exportedIds.add(f999.getSubfield('i').getData());
+            assertThat(r.getLeader().getCharCodingScheme()).isEqualTo('a');
+        }
+        assertThat(exportedIds).containsExactlyInAnyOrderElementsOf(ids);
+
+        HttpResponse<byte[]> xml = download(job, "&format=marcxml");
+        String text = new String(xml.body(), StandardCharsets.UTF_8);
+        assertThat(xml.statusCode()).isEqualTo(200);
+        assertThat(text).startsWith("<?xml").contains("http://www.loc.gov/MARC21/slim");
+        assertThat(text.split("<marc:record|<record", -1).length - 1).isEqualTo(10);
+
+        // a tampered link is refused
+        String fileId = job.path("exportedFiles").get(0).path("fileId").asText();
+        String link = s.get("/data-export/job-executions/" + job.path("id").asText() + "/download/" + fileId).json()
+                .path("link").asText();
+        HttpResponse<String> forged = HTTP.send(HttpRequest.newBuilder(URI.create(link.replaceFirst(
+                "signature=.", "signature=0"))).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(forged.statusCode()).isEqualTo(403);
+
+        // re-import the export: the same instances are updated, none is created, titles unchanged
+        long before = instanceCount();
+        JsonNode reimported = importFile(file.body(), BY_999I);
+        assertThat(instanceCount()).isEqualTo(before);
+        assertThat(reimported).hasSize(10);
+        for (JsonNode e : reimported) {
+            assertThat(e.path("relatedInstanceInfo").path("actionStatus").asText()).as(e.toString()).isEqualTo("UPDATED");
+            String id = e.path("relatedInstanceInfo").path("idList").get(0).asText();
+            assertThat(ids).contains(id);
+            assertThat(s.get("/instance-storage/instances/" + id).json().path("title").asText())
+                    .isEqualTo(titles.get(id));
+        }
+    }
+
+    @Test
+    void quickExport_instanceWithoutSrs_isGeneratedByFoliosDefaultRules() throws Exception {
+        ObjectNode inst = Json.object().put("id", UUID.randomUUID().toString()).put("title", "A title without MARC")
+                .put("source", "FOLIO").put("instanceTypeId", Fixtures.TEXT_TYPE);
+        inst.putArray("identifiers").addObject().put("identifierTypeId", "8261054f-be78-422d-bd51-4ed9f33c3422")
+                .put("value", "9780262033848");
+        inst.putArray("contributors").addObject().put("name", "Cormen, Thomas H.")
+                .put("contributorNameTypeId", "2b94c631-fca9-4892-a730-03ee529ffe2a");
+        inst.putArray("publication").addObject().put("publisher", "MIT Press").put("dateOfPublication", "2009");
+        Api.Reply created = s.post("/instance-storage/instances", inst);
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        String id = created.json().path("id").asText();
+
+        Api.Reply quick = s.post("/data-export/quick-export", Json.object().put("type", "uuid")
+                .put("recordType", "INSTANCE").set("uuids", Json.array().add(id)));
+        assertThat(quick.status()).as(quick.body()).isEqualTo(200);
+        assertThat(quick.json().path("jobExecutionHrId").asLong()).isPositive();
+        JsonNode job = await(quick.json().path("jobExecutionId").asText());
+        assertThat(job.path("status").asText()).isEqualTo("COMPLETED");
+        assertThat(job.path("exportedFiles").get(0).path("fileName").asText()).startsWith("quick-export-");
+
+        Record r = records(download(job, "").body()).getFirst();
+        DataField title = (DataField) r.getVariableField("245");
+        assertThat(title.getIndicator1()).isEqualTo('0');
+        assertThat(sub(r, "245", 'a')).isEqualTo("A title without MARC");
+        assertThat(sub(r, "020", 'a')).isEqualTo("9780262033848");
+        assertThat(sub(r, "700", 'a')).isEqualTo("Cormen, Thomas H.");
+        assertThat(sub(r, "264", 'b')).isEqualTo("MIT Press");
+        assertThat(sub(r, "999", 'i')).isEqualTo(id);
+        assertThat(r.getControlNumber()).isEqualTo(created.json().path("hrid").asText());
+        assertThat(r.getLeader().marshal().substring(17, 20)).isEqualTo("3c ");
+    }
+
+    @Test
+    void quickExportByCql_exportsWhatTheQuerySelects_andBadCqlIs400() throws Exception {
+        String id = Fixtures.instance(s, "Findable by CQL " + UUID.randomUUID());
+        Api.Reply quick = s.post("/data-export/quick-export", Json.object().put("type", "cql")
+                .put("recordType", "INSTANCE").put("criteria", "id==" + id));
+        assertThat(quick.status()).as(quick.body()).isEqualTo(200);
+        JsonNode job = await(quick.json().path("jobExecutionId").asText());
+        assertThat(job.path("status").asText()).isEqualTo("COMPLETED");
+        assertThat(job.path("progress").path("total").asInt()).isEqualTo(1);
+        assertThat(sub(records(download(job, "").body()).getFirst(), "999", 'i')).isEqualTo(id);
+
+        Api.Reply bad = s.post("/data-export/quick-export", Json.object().put("type", "cql")
+                .put("recordType", "INSTANCE").put("criteria", "title=(unbalanced"));
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.body()).contains("Invalid CQL syntax in title=(unbalanced");
+
+        JsonNode cqlDef = upload("q.cql", "cql", "title==(((".getBytes(StandardCharsets.UTF_8));
+        Api.Reply badFile = export(cqlDef, INSTANCE_PROFILE, "instance");
+        assertThat(badFile.status()).as(badFile.body()).isEqualTo(400);
+        assertThat(badFile.body()).contains("Invalid CQL syntax in title==(((");
+    }
+
+    @Test
+    void oversizeRecord_isOneFailedRecordWithFoliosError_notCorruptOutput() throws Exception {
+        ObjectNode inst = Json.object().put("title", "Too long").put("source", "FOLIO")
+                .put("instanceTypeId", Fixtures.TEXT_TYPE);
+        var contributors = inst.putArray("contributors");
+        for (int i = 0; i < 12; i++) {
+            contributors.addObject().put("name", ("n" + i).repeat(4_500))
+                    .put("contributorNameTypeId", "2b94c631-fca9-4892-a730-03ee529ffe2a");
+        }
+        String big = s.post("/instance-storage/instances", inst).json().path("id").asText();
+        String small = Fixtures.instance(s, "Small enough");
+        Api.Reply quick = s.post("/data-export/quick-export", Json.object().put("type", "uuid")
+                .put("recordType", "INSTANCE").set("uuids", Json.array().add(big).add(small)));
+        JsonNode job = await(quick.json().path("jobExecutionId").asText());
+        assertThat(job.path("status").asText()).isEqualTo("COMPLETED_WITH_ERRORS");
+        assertThat(job.path("progress").path("failed").asInt()).isEqualTo(1);
+        JsonNode log = logs(job.path("id").asText()).get(0);
+        assertThat(log.path("errorMessageCode").asText()).isEqualTo("error.recordIsTooLong");
+        assertThat(log.path("errorMessageValues").get(0).asText())
+                .startsWith("Record is too long to be a valid MARC binary record, it's length would be ")
+                .endsWith("which is more than 99999 bytes");
+        assertThat(log.path("affectedRecord").path("id").asText()).isEqualTo(big);
+        List<Record> out = records(download(job, "").body());
+        assertThat(out).hasSize(1);
+        assertThat(sub(out.getFirst(), "999", 'i')).isEqualTo(small);
+    }
+
+    @Test
+    void emptyFile_andHoldingsWithTheInstanceProfile_endInFail_withFoliosLog() throws Exception {
+        JsonNode empty = upload("empty.csv", "csv", new byte[0]);
+        assertThat(export(empty, INSTANCE_PROFILE, "instance").status()).isEqualTo(204);
+        JsonNode job = await(empty.path("jobExecutionId").asText());
+        assertThat(job.path("status").asText()).isEqualTo("FAIL");
+        JsonNode log = logs(job.path("id").asText()).get(0);
+        assertThat(log.path("errorMessageCode").asText()).isEqualTo("error.readingFromInputFile");
+
+        JsonNode holdings = upload("h.csv", "csv", (UUID.randomUUID() + "\n").getBytes(StandardCharsets.UTF_8));
+        assertThat(export(holdings, INSTANCE_PROFILE, "holding").status()).isEqualTo(204);
+        JsonNode hjob = await(holdings.path("jobExecutionId").asText());
+        assertThat(hjob.path("status").asText()).isEqualTo("FAIL");
+        assertThat(hjob.path("progress").path("exported").asInt()).isZero();
+        JsonNode hlog = logs(hjob.path("id").asText()).get(0);
+        assertThat(hlog.path("errorMessageCode").asText()).isEqualTo("error.messagePlaceholder");
+        assertThat(hlog.path("errorMessageValues").get(0).asText())
+                .isEqualTo("For exporting holding records only the default holding job profile is supported");
+
+        JsonNode onlyUnknown = upload("u.csv", "csv", (UUID.randomUUID() + "\n").getBytes(StandardCharsets.UTF_8));
+        assertThat(export(onlyUnknown, HOLDINGS_PROFILE, "holding").status()).isEqualTo(204);
+        JsonNode ujob = await(onlyUnknown.path("jobExecutionId").asText());
+        assertThat(ujob.path("status").asText()).isEqualTo("FAIL");
+        assertThat(ujob.path("progress").path("failed").asInt()).isEqualTo(1);
+        assertThat(ujob.path("exportedFiles")).isEmpty();
+    }
+
+    @Test
+    void malformedRequests_areAnsweredWith4xx() throws Exception {
+        String ok = UUID.randomUUID().toString();
+        assertThat(s.api().send("POST", "/data-export/export", "{not json", s.tenant(), s.token()).status())
+                .isEqualTo(400);
+        Api.Reply noDef = s.post("/data-export/export", Json.object().put("jobProfileId", INSTANCE_PROFILE)
+                .put("idType", "instance"));
+        assertThat(noDef.status()).isEqualTo(400);
+        assertThat(noDef.body()).contains("fileDefinitionId is required");
+        assertThat(s.post("/data-export/export", Json.object().put("fileDefinitionId", "nope")
+                .put("jobProfileId", INSTANCE_PROFILE).put("idType", "instance")).status()).isEqualTo(400);
+        Api.Reply unknownDef = s.post("/data-export/export", Json.object().put("fileDefinitionId", ok)
+                .put("jobProfileId", INSTANCE_PROFILE).put("idType", "instance"));
+        assertThat(unknownDef.status()).isEqualTo(404);
+        assertThat(unknownDef.body()).contains("File definition not found with id " + ok);
+
+        JsonNode def = upload("x.csv", "csv", (ok + "\n").getBytes(StandardCharsets.UTF_8));
+        Api.Reply unknownProfile = export(def, UUID.randomUUID().toString(), "instance");
+        assertThat(unknownProfile.status()).isEqualTo(404);
+        assertThat(unknownProfile.body()).contains("Job profile not found");
+        assertThat(export(def, INSTANCE_PROFILE, "banana").status()).isEqualTo(400);
+        assertThat(export(def, INSTANCE_PROFILE, "instance").status()).isEqualTo(204);
+        Api.Reply again = export(def, INSTANCE_PROFILE, "instance");
+        assertThat(again.status()).isEqualTo(422);
+        assertThat(again.body()).contains("has already been started");
+
+        Api.Reply notUploaded = s.post("/data-export/file-definitions", Json.object().put("fileName", "n.csv"));
+        Api.Reply early = export(notUploaded.json(), INSTANCE_PROFILE, "instance");
+        assertThat(early.status()).isEqualTo(422);
+        assertThat(early.body()).contains("Invalid export file definition with id");
+
+        assertThat(s.post("/data-export/file-definitions", Json.object().put("size", 3)).status()).isEqualTo(422);
+        assertThat(s.post("/data-export/file-definitions", Json.object().put("fileName", "a")
+                .put("uploadFormat", "xls")).status()).isEqualTo(422);
+        assertThat(s.get("/data-export/file-definitions/" + ok).status()).isEqualTo(404);
+        assertThat(s.get("/data-export/file-definitions/zzz").status()).isEqualTo(400);
+
+        assertThat(s.post("/data-export/quick-export", Json.object().put("type", "isbn")
+                .put("recordType", "INSTANCE")).status()).isEqualTo(400);
+        assertThat(s.post("/data-export/quick-export", Json.object().put("type", "uuid")
+                .put("recordType", "BOOK").set("uuids", Json.array())).status()).isEqualTo(400);
+        assertThat(s.post("/data-export/quick-export", Json.object().put("type", "uuid")
+                .put("recordType", "INSTANCE").put("uuids", "x")).status()).isEqualTo(400);
+        assertThat(s.post("/data-export/quick-export", Json.object().put("type", "uuid").put("recordType", "INSTANCE")
+                .put("jobProfileId", ok).set("uuids", Json.array().add(ok))).status()).isEqualTo(404);
+
+        assertThat(s.get("/data-export/job-executions", "status==(((").status()).isEqualTo(400);
+        assertThat(s.get("/data-export/logs", "jobExecutionId==").status()).isIn(200, 400);
+        assertThat(s.get("/data-export/job-executions/xyz/download/" + ok).status()).isEqualTo(400);
+        assertThat(s.get("/data-export/job-executions/" + ok + "/download/" + ok).status()).isEqualTo(404);
+        assertThat(s.delete("/data-export/job-executions/" + ok).status()).isEqualTo(404);
+        HttpResponse<String> noSig = HTTP.send(HttpRequest.newBuilder(URI.create(base() + "/data-export/files/" + ok
+                + "/" + ok + "?tenant=" + s.tenant())).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(noSig.statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void defaultProfiles_haveFoliosIds_andThePtfFindsTheNewestFinishedJob() throws Exception {
+        JsonNode jobs = s.get("/data-export/job-profiles?limit=100").json().path("jobProfiles");
+        List<String> ids = new ArrayList<>();
+        jobs.forEach(j -> ids.add(j.path("id").asText()));
+        assertThat(ids).contains(INSTANCE_PROFILE, HOLDINGS_PROFILE, "56944b1c-f3f9-475b-bed0-7387c33620ce");
+        JsonNode instanceProfile = s.get("/data-export/job-profiles/" + INSTANCE_PROFILE).json();
+        assertThat(instanceProfile.path("mappingProfileId").asText()).isEqualTo("25d81cbe-9686-11ea-bb37-0242ac130002");
+        assertThat(s.get("/data-export/mapping-profiles/25d81cbe-9686-11ea-bb37-0242ac130002").json()
+                .path("recordTypes").get(0).asText()).isEqualTo("INSTANCE");
+
+        String id = Fixtures.instance(s, "For the PTF query");
+        JsonNode def = upload("ptf.csv", "csv", (id + "\n").getBytes(StandardCharsets.UTF_8));
+        assertThat(export(def, INSTANCE_PROFILE, "instance").status()).isEqualTo(204);
+        await(def.path("jobExecutionId").asText());
+        Api.Reply finished = s.get("/data-export/job-executions?limit=1",
+                "status=(COMPLETED OR COMPLETED_WITH_ERRORS OR FAIL) sortBy completedDate/sort.descending");
+        assertThat(finished.status()).as(finished.body()).isEqualTo(200);
+        assertThat(finished.json().path("jobExecutions").get(0).path("jobProfileId").asText())
+                .isEqualTo(INSTANCE_PROFILE);
+
+        Api.Reply del = s.delete("/data-export/job-executions/" + def.path("jobExecutionId").asText());
+        assertThat(del.status()).isEqualTo(204);
+        assertThat(s.get("/data-export/job-executions", "id==" + def.path("jobExecutionId").asText()).json()
+                .path("totalRecords").asInt()).isZero();
+    }
+}
