@@ -8,14 +8,10 @@ import org.marc4j.MarcJsonWriter;
 import org.marc4j.MarcStreamReader;
 import org.quire.Api;
 import org.quire.Fixtures;
-import org.quire.Quire;
 import org.quire.TestServer;
-import picocli.CommandLine;
 
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,12 +49,8 @@ class ImportCommandTest {
                 {"--user", TENANT + "_admin"}, {"--password", "pw"}};
         for (String[] d : defaults) if (!given.contains(d[0])) all.addAll(List.of(d));
         all.addAll(given);
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        CommandLine cl = Quire.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute(all.toArray(String[]::new));
-        return new Cli(code, out.toString(), err.toString());
+        org.quire.CliRun r = org.quire.CliRun.of(all);
+        return new Cli(r.code(), r.out(), r.err());
     }
 
     static String jobId(String out) {

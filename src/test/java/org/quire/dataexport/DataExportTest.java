@@ -121,26 +121,9 @@ class DataExportTest {
 
     /** Imports the file with the data-import profile and waits for COMMITTED; the job's log entries. */
     static JsonNode importFile(byte[] bytes, String profileId) throws InterruptedException {
-        JsonNode def = DataImportClient.define(s, "export-" + UUID.randomUUID() + ".mrc");
-        String defId = def.path("id").asText();
-        Api.Reply up = DataImportClient.upload(s, defId, def.path("fileDefinitions").get(0).path("id").asText(), bytes);
-        assertThat(up.status()).as(up.body()).isEqualTo(200);
-        ObjectNode body = Json.object();
-        body.set("uploadDefinition", up.json());
-        body.putObject("jobProfileInfo").put("id", profileId).put("name", "n").put("dataType", "MARC");
-        Api.Reply r = s.post("/data-import/uploadDefinitions/" + defId + "/processFiles", body);
-        assertThat(r.status()).as(r.body()).isEqualTo(204);
-        String jobId = def.path("fileDefinitions").get(0).path("jobExecutionId").asText();
-        long deadline = System.currentTimeMillis() + 120_000;
-        while (System.currentTimeMillis() < deadline) {
-            String status = DataImportClient.job(s, jobId).path("status").asText();
-            if (status.equals("COMMITTED") || status.equals("ERROR")) {
-                assertThat(status).isEqualTo("COMMITTED");
-                return s.get("/metadata-provider/jobLogEntries/" + jobId + "?limit=1000").json().path("entries");
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("import job " + jobId + " did not finish");
+        String jobId = DataImportClient.importFile(s, "export-" + UUID.randomUUID() + ".mrc", bytes, profileId);
+        assertThat(DataImportClient.awaitFinished(s, jobId).path("status").asText()).isEqualTo("COMMITTED");
+        return DataImportClient.log(s, jobId, "").path("entries");
     }
 
     static long instanceCount() {

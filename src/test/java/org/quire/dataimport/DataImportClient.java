@@ -118,7 +118,7 @@ public final class DataImportClient {
     }
 
     /** upload → processFiles (204) → the job's id; the file's definition is re-read as the UI does. */
-    static String importFile(Api.Session s, String name, byte[] bytes, String profileId) {
+    public static String importFile(Api.Session s, String name, byte[] bytes, String profileId) {
         JsonNode def = define(s, name);
         String defId = def.path("id").asText();
         String fileId = def.path("fileDefinitions").get(0).path("id").asText();
@@ -131,7 +131,7 @@ public final class DataImportClient {
     }
 
     /** The job once it is COMMITTED, ERROR or CANCELLED (polled every 200 ms, at most three minutes). */
-    static JsonNode awaitFinished(Api.Session s, String jobId) throws InterruptedException {
+    public static JsonNode awaitFinished(Api.Session s, String jobId) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 180_000;
         while (System.currentTimeMillis() < deadline) {
             JsonNode job = job(s, jobId);
@@ -143,7 +143,7 @@ public final class DataImportClient {
     }
 
     /** The job's log entries (200 expected); {@code extra} adds query parameters ("&errorsOnly=true"). */
-    static JsonNode log(Api.Session s, String jobId, String extra) {
+    public static JsonNode log(Api.Session s, String jobId, String extra) {
         Api.Reply r = s.get("/metadata-provider/jobLogEntries/" + jobId + "?limit=10000" + extra);
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         return r.json();

@@ -6,15 +6,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.quire.Api;
 import org.quire.Fixtures;
-import org.quire.Quire;
 import org.quire.TestServer;
 import org.quire.platform.Json;
 import org.quire.platform.auth.EdgeApiKey;
 import org.quire.users.ApiKeysApi;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -343,12 +339,8 @@ class RtacEdgeTest {
         List<String> all = new ArrayList<>(List.of(args));
         all.addAll(List.of("--db-url", TestServer.get().database().embeddedJdbcUrl(),
                 "--data-dir", Files.createTempDirectory("quire-cli").toString()));
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        CommandLine cl = Quire.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute(all.toArray(String[]::new));
-        return new Cli(code, out.toString(), err.toString());
+        org.quire.CliRun r = org.quire.CliRun.of(all);
+        return new Cli(r.code(), r.out(), r.err());
     }
 
     static String key(String username) {
