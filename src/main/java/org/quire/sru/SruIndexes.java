@@ -35,8 +35,11 @@ final class SruIndexes {
 
     /** CQL relations SRU clients may send that mod-search has no meaning for. */
     private static final Set<String> UNSUPPORTED_RELATIONS = Set.of("within", "encloses");
-    /** Relation modifiers that change nothing here (search is case- and accent-insensitive) or that FOLIO reads. */
-    private static final Set<String> MODIFIERS = Set.of("string", "relevant", "ignorecase", "ignoreaccents");
+    /**
+     * Relation modifiers served: FOLIO's {@code /string}, and those that change nothing here (search is case- and
+     * accent-insensitive). The parser refuses modifiers CQL 1.2 does not define as syntax errors (diagnostic 10).
+     */
+    private static final Set<String> MODIFIERS = Set.of("string", "ignorecase", "ignoreaccents");
     private static final Pattern UUID = Pattern.compile(
             "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 

@@ -50,11 +50,12 @@ public record SruRequest(SruVersion version, Operation operation, String query, 
 
     private static SruRequest read(Map<String, List<String>> params, SruVersion version, Operation operation,
                                    Optional<String> query) {
-        for (String name : params.keySet()) {
-            if (!KNOWN.contains(name) && !name.startsWith("x-")) throw fatal(SruDiagnostic.UNSUPPORTED_PARAMETER, name);
-        }
+        // the operation first: scan's own parameters (scanClause …) are not unknown, the operation is unsupported
         if (operation == Operation.OTHER) {
             throw fatal(SruDiagnostic.UNSUPPORTED_OPERATION, first(params, "operation").orElseThrow());
+        }
+        for (String name : params.keySet()) {
+            if (!KNOWN.contains(name) && !name.startsWith("x-")) throw fatal(SruDiagnostic.UNSUPPORTED_PARAMETER, name);
         }
         if (first(params, "stylesheet").isPresent()) throw fatal(SruDiagnostic.STYLESHEETS_UNSUPPORTED, null);
         if (first(params, "recordXPath").isPresent()) throw fatal(SruDiagnostic.XPATH_UNSUPPORTED, null);

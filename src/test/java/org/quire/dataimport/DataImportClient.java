@@ -19,7 +19,9 @@ import java.util.function.Supplier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Data import app's calls, as the UI and FOLIO's PTF scripts make them. */
-final class DataImportClient {
+public final class DataImportClient {
+    /** FOLIO's default job profile "Default - Create instance and SRS MARC Bib". */
+    public static final String CREATE_INSTANCE_PROFILE = "e34d7b92-9b83-11eb-a8b3-0242ac130003";
     static final String UI_QUERY = "(status==(\"NEW\" OR \"IN_PROGRESS\" OR \"LOADED\")) sortBy createdDate/sort.descending";
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -94,6 +96,34 @@ final class DataImportClient {
             for (int i = 0; i < n; i++) b[off + i] = (byte) read();
             return n;
         }
+    }
+
+    /**
+     * A MARC file imported as the UI does it — upload definition, upload, processFiles with the default create
+     * profile — and the job awaited until it is COMMITTED (other modules' tests load their catalogue so).
+     */
+    public static JsonNode importFile(Api.Session s, String name, byte[] bytes) throws InterruptedException {
+        JsonNode def = define(s, name);
+        String defId = def.path("id").asText();
+        String fileId = def.path("fileDefinitions").get(0).path("id").asText();
+        Api.Reply up = upload(s, defId, fileId, bytes);
+        assertThat(up.status()).as(up.body()).isEqualTo(200);
+        ObjectNode body = Json.object();
+        body.set("uploadDefinition", up.json());
+        body.putObject("jobProfileInfo").put("id", CREATE_INSTANCE_PROFILE).put("name", "Default - Create instance "
+                + "and SRS MARC Bib").put("dataType", "MARC");
+        Api.Reply r = s.post("/data-import/uploadDefinitions/" + defId + "/processFiles?defaultMapping=false", body);
+        assertThat(r.status()).as(r.body()).isEqualTo(204);
+        String jobId = def.path("fileDefinitions").get(0).path("jobExecutionId").asText();
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (System.currentTimeMillis() < deadline) {
+            JsonNode job = job(s, jobId);
+            String status = job.path("status").asText();
+            if (status.equals("COMMITTED")) return job;
+            if (status.equals("ERROR") || status.equals("CANCELLED")) throw new AssertionError("import failed: " + job);
+            Thread.sleep(200);
+        }
+        throw new AssertionError("job " + jobId + " did not finish: " + job(s, jobId));
     }
 
     static JsonNode job(Api.Session s, String id) {
