@@ -139,6 +139,7 @@ public final class QuireServer implements AutoCloseable {
             events.subscribeBatches(org.quire.search.AuthorityIndexer.TOPICS, authorityIndexer::onEvents);
             org.quire.search.InstanceSearch instanceSearch = new org.quire.search.InstanceSearch(searchIndexes);
             org.quire.search.SearchApi.register(router, instanceSearch);
+            org.quire.sru.SruApi.register(router, new org.quire.sru.SruSearch(db, instanceSearch));
             org.quire.search.ResourceIdsJobs idsJobs = new org.quire.search.ResourceIdsJobs(db, searchIndexes);
             org.quire.search.SearchIdsApi.register(router, instanceSearch,
                     new org.quire.search.InstanceFacets(searchIndexes), idsJobs);

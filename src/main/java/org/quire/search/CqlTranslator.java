@@ -58,6 +58,11 @@ public final class CqlTranslator {
         return new Translated(node(parsed.root(), fields), sort(parsed.sortKeys(), fields));
     }
 
+    /** A query parsed (and perhaps rewritten) by the caller — SRU's context sets — resolved in the instance fields. */
+    public static Translated translate(CqlQuery parsed) {
+        return new Translated(node(parsed.root(), INSTANCES), sort(parsed.sortKeys(), INSTANCES));
+    }
+
     /** A parsed CQL sub-query (a browse query's filter part), resolved in {@code fields}. */
     static SearchQuery translate(CqlNode node, Fields fields) {
         return node(node, fields);

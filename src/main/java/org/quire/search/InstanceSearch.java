@@ -49,6 +49,14 @@ public final class InstanceSearch {
         return out;
     }
 
+    /**
+     * A page of hits of a translated query, each the instance with its holdings and items as indexed (no paging
+     * limits checked: the caller keeps within the 10,000 window): SRU's searchRetrieve.
+     */
+    public InstanceIndex.Hits find(String tenant, CqlTranslator.Translated t, int offset, int limit) {
+        return indexes.of(tenant).search(t.query(), t.sort(), offset, limit);
+    }
+
     /** The ids of the hits, for the legacy {@code /search/instances/ids}. */
     public ObjectNode ids(String tenant, String query) {
         CqlTranslator.Translated t = CqlTranslator.translate(query);

@@ -20,6 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Data import app's calls, as the UI and FOLIO's PTF scripts make them. */
 public final class DataImportClient {
+    /** FOLIO's default job profile "Default - Create instance and SRS MARC Bib". */
+    public static final String CREATE_INSTANCE_PROFILE = "e34d7b92-9b83-11eb-a8b3-0242ac130003";
     static final String UI_QUERY = "(status==(\"NEW\" OR \"IN_PROGRESS\" OR \"LOADED\")) sortBy createdDate/sort.descending";
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -94,6 +96,16 @@ public final class DataImportClient {
             for (int i = 0; i < n; i++) b[off + i] = (byte) read();
             return n;
         }
+    }
+
+    /**
+     * A MARC file imported as the UI does it with the default create profile, awaited until it is COMMITTED (other
+     * modules' tests load their catalogue so); the job.
+     */
+    public static JsonNode importFile(Api.Session s, String name, byte[] bytes) throws InterruptedException {
+        JsonNode job = awaitFinished(s, importFile(s, name, bytes, CREATE_INSTANCE_PROFILE));
+        assertThat(job.path("status").asText()).as("import of " + name + ": " + job).isEqualTo("COMMITTED");
+        return job;
     }
 
     public static JsonNode job(Api.Session s, String id) {

@@ -129,6 +129,12 @@ public final class Router {
         routes.add(new Route(Method.GET, path, permission, h, keyPermission, failures));
     }
 
+    /** As {@link #edgeGet(String, String, String, Handler, Function)} for a POST (SRU's form-encoded POST). */
+    public void edgePost(String path, String permission, String keyPermission, Handler h,
+                         Function<Response, Response> failures) {
+        routes.add(new Route(Method.POST, path, permission, h, keyPermission, failures));
+    }
+
     /** A POST whose body is streamed to {@code h} (at most {@code maxBytes}), see {@link UploadHandler}. */
     public void upload(String path, String permission, long maxBytes, UploadHandler h) {
         routes.add(new Route(Method.POST, path, permission, null, null, null, h, maxBytes));
