@@ -9,7 +9,8 @@ CREATE INDEX srs_record_oai_idx ON srs_record (updated_date, id)
 -- (SrsRecords.delete; mod-source-record-storage RecordServiceImpl.deleteRecordById), so an incremental harvest
 -- from before the deletion reports it. A trigger, so that every path that deletes instances (storage API, batch,
 -- CQL delete) leaves one.
-CREATE FUNCTION oai_instance_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+-- SET search_path FROM CURRENT: the function runs in the tenant schema it was created in, whoever deletes.
+CREATE FUNCTION oai_instance_deleted() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
     UPDATE srs_record
        SET state = 'DELETED',

@@ -251,8 +251,9 @@ public final class OaiPmh {
                     .append(SECONDS.format(next.expirationDate())).append("\" cursor=\"").append(cursor).append("\">")
                     .append(next.encode()).append("</resumptionToken>");
         } else if (token != null) {
+            // the last page: an empty token (open and close tags, so that the PTF regex still matches)
             out.append("<resumptionToken completeListSize=\"").append(Math.max(total, cursor + rows.size()))
-                    .append("\" cursor=\"").append(cursor).append("\"/>");
+                    .append("\" cursor=\"").append(cursor).append("\"></resumptionToken>");
         }
         out.append("</").append(element).append('>');
     }

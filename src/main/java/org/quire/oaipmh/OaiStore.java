@@ -141,7 +141,7 @@ final class OaiStore {
                 + "LEFT JOIN " + s + "ill_policy ill ON ill.id::text = h.jsonb ->> 'illPolicyId' "
                 + "WHERE h.instance_id = ANY(?) "
                 + "ORDER BY h.instance_id, h.hrid, it.item_order NULLS LAST, it.hrid";
-        return Sql.list(c, sql, List.of(instanceIds.toArray(new UUID[0])), rs -> new HoldingsItem(
+        return Sql.list(c, sql, List.of(c.createArrayOf("uuid", instanceIds.toArray())), rs -> new HoldingsItem(
                 rs.getObject("instance_id", UUID.class), rs.getString("h"), rs.getString("it"), rs.getString("loc"),
                 rs.getString("display"), (Boolean) rs.getObject("is_active"), rs.getString("inst"),
                 rs.getString("camp"), rs.getString("lib"), rs.getString("mt"), rs.getString("plt"),
