@@ -135,6 +135,11 @@ public final class Router {
         routes.add(new Route(Method.POST, path, permission, h, keyPermission, failures));
     }
 
+    /** A POST of one of FOLIO's edge APIs (edge-oai-pmh's {@code POST /oai}): authenticates as {@link #edgeGet} does. */
+    public void edgePost(String path, String permission, String keyPermission, Handler h) {
+        edgePost(path, permission, keyPermission, h, null);
+    }
+
     /** A POST whose body is streamed to {@code h} (at most {@code maxBytes}), see {@link UploadHandler}. */
     public void upload(String path, String permission, long maxBytes, UploadHandler h) {
         routes.add(new Route(Method.POST, path, permission, null, null, null, h, maxBytes));
@@ -266,13 +271,14 @@ public final class Router {
             Map<String, List<String>> query = new HashMap<>();
             for (String name : req.query().names()) query.put(name, req.query().all(name));
             refuseNul(pathParams, query);
+            Map<String, List<String>> keyQuery = keyInPath(route, pathParams, query);
             Principal p = switch (route.permission) {
                 case PUBLIC -> Principal.NONE;
                 case TENANT_ONLY -> auth.tenantOnly(header);
                 case TOKEN_ONLY -> auth.authenticate(header, null);
                 case PLATFORM -> auth.authenticatePlatform(header);
-                default -> route.keyPermission != null && Authenticator.usesApiKey(header, query)
-                        ? auth.authenticateApiKey(header, query, route.keyPermission)
+                default -> route.keyPermission != null && Authenticator.usesApiKey(header, keyQuery)
+                        ? auth.authenticateApiKey(header, keyQuery, route.keyPermission)
                         : auth.authenticate(header, route.permission);
             };
             if (route.upload != null) {
@@ -291,6 +297,21 @@ public final class Router {
             if (route.failures != null && out.status() < 500) out = route.failures.apply(out);
         }
         send(res, written(out, pretty, errors), head);
+    }
+
+    /**
+     * The query as the API key lookup sees it: for an edge route with an {@code {apiKeyPath}} path parameter
+     * (edge-oai-pmh's {@code /oai/{apiKeyPath}}; edge-common's ApiKeyHelper source PATH), the key from the path
+     * when the query carries none.
+     */
+    private static Map<String, List<String>> keyInPath(Route route, Map<String, String> pathParams,
+                                                       Map<String, List<String>> query) {
+        String inPath = pathParams.get("apiKeyPath");
+        if (route.keyPermission == null || inPath == null || inPath.isBlank()) return query;
+        if (query.containsKey("apiKey") || query.containsKey("apikey")) return query;
+        Map<String, List<String>> q = new HashMap<>(query);
+        q.put("apiKey", List.of(inPath));
+        return q;
     }
 
     /**

@@ -1,0 +1,393 @@
+package org.quire.oaipmh;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Json;
+import org.quire.platform.db.Database;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The six OAI-PMH 2.0 verbs over SRS's MARC bibs (mod-oai-pmh's /oai/records with recordsSource "Source record
+ * storage"): argument validation as mod-oai-pmh's VerbValidator and AbstractHelper, FOLIO's messages, and lists in
+ * (datestamp, id) order with stateless keyset resumption tokens ({@link ResumptionToken}).
+ *
+ * <p>Round trips per list page: 1 (records) + 1 for marc21_withholdings (holdings and items) + 1 on the first page
+ * when the list is longer than a page (completeListSize) + the tenant's settings at most every 5 s.
+ */
+public final class OaiPmh {
+    public static final String MARC21 = "marc21";
+    public static final String MARC21_WITHHOLDINGS = "marc21_withholdings";
+    public static final String OAI_DC = "oai_dc";
+    static final List<String> FORMATS = List.of(MARC21, MARC21_WITHHOLDINGS, OAI_DC);
+    static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'")
+            .withZone(ZoneOffset.UTC);
+    private static final long SETTINGS_TTL_NANOS = 5_000_000_000L;
+
+    private final Database db;
+    private final Map<String, Cached> settings = new ConcurrentHashMap<>();
+
+    private record Cached(OaiSettings settings, long until) {
+    }
+
+    public OaiPmh(Database db) {
+        this.db = db;
+    }
+
+    /** An answer: the HTTP status and the OAI-PMH document. */
+    public record Answer(int status, String xml) {
+    }
+
+    /**
+     * Serves one request.
+     *
+     * @param args        the request's arguments by name, every value (a repeated argument is a badArgument)
+     * @param requestHost the host the client called (identifiers and baseURL when the tenant configured none)
+     */
+    public Answer handle(String tenant, String schema, Map<String, List<String>> args, String requestHost) {
+        OaiSettings s = settings(schema);
+        String baseUrl = s.baseUrl() != null ? s.baseUrl() : "http://" + requestHost + "/oai";
+        String host = host(baseUrl);
+        Instant now = Instant.now();
+        Map<String, String> single = new LinkedHashMap<>();
+        List<OaiError> errors = new ArrayList<>();
+        for (var e : args.entrySet()) {
+            if (EXCLUDED.contains(e.getKey())) continue;
+            if (e.getValue().size() > 1) {
+                errors.add(new OaiError(OaiError.BAD_ARGUMENT, "Argument '" + e.getKey() + "' is repeated"));
+            }
+            single.put(e.getKey(), e.getValue().isEmpty() ? "" : e.getValue().getFirst());
+        }
+        String verbName = single.get("verb");
+        Verb verb = Verb.byName(verbName);
+        StringBuilder body = new StringBuilder(verb == Verb.LIST_RECORDS ? 256 * 1024 : 2048);
+        try {
+            if (verb == null) {
+                throw new OaiError.Failure(OaiError.BAD_VERB, "Bad verb. Verb '" + (verbName == null ? "empty"
+                        : verbName) + "' is not implemented");
+            }
+            errors.addAll(verb.validate(single));
+            if (!errors.isEmpty()) throw new OaiError.Failure(errors);
+            Context ctx = new Context(tenant, schema, s, host, now, single);
+            switch (verb) {
+                case IDENTIFY -> identify(ctx, baseUrl, body);
+                case LIST_METADATA_FORMATS -> listMetadataFormats(ctx, body);
+                case LIST_SETS -> listSets(single, body);
+                case GET_RECORD -> getRecord(ctx, body);
+                case LIST_IDENTIFIERS, LIST_RECORDS -> list(ctx, verb == Verb.LIST_RECORDS, body);
+            }
+            return new Answer(200, OaiDocument.wrap(now, baseUrl, verbName, single, true, body));
+        } catch (OaiError.Failure f) {
+            boolean echo = f.errors().stream().noneMatch(e -> e.code().equals(OaiError.BAD_VERB)
+                    || e.code().equals(OaiError.BAD_ARGUMENT));
+            StringBuilder err = new StringBuilder();
+            for (OaiError e : f.errors()) {
+                err.append("<error code=\"").append(e.code()).append("\">");
+                Xml.text(e.message(), err);
+                err.append("</error>");
+            }
+            int status = s.errorsAsOk() ? 200 : OaiError.httpStatus(f.errors());
+            return new Answer(status, OaiDocument.wrap(now, baseUrl, verbName, single, echo, err));
+        }
+    }
+
+    /** Arguments that are not the verb's (mod-oai-pmh Verb.excludeParams; apiKey is edge-common's other name). */
+    private static final Set<String> EXCLUDED = Set.of("apikey", "apiKey", "apiKeyPath");
+
+    private record Context(String tenant, String schema, OaiSettings settings, String host, Instant now,
+                           Map<String, String> args) {
+        String identifier(UUID instanceId) {
+            return "oai:" + host + ":" + tenant + "/" + instanceId;
+        }
+    }
+
+    private void identify(Context ctx, String baseUrl, StringBuilder out) {
+        Instant earliest = db.read(c -> OaiStore.earliest(c, ctx.schema)).orElse(Instant.EPOCH);
+        out.append("<Identify><repositoryName>");
+        Xml.text(ctx.settings.repositoryName(), out);
+        out.append("</repositoryName><baseURL>");
+        Xml.text(baseUrl, out);
+        out.append("</baseURL><protocolVersion>2.0</protocolVersion><adminEmail>");
+        Xml.text(ctx.settings.adminEmail(), out);
+        out.append("</adminEmail><earliestDatestamp>").append(SECONDS.format(earliest))
+                .append("</earliestDatestamp><deletedRecord>").append(ctx.settings.deletedRecords())
+                .append("</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity></Identify>");
+    }
+
+    private void listMetadataFormats(Context ctx, StringBuilder out) {
+        String identifier = ctx.args.get("identifier");
+        if (identifier != null) requireRecord(ctx, identifier);
+        out.append("<ListMetadataFormats>");
+        for (String f : FORMATS) {
+            boolean dc = f.equals(OAI_DC);
+            out.append("<metadataFormat><metadataPrefix>").append(f).append("</metadataPrefix><schema>")
+                    .append(dc ? "http://www.openarchives.org/OAI/2.0/oai_dc.xsd" : MarcXml.SCHEMA)
+                    .append("</schema><metadataNamespace>").append(dc ? DublinCore.OAI_DC : MarcXml.NAMESPACE)
+                    .append("</metadataNamespace></metadataFormat>");
+        }
+        out.append("</ListMetadataFormats>");
+    }
+
+    private static void listSets(Map<String, String> args, StringBuilder out) {
+        // Quire issues no token for sets (there is one); any token is not ours.
+        if (args.containsKey("resumptionToken")) {
+            throw new OaiError.Failure(OaiError.BAD_RESUMPTION_TOKEN,
+                    "Verb 'LIST_SETS', argument resumptionToken is invalid");
+        }
+        out.append("<ListSets><set><setSpec>all</setSpec><setName>All records</setName></set></ListSets>");
+    }
+
+    private void getRecord(Context ctx, StringBuilder out) {
+        String prefix = ctx.args.get("metadataPrefix");
+        if (!FORMATS.contains(prefix)) {
+            throw new OaiError.Failure(OaiError.CANNOT_DISSEMINATE_FORMAT, OaiError.CANNOT_DISSEMINATE_FORMAT_ERROR);
+        }
+        OaiStore.Row row = requireRecord(ctx, ctx.args.get("identifier"));
+        out.append("<GetRecord>");
+        writeRecords(ctx, List.of(row), prefix, true, out);
+        out.append("</GetRecord>");
+    }
+
+    /** The record an identifier names; badArgument for a malformed one, idDoesNotExist for an unknown one. */
+    private OaiStore.Row requireRecord(Context ctx, String identifier) {
+        String prefix = "oai:" + ctx.host + ":" + ctx.tenant + "/";
+        if (!identifier.startsWith(prefix)) {
+            throw new OaiError.Failure(OaiError.BAD_ARGUMENT, OaiError.INVALID_IDENTIFIER_ERROR);
+        }
+        UUID id;
+        try {
+            id = UUID.fromString(identifier.substring(prefix.length()));
+        } catch (IllegalArgumentException e) {
+            throw new OaiError.Failure(OaiError.ID_DOES_NOT_EXIST, OaiError.RECORD_NOT_FOUND_ERROR);
+        }
+        OaiStore.Row row = db.read(c -> OaiStore.byInstance(c, ctx.schema, id))
+                .orElseThrow(() -> new OaiError.Failure(OaiError.ID_DOES_NOT_EXIST, OaiError.RECORD_NOT_FOUND_ERROR));
+        if (isDeleted(row, ctx.settings) && !ctx.settings.deletedSupported()) {
+            throw new OaiError.Failure(OaiError.ID_DOES_NOT_EXIST, OaiError.RECORD_NOT_FOUND_ERROR);
+        }
+        return row;
+    }
+
+    /** A tombstone: deleted in SRS, or suppressed while suppressed records are left out (harvesters drop it). */
+    static boolean isDeleted(OaiStore.Row row, OaiSettings s) {
+        return row.deleted() || (row.suppressed() && !s.suppressedRecordsProcessing());
+    }
+
+    private void list(Context ctx, boolean withMetadata, StringBuilder out) {
+        OaiSettings s = ctx.settings;
+        String verbName = withMetadata ? "LIST_RECORDS" : "LIST_IDENTIFIERS";
+        ResumptionToken token = null;
+        String prefix;
+        Instant from, harvestUntil;
+        if (ctx.args.containsKey("resumptionToken")) {
+            token = ResumptionToken.decode(ctx.args.get("resumptionToken"))
+                    .filter(t -> ctx.tenant.equals(t.tenant()) && FORMATS.contains(t.metadataPrefix()))
+                    .orElseThrow(() -> new OaiError.Failure(OaiError.BAD_RESUMPTION_TOKEN,
+                            "Verb '" + verbName + "', argument resumptionToken is invalid"));
+            if (token.expirationDate().isBefore(ctx.now)) {
+                throw new OaiError.Failure(OaiError.BAD_RESUMPTION_TOKEN, OaiError.EXPIRED_RESUMPTION_TOKEN);
+            }
+            prefix = token.metadataPrefix();
+            from = token.from() == null ? null : bound(token.from(), false);
+            harvestUntil = token.harvestUntil();
+        } else {
+            prefix = ctx.args.get("metadataPrefix");
+            Instant[] range = validateList(ctx.args);
+            from = range[0];
+            // The upper bound is frozen now: what changes during the harvest is the next harvest's.
+            harvestUntil = range[1] == null || range[1].isAfter(ctx.now) ? ctx.now : range[1];
+        }
+        OaiStore.Filter filter = new OaiStore.Filter(from, harvestUntil,
+                token == null ? null : token.lastDatestamp(), token == null ? null : token.lastId(),
+                s.deletedSupported(), s.suppressedRecordsProcessing());
+        int pageSize = s.maxRecordsPerResponse();
+        List<OaiStore.Row> rows = db.read(c -> OaiStore.page(c, ctx.schema, filter, pageSize + 1, withMetadata));
+        boolean more = rows.size() > pageSize;
+        if (more) rows = rows.subList(0, pageSize);
+        if (rows.isEmpty() && token == null) {
+            throw new OaiError.Failure(OaiError.NO_RECORDS_MATCH, OaiError.NO_RECORD_FOUND_ERROR);
+        }
+        int cursor = token == null ? 0 : token.cursor();
+        int total;
+        if (token != null) {
+            total = token.total();
+        } else if (more) {
+            OaiStore.Filter all = new OaiStore.Filter(from, harvestUntil, null, null, s.deletedSupported(),
+                    s.suppressedRecordsProcessing());
+            total = db.read(c -> OaiStore.count(c, ctx.schema, all));
+        } else {
+            total = rows.size();
+        }
+        String element = withMetadata ? "ListRecords" : "ListIdentifiers";
+        out.append('<').append(element).append('>');
+        if (withMetadata) {
+            writeRecords(ctx, rows, prefix, true, out);
+        } else {
+            for (OaiStore.Row r : rows) header(ctx, r, out);
+        }
+        if (more) {
+            OaiStore.Row last = rows.getLast();
+            ResumptionToken next = new ResumptionToken(prefix, token != null ? token.from() : ctx.args.get("from"),
+                    token != null ? token.until() : ctx.args.get("until"), token != null ? token.set()
+                    : ctx.args.get("set"), cursor + rows.size(), Math.max(total, cursor + rows.size() + 1),
+                    last.datestamp(), last.srsId(), harvestUntil,
+                    ctx.now.truncatedTo(ChronoUnit.SECONDS).plusSeconds(ResumptionToken.LIFETIME_SECONDS), ctx.tenant);
+            // completeListSize, expirationDate, then cursor LAST and the element on one line: FOLIO's performance
+            // scripts take the token with the regex cursor="(.*)">(.*)</resumptionToken>.
+            out.append("<resumptionToken completeListSize=\"").append(next.total()).append("\" expirationDate=\"")
+                    .append(SECONDS.format(next.expirationDate())).append("\" cursor=\"").append(cursor).append("\">")
+                    .append(next.encode()).append("</resumptionToken>");
+        } else if (token != null) {
+            // the last page: an empty token (open and close tags, so that the PTF regex still matches)
+            out.append("<resumptionToken completeListSize=\"").append(Math.max(total, cursor + rows.size()))
+                    .append("\" cursor=\"").append(cursor).append("\"></resumptionToken>");
+        }
+        out.append("</").append(element).append('>');
+    }
+
+    /** ListRecords/ListIdentifiers arguments without a token: [from, until] as inclusive instants (or nulls). */
+    private static Instant[] validateList(Map<String, String> args) {
+        List<OaiError> errors = new ArrayList<>();
+        if (!FORMATS.contains(args.get("metadataPrefix"))) {
+            errors.add(new OaiError(OaiError.CANNOT_DISSEMINATE_FORMAT, OaiError.CANNOT_DISSEMINATE_FORMAT_ERROR));
+        }
+        if (args.containsKey("set") && !"all".equals(args.get("set"))) {
+            errors.add(new OaiError(OaiError.NO_RECORDS_MATCH, OaiError.NO_RECORD_FOUND_ERROR));
+        }
+        String from = args.get("from"), until = args.get("until");
+        Instant f = null, u = null;
+        if (from != null && granularity(from) == 0) errors.add(badDate("from", from));
+        if (until != null && granularity(until) == 0) errors.add(badDate("until", until));
+        if (errors.isEmpty() && from != null && until != null) {
+            // AbstractHelper.validateDateRange's messages
+            if (granularity(from) != granularity(until)) {
+                errors.add(new OaiError(OaiError.BAD_ARGUMENT,
+                        "Invalid date range: 'from' must have the same granularity as 'until'."));
+            } else if (bound(from, false).isAfter(bound(until, false))) {
+                errors.add(new OaiError(OaiError.BAD_ARGUMENT,
+                        "Invalid date range: 'from' must be less than or equal to 'until'."));
+            }
+        }
+        if (!errors.isEmpty()) throw new OaiError.Failure(errors);
+        if (from != null) f = bound(from, false);
+        if (until != null) u = bound(until, true);
+        return new Instant[]{f, u};
+    }
+
+    private static OaiError badDate(String name, String value) {
+        return new OaiError(OaiError.BAD_ARGUMENT, "Bad datestamp format for '" + name + "=" + value + "' argument.");
+    }
+
+    /** 1 for YYYY-MM-DD, 2 for YYYY-MM-DDThh:mm:ssZ, 0 for anything else. */
+    static int granularity(String v) {
+        try {
+            if (v.length() == 10) {
+                LocalDate.parse(v);
+                return 1;
+            }
+            LocalDateTime.parse(v, DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss'Z'"));
+            return 2;
+        } catch (DateTimeParseException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * A from/until value as an instant: from is its start; until is inclusive to the end of its day or second, as
+     * mod-oai-pmh adds a day or a second to until (AbstractHelper.convertStringToDate) for SRS's exclusive bound.
+     */
+    static Instant bound(String v, boolean until) {
+        if (granularity(v) == 1) {
+            Instant day = LocalDate.parse(v).atStartOfDay().toInstant(ZoneOffset.UTC);
+            return until ? day.plus(1, ChronoUnit.DAYS).minusNanos(1000) : day;
+        }
+        Instant second = LocalDateTime.parse(v, DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss'Z'"))
+                .toInstant(ZoneOffset.UTC);
+        return until ? second.plusSeconds(1).minusNanos(1000) : second;
+    }
+
+    private void header(Context ctx, OaiStore.Row r, StringBuilder out) {
+        out.append(isDeleted(r, ctx.settings) ? "<header status=\"deleted\">" : "<header>")
+                .append("<identifier>");
+        Xml.text(ctx.identifier(r.instanceId()), out);
+        out.append("</identifier><datestamp>").append(SECONDS.format(r.datestamp()))
+                .append("</datestamp><setSpec>all</setSpec></header>");
+    }
+
+    /** The records with their metadata (none for a tombstone); holdings and items in one statement for the page. */
+    private void writeRecords(Context ctx, List<OaiStore.Row> rows, String prefix, boolean metadata,
+                              StringBuilder out) {
+        OaiSettings s = ctx.settings;
+        Map<UUID, List<OaiStore.HoldingsItem>> byInstance = new HashMap<>();
+        Map<String, String> relationships = Map.of();
+        if (prefix.equals(MARC21_WITHHOLDINGS)) {
+            List<UUID> ids = rows.stream().filter(r -> !isDeleted(r, s)).map(OaiStore.Row::instanceId).toList();
+            List<OaiStore.HoldingsItem> all = db.read(c -> OaiStore.holdingsAndItems(c, ctx.schema, ids));
+            boolean anyAccess = false;
+            for (OaiStore.HoldingsItem hi : all) {
+                byInstance.computeIfAbsent(hi.instanceId(), k -> new ArrayList<>()).add(hi);
+                anyAccess |= (hi.itemJson() != null ? hi.itemJson() : hi.holdingsJson()).contains("\"electronicAccess\"");
+            }
+            if (anyAccess) relationships = db.read(c -> OaiStore.relationshipNames(c, ctx.schema));
+        }
+        for (OaiStore.Row r : rows) {
+            out.append("<record>");
+            header(ctx, r, out);
+            if (metadata && !isDeleted(r, s) && r.marcJson() != null) {
+                ObjectNode marc = Json.parseObject(r.marcJson());
+                if (s.suppressedRecordsProcessing()) HoldingsFields.markSuppression(marc, r.suppressed());
+                out.append("<metadata>");
+                if (prefix.equals(OAI_DC)) {
+                    DublinCore.write(marc, out);
+                } else {
+                    if (prefix.equals(MARC21_WITHHOLDINGS)) {
+                        List<OaiStore.HoldingsItem> his = byInstance.getOrDefault(r.instanceId(), List.of());
+                        if (!s.suppressedRecordsProcessing()) his = his.stream().filter(OaiPmh::discoverable).toList();
+                        HoldingsFields.append(marc, his, relationships, s.suppressedRecordsProcessing());
+                    }
+                    MarcXml.write(marc, out);
+                }
+                out.append("</metadata>");
+            }
+            out.append("</record>");
+        }
+    }
+
+    /** Neither the holdings record nor the item is suppressed from discovery. */
+    private static boolean discoverable(OaiStore.HoldingsItem hi) {
+        if (Json.parse(hi.holdingsJson()).path("discoverySuppress").asBoolean(false)) return false;
+        return hi.itemJson() == null || !Json.parse(hi.itemJson()).path("discoverySuppress").asBoolean(false);
+    }
+
+    private OaiSettings settings(String schema) {
+        Cached c = settings.get(schema);
+        long now = System.nanoTime();
+        if (c != null && now - c.until < 0) return c.settings;
+        OaiSettings s = OaiSettings.from(db.read(conn -> OaiStore.settings(conn, schema)));
+        settings.put(schema, new Cached(s, now + SETTINGS_TTL_NANOS));
+        return s;
+    }
+
+    /** The host of a base URL (an OAI identifier's repository part), without port. */
+    static String host(String baseUrl) {
+        try {
+            String h = java.net.URI.create(baseUrl).getHost();
+            return h == null ? "localhost" : h;
+        } catch (IllegalArgumentException e) {
+            return "localhost";
+        }
+    }
+}
