@@ -15,16 +15,19 @@ import java.util.concurrent.Callable;
 /** {@code quire bench <workflow> [options]} and {@code quire bench compare A B}. */
 @Command(name = "bench", subcommands = BenchCommand.Compare.class, description = {
         "Load-test Quire with FOLIO's Performance Task Force workflows and measure the floor in the same run.",
-        "Workflows: cico, loans, multi-tenant-cico, rtac, renew, search, import. Writes report.md, report.json and "
-                + "report.html.",
-        "Exit code 1 when any request failed (import: when any record failed)."})
+        "Workflows: cico, loans, multi-tenant-cico, rtac, renew, search, import, multi-tenant-import. Writes report.md, "
+                + "report.json and report.html.",
+        "Exit code 1 when any request failed (import: when any record failed; multi-tenant-import: when a job did not "
+                + "commit, a record or a check-in/check-out failed)."})
 public final class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "WORKFLOW", description = "cico, loans, multi-tenant-cico, rtac, renew, search or import")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "WORKFLOW", description = "cico, loans, multi-tenant-cico, "
+            + "rtac, renew, search, import or multi-tenant-import")
     String workflow;
 
     @Option(names = "--users", split = ",", description = "Virtual users per tenant, one level each. "
-            + "Default: 1,5,8,20 (multi-tenant-cico: 5; search: 1,20; --longevity: 8)")
+            + "Default: 1,5,8,20 (multi-tenant-cico: 5; search: 1,20; --longevity: 8; multi-tenant-import: 8 users of "
+            + "one check-in/check-out tenant)")
     List<Integer> users;
 
     @Option(names = "--duration", defaultValue = "5m", description = "Measured time per level. Default: ${DEFAULT-VALUE}")
@@ -36,7 +39,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--floor-duration", description = "Measured time of each floor phase. Default: the duration, at most 1m")
     String floorDuration;
 
-    @Option(names = "--tenants", description = "Tenants, each with its users. Default: 1 (multi-tenant-cico: 61)")
+    @Option(names = "--tenants", description = "Tenants, each with its users. Default: 1 (multi-tenant-cico: 61; "
+            + "multi-tenant-import: 30 import tenants, beside the check-in/check-out tenant)")
     Integer tenants;
 
     @Option(names = "--think-time", defaultValue = "0", description = "Pause after each transaction. Default: ${DEFAULT-VALUE}")
@@ -64,8 +68,8 @@ public final class BenchCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--data-scale", description = "Per-tenant data, as a multiple of the PTF baseline (50,000 items, "
-            + "5,000 patrons, 5,000 open loans; search: 1,000,000 instances). Default: 1 (multi-tenant-cico: 0.05; search: "
-            + "0.01)")
+            + "5,000 patrons, 5,000 open loans; search: 1,000,000 instances). Default: 1 (multi-tenant-cico and "
+            + "multi-tenant-import: 0.05; search: 0.01)")
     Double dataScale;
 
     @Option(names = "--marc", split = ",", description = "search: MARC files (ISO 2709 or MARCXML) of the real "
@@ -74,9 +78,9 @@ public final class BenchCommand implements Callable<Integer> {
             + "--records records are imported. Default: LC records from fetch-lc-books.sh")
     List<Path> marc;
 
-    @Option(names = "--records", defaultValue = "100000", description = "import: records to import (real LC records "
-            + "from fetch-lc-books.sh, cached; or the first N of --marc). Default: ${DEFAULT-VALUE}")
-    int records;
+    @Option(names = "--records", description = "import: records to import (real LC records from fetch-lc-books.sh, "
+            + "cached; or the first N of --marc). Default: 100000 (multi-tenant-import: 10000 per tenant)")
+    Integer records;
 
     @Option(names = "--ui-calls", description = "Also make the GETs of FOLIO's check-out and check-in screens")
     boolean uiCalls;
@@ -96,9 +100,19 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if ("import".equals(workflow)) {
             BenchReport.ImportRun run = new ImportBench(options(), System.out).run().importRun();
-            boolean failed = run.errors() > 0 || !run.status().equals("COMMITTED");
+            BenchReport.UpdateRun u = run.update();
+            boolean failed = run.errors() > 0 || !run.status().equals("COMMITTED")
+                    || (u != null && (u.errors() > 0 || u.created() > 0 || !u.status().equals("COMMITTED")));
             if (failed) System.out.println("quire bench: the import job ended " + run.status() + " with " + run.errors()
-                    + " failed records; see the report");
+                    + " failed records" + (u == null ? "" : ", the update job " + u.status() + " with " + u.errors()
+                    + " failed and " + u.created() + " created records") + "; see the report");
+            return failed ? 1 : 0;
+        }
+        if ("multi-tenant-import".equals(workflow)) {
+            BenchReport.MultiImport run = new MultiTenantImportBench(options(), System.out).run().multiImport();
+            boolean failed = run.targets().size() < 2 || !run.targets().get(0).met() || !run.targets().get(1).met();
+            if (failed) System.out.println("quire bench: " + run.targets().get(0).measured() + "; "
+                    + run.targets().get(1).measured() + "; see the report");
             return failed ? 1 : 0;
         }
         BenchReport report = new Bench(options(), System.out).run();
@@ -114,22 +128,24 @@ public final class BenchCommand implements Callable<Integer> {
         if (!BenchOptions.WORKFLOWS.contains(workflow)) throw new IllegalArgumentException("Unknown workflow '"
                 + workflow + "': choose one of " + String.join(", ", BenchOptions.WORKFLOWS));
         boolean multi = workflow.equals("multi-tenant-cico");
+        boolean multiImport = workflow.equals("multi-tenant-import");
+        int recordCount = records != null ? records : multiImport ? 10_000 : 100_000;
         boolean search = workflow.equals("search");
         if (search && tenants != null && tenants != 1) throw new IllegalArgumentException("search runs on one tenant");
-        if (records < 1) throw new IllegalArgumentException("--records must be at least 1");
+        if (recordCount < 1) throw new IllegalArgumentException("--records must be at least 1");
         for (Path f : marc == null ? List.<Path>of() : marc) {
             if (!java.nio.file.Files.isReadable(f)) throw new IllegalArgumentException("--marc: cannot read " + f);
         }
         Duration longRun = longevity == null ? null : BenchOptions.parseDuration(longevity);
         List<Integer> levels = users != null ? users
-                : multi ? List.of(5) : longRun != null ? List.of(8) : search ? List.of(1, 20) : Arrays.asList(1, 5, 8, 20);
+                : multi ? List.of(5) : multiImport ? List.of(8) : longRun != null ? List.of(8) : search ? List.of(1, 20) : Arrays.asList(1, 5, 8, 20);
         if (levels.isEmpty() || levels.stream().anyMatch(u -> u < 1)) {
             throw new IllegalArgumentException("--users needs positive numbers, e.g. --users 1,5,8,20");
         }
         Duration measured = BenchOptions.parseDuration(duration);
         Duration floor = floorDuration != null ? BenchOptions.parseDuration(floorDuration)
                 : (longRun != null ? Duration.ofMinutes(1) : min(measured, Duration.ofMinutes(1)));
-        int tenantCount = tenants != null ? tenants : multi ? 61 : 1;
+        int tenantCount = tenants != null ? tenants : multi ? 61 : multiImport ? 30 : 1;
         if (tenantCount < 1) throw new IllegalArgumentException("--tenants must be at least 1");
         String[] a = admin != null ? admin.split(":", 3) : new String[] {PlatformAdmin.TENANT, PlatformAdmin.USERNAME,
                 platformAdminPassword()};
@@ -137,9 +153,9 @@ public final class BenchCommand implements Callable<Integer> {
         return new BenchOptions(workflow, List.copyOf(levels), measured, floor, BenchOptions.parseDuration(rampUp),
                 tenantCount, BenchOptions.parseDuration(thinkTime), url, url == null ? null : dbUrlOrEnv(),
                 System.getenv("QUIRE_DB_USER"), System.getenv("QUIRE_DB_PASSWORD"), out,
-                dataScale != null ? dataScale : multi ? 0.05 : search ? 0.01 : 1.0, uiCalls, longRun,
+                dataScale != null ? dataScale : multi || multiImport ? 0.05 : search ? 0.01 : 1.0, uiCalls, longRun,
                 BenchOptions.parseDuration(window), a[0], a[1], a[2],
-                marc == null ? List.of() : List.copyOf(marc), profile, records);
+                marc == null ? List.of() : List.copyOf(marc), profile, recordCount);
     }
 
     /**

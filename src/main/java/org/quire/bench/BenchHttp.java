@@ -77,6 +77,13 @@ public final class BenchHttp {
             return r.json();
         }
 
+        /** GET whose body is streamed to {@code file} (an export larger than the heap); the status. */
+        public int download(String pathAndQuery, java.nio.file.Path file) throws IOException, InterruptedException {
+            HttpRequest req = HttpRequest.newBuilder(http.uri(pathAndQuery)).timeout(Duration.ofMinutes(30))
+                    .header("X-Okapi-Tenant", tenant).header("X-Okapi-Token", token).GET().build();
+            return http.client.send(req, HttpResponse.BodyHandlers.ofFile(file)).statusCode();
+        }
+
         private HttpRequest.Builder request(String pathAndQuery) {
             HttpRequest.Builder b = HttpRequest.newBuilder(http.uri(pathAndQuery)).timeout(Duration.ofSeconds(120))
                     .header("X-Okapi-Tenant", tenant).header("Accept", "application/json, text/plain");

@@ -12,10 +12,21 @@ import java.util.List;
  * @param notes facts a reader needs to trust the figures (skipped calls, coordinated omission, floor definition)
  * @param profile with {@code --profile}: the server's CPU profile per level; null when no profile was asked for
  * @param importRun {@code quire bench import}: the import's figures against its floor; null for the other workflows
+ * @param multiImport {@code quire bench multi-tenant-import}: many tenants importing while users run check-in and
+ *                    check-out; null for the other workflows
  */
 public record BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
                           DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
-                          Resources resources, List<String> notes, Profile profile, ImportRun importRun) {
+                          Resources resources, List<String> notes, Profile profile, ImportRun importRun,
+                          MultiImport multiImport) {
+
+    /** A report of {@code quire bench import} (no multi-tenant section). */
+    public BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
+                       DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
+                       Resources resources, List<String> notes, Profile profile, ImportRun importRun) {
+        this(workflow, startedAt, finishedAt, settings, machine, data, levels, windows, drift, resources, notes, profile,
+                importRun, null);
+    }
 
     /** A report of a load workflow (no import section). */
     public BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
@@ -141,7 +152,43 @@ public record BenchReport(String workflow, String startedAt, String finishedAt, 
     public record ImportRun(String file, String profile, long records, String status, double uploadSeconds,
                             double wallSeconds, double recordsPerSecond, Double searchableSeconds,
                             List<Count> created, long errors, double floorSeconds, long floorRows,
-                            double floorRecordsPerSecond, double ratio, List<Target> targets) {
+                            double floorRecordsPerSecond, double ratio, List<Target> targets, UpdateRun update) {
+    }
+
+    /**
+     * The import bench's update phase: the created records exported from SRS and imported again with an
+     * update-by-match profile.
+     *
+     * @param updatedInstances instances the job updated (the log's instance summary)
+     * @param updatedSrs SRS MARC records the job updated (a new generation each)
+     * @param created instances and SRS records the job created (0 when every record matched)
+     */
+    public record UpdateRun(String file, String profile, long records, String status, double wallSeconds,
+                            double recordsPerSecond, long updatedInstances, long updatedSrs, long created,
+                            long errors) {
+    }
+
+    /**
+     * {@code quire bench multi-tenant-import}: check-in/check-out alone (the baseline), then the same load while every
+     * import tenant imports its file at once.
+     *
+     * @param jobs one per import tenant
+     * @param importWallSeconds from the first upload definition until the last job ended
+     * @param baseline the CICO requests of the baseline phase
+     * @param loaded the CICO requests while the imports ran
+     * @param p95Ratio the worst of check-out's and check-in's p95 during the imports ÷ its baseline p95
+     * @param peakDbConnectionsOpen the most connections of the server PostgreSQL saw open at once (idle ones too)
+     */
+    public record MultiImport(int tenants, long recordsPerTenant, int users, List<TenantJob> jobs,
+                              double importWallSeconds, double recordsPerSecond, List<RequestStats> baseline,
+                              List<RequestStats> loaded, double p95Ratio, double loadedOverlapSeconds,
+                              Integer poolSize, Integer peakPoolConnectionsInUse, Integer peakDbConnectionsInUse,
+                              Integer peakDbConnectionsOpen, Long peakRssBytes, List<Target> targets) {
+    }
+
+    /** One import tenant's job: its final status, records, failed records and wall time. */
+    public record TenantJob(String tenant, String status, long records, long created, long errors,
+                            double wallSeconds) {
     }
 
     /** How many records of one kind a job created. */

@@ -107,6 +107,65 @@ final class BenchTables {
                 .row("Quire ÷ floor (wall time)", Formats.ratio(r.ratio()));
     }
 
+    /** The import bench's update phase; empty when it did not run. */
+    static ReportTable importUpdate(BenchReport.ImportRun r) {
+        ReportTable t = new ReportTable(2, "Update", "Value");
+        BenchReport.UpdateRun u = r.update();
+        if (u == null) return t;
+        java.util.Locale root = java.util.Locale.ROOT;
+        return t.row("File (the created records exported from SRS)", u.file())
+                .row("Job profile", u.profile())
+                .row("Records", String.format(root, "%,d", u.records()))
+                .row("Job status", u.status())
+                .row("Wall time (upload → COMMITTED)", Formats.fixed(u.wallSeconds(), 1) + " s")
+                .row("Records/s", Formats.rate(u.recordsPerSecond()))
+                .row("Updated: instances", String.format(root, "%,d", u.updatedInstances()))
+                .row("Updated: SRS MARC records", String.format(root, "%,d", u.updatedSrs()))
+                .row("Created (must be 0)", String.format(root, "%,d", u.created()))
+                .row("Failed records", String.format(root, "%,d", u.errors()));
+    }
+
+    /** {@code quire bench multi-tenant-import}: the imports, the connections and the CICO ratio. */
+    static ReportTable multiImport(BenchReport.MultiImport r) {
+        java.util.Locale root = java.util.Locale.ROOT;
+        long committed = orEmpty(r.jobs()).stream().filter(j -> "COMMITTED".equals(j.status())).count();
+        long errors = orEmpty(r.jobs()).stream().mapToLong(BenchReport.TenantJob::errors).sum();
+        return new ReportTable(2, "Multi-tenant import", "Value")
+                .row("Import tenants", Integer.toString(r.tenants()))
+                .row("Records per tenant", String.format(root, "%,d", r.recordsPerTenant()))
+                .row("Check-in/check-out users", Integer.toString(r.users()))
+                .row("Jobs COMMITTED", committed + " of " + orEmpty(r.jobs()).size())
+                .row("Failed records", String.format(root, "%,d", errors))
+                .row("Import wall time (all jobs, first upload → last job ended)",
+                        Formats.fixed(r.importWallSeconds(), 1) + " s")
+                .row("Records/s (all tenants)", Formats.rate(r.recordsPerSecond()))
+                .row("CICO measured while importing", Formats.fixed(r.loadedOverlapSeconds(), 1) + " s")
+                .row("CICO p95 during imports ÷ baseline (worst request)", Formats.ratio(r.p95Ratio()))
+                .row("Configured pool", Formats.orNotMeasured(r.poolSize()))
+                .row("Peak pool connections in use", Formats.orNotMeasured(r.peakPoolConnectionsInUse()))
+                .row("Peak PostgreSQL connections (open)", Formats.orNotMeasured(r.peakDbConnectionsOpen()))
+                .row("Peak PostgreSQL connections (not idle)", Formats.orNotMeasured(r.peakDbConnectionsInUse()))
+                .row("Peak RSS", r.peakRssBytes() == null ? Formats.NOT_MEASURED : Formats.mib(r.peakRssBytes()));
+    }
+
+    static ReportTable multiImportJobs(BenchReport.MultiImport r) {
+        ReportTable t = new ReportTable(1, "Tenant", "Status", "Records", "Instances created", "Failed", "Wall time");
+        java.util.Locale root = java.util.Locale.ROOT;
+        for (BenchReport.TenantJob j : orEmpty(r.jobs())) {
+            t.row(j.tenant(), j.status(), String.format(root, "%,d", j.records()),
+                    String.format(root, "%,d", j.created()), String.format(root, "%,d", j.errors()),
+                    Formats.fixed(j.wallSeconds(), 1) + " s");
+        }
+        return t;
+    }
+
+    static ReportTable targets(List<BenchReport.Target> targets) {
+        ReportTable t = new ReportTable(2, "Target (issue 14)", "Measured", "Met");
+        for (BenchReport.Target target : orEmpty(targets)) t.row(target.target(), target.measured(),
+                target.met() ? "yes" : "no");
+        return t;
+    }
+
     static ReportTable importTargets(BenchReport.ImportRun r) {
         ReportTable t = new ReportTable(2, "Target (issue 14)", "Measured", "Met");
         for (BenchReport.Target target : orEmpty(r.targets())) t.row(target.target(), target.measured(),

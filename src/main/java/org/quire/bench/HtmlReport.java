@@ -34,7 +34,18 @@ public final class HtmlReport {
         if (r.finishedAt() != null) html.append("<p>Finished ").append(escape(r.finishedAt())).append(".</p>\n");
         if (r.importRun() != null) {
             section(html, "h2", "Import", BenchTables.importRun(r.importRun()));
+            if (r.importRun().update() != null) {
+                section(html, "h2", "Update", BenchTables.importUpdate(r.importRun()));
+            }
             section(html, "h2", "Targets", BenchTables.importTargets(r.importRun()));
+            section(html, "h2", "Machine", BenchTables.machine(r.machine()));
+        } else if (r.multiImport() != null) {
+            BenchReport.MultiImport m = r.multiImport();
+            section(html, "h2", "Multi-tenant import", BenchTables.multiImport(m));
+            section(html, "h2", "Targets", BenchTables.targets(m.targets()));
+            section(html, "h2", "Check-in/check-out baseline (ms)", BenchTables.requests(m.baseline()));
+            section(html, "h2", "Check-in/check-out during the imports (ms)", BenchTables.requests(m.loaded()));
+            section(html, "h2", "Import jobs", BenchTables.multiImportJobs(m));
             section(html, "h2", "Machine", BenchTables.machine(r.machine()));
         } else {
             section(html, "h2", "Settings", BenchTables.settings(r.settings()));

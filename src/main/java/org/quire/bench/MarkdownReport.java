@@ -15,12 +15,21 @@ public final class MarkdownReport {
         if (r.finishedAt() != null) md.append("Finished ").append(r.finishedAt()).append(".\n\n");
         if (r.importRun() != null) {
             section(md, "## Import", BenchTables.importRun(r.importRun()));
+            if (r.importRun().update() != null) section(md, "## Update", BenchTables.importUpdate(r.importRun()));
             section(md, "## Targets", BenchTables.importTargets(r.importRun()));
+        } else if (r.multiImport() != null) {
+            BenchReport.MultiImport m = r.multiImport();
+            section(md, "## Multi-tenant import", BenchTables.multiImport(m));
+            section(md, "## Targets", BenchTables.targets(m.targets()));
+            section(md, "## Check-in/check-out baseline\n\nTimes in milliseconds.", BenchTables.requests(m.baseline()));
+            section(md, "## Check-in/check-out during the imports\n\nTimes in milliseconds.",
+                    BenchTables.requests(m.loaded()));
+            section(md, "## Import jobs", BenchTables.multiImportJobs(m));
         } else {
             section(md, "## Settings", BenchTables.settings(r.settings()));
         }
         section(md, "## Machine", BenchTables.machine(r.machine()));
-        if (r.importRun() == null) section(md, "## Data set", BenchTables.data(r.data()));
+        if (r.importRun() == null && r.multiImport() == null) section(md, "## Data set", BenchTables.data(r.data()));
         for (LevelResult level : orEmpty(r.levels())) level(md, level);
         if (!orEmpty(r.windows()).isEmpty()) {
             section(md, "## Longevity windows\n\nTimes in milliseconds.", BenchTables.windows(r.windows()));

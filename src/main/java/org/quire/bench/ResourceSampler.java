@@ -23,7 +23,7 @@ final class ResourceSampler implements AutoCloseable {
             r -> Thread.ofPlatform().name("bench-resources").daemon().unstarted(r));
     private Double cpuStartNanos, cpuEndNanos, poolMax;
     private double peakPool = -1, peakRss = -1;
-    private int peakDb = -1;
+    private int peakDb = -1, peakDbOpen = -1;
 
     private ResourceSampler(BenchHttp http, Connection db) {
         this.http = http;
@@ -71,6 +71,11 @@ final class ResourceSampler implements AutoCloseable {
         }
     }
 
+    /** The most connections of the server PostgreSQL saw open at once (idle ones too); null when not sampled. */
+    synchronized Integer peakDbConnectionsOpen() {
+        return peakDbOpen < 0 ? null : peakDbOpen;
+    }
+
     /** The pool size the server reports, so the SQL floor gets no more connections than Quire has. */
     synchronized Integer poolSize() {
         return poolMax == null ? null : poolMax.intValue();
@@ -97,8 +102,12 @@ final class ResourceSampler implements AutoCloseable {
         }
         if (db != null) {
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(
-                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'quire' AND state <> 'idle'")) {
-                if (rs.next()) peakDb = Math.max(peakDb, rs.getInt(1));
+                    "SELECT count(*) FILTER (WHERE state <> 'idle'), count(*) FROM pg_stat_activity "
+                            + "WHERE application_name = 'quire'")) {
+                if (rs.next()) {
+                    peakDb = Math.max(peakDb, rs.getInt(1));
+                    peakDbOpen = Math.max(peakDbOpen, rs.getInt(2));
+                }
             } catch (SQLException e) {
                 // as above
             }

@@ -384,6 +384,56 @@ public final class DataImportStore {
         return new Page(rows, total);
     }
 
+    /**
+     * One record's processing log (SRM's recordProcessingLogDto, GET /metadata-provider/jobLogEntries/{jobId}/records/
+     * {recordId}): the journal entry of the incoming record {@code recordId} — as SRM's get_record_processing_log,
+     * which looks the record up by the journal's source_id, the incoming record's id — or, for clients of SRM versions
+     * before incoming records, by the SRS record's id. Two index look-ups at most; empty when the job has no such record.
+     */
+    public static Optional<ObjectNode> recordLog(Connection c, String schema, UUID jobId, UUID recordId)
+            throws SQLException {
+        String select = "SELECT e.* FROM " + schema + ".job_log_entry e WHERE e.job_execution_id = ? AND ";
+        Optional<ObjectNode> byIncoming = Sql.one(c, select + "e.id = ?", List.of(jobId, recordId),
+                DataImportStore::recordLogJson);
+        if (byIncoming.isPresent()) return byIncoming;
+        return Sql.one(c, select + "e.source_record_id = ? ORDER BY e.source_record_order LIMIT 1",
+                List.of(jobId, recordId), DataImportStore::recordLogJson);
+    }
+
+    /**
+     * recordProcessingLogDto (data-import-raml-storage schemas/dto/recordProcessingLogDto.json, filled as SRM's
+     * JournalRecordDaoImpl.mapRowSetToRecordProcessingLogDto): sourceRecordOrder is an integer here (a string in
+     * the log's list), relatedHoldingsInfo and relatedItemInfo are lists, and every related*Info is present.
+     */
+    private static ObjectNode recordLogJson(ResultSet rs) throws SQLException {
+        ObjectNode n = Json.object();
+        n.put("jobExecutionId", rs.getString("job_execution_id"));
+        n.put("incomingRecordId", rs.getString("id"));
+        putIfSet(n, "sourceRecordId", rs.getString("source_record_id"));
+        n.put("sourceRecordOrder", rs.getInt("source_record_order"));
+        putIfSet(n, "sourceRecordTitle", rs.getString("title"));
+        putIfSet(n, "sourceRecordActionStatus", rs.getString("source_record_action_status"));
+        putIfSet(n, "error", rs.getString("error"));
+        ObjectNode related = Json.parseObject(rs.getString("related"));
+        for (String info : List.of("relatedInstanceInfo", "relatedAuthorityInfo", "relatedPoLineInfo",
+                "relatedInvoiceInfo")) {
+            n.set(info, related.has(info) ? related.get(info) : emptyEntityInfo());
+        }
+        for (String list : List.of("relatedHoldingsInfo", "relatedItemInfo")) {
+            n.set(list, related.has(list) ? related.get(list) : Json.array());
+        }
+        n.putObject("relatedInvoiceLineInfo");
+        return n;
+    }
+
+    /** processedEntityInfo.json with nothing done: empty id and HRID lists, as SRM answers. */
+    private static ObjectNode emptyEntityInfo() {
+        ObjectNode info = Json.object();
+        info.putArray("idList");
+        info.putArray("hridList");
+        return info;
+    }
+
     private static ObjectNode logJson(ResultSet rs) throws SQLException {
         ObjectNode n = Json.object();
         n.put("jobExecutionId", rs.getString("job_execution_id"));

@@ -99,6 +99,16 @@ public final class JobExecutionsApi {
                     sortBy, desc, limit, offset));
             return Response.ok(RecordApi.page("entries", page.records(), page.totalRecords()));
         });
+        // SRM's MetadataProviderImpl.getMetadataProviderJobLogEntriesRecordsByJobExecutionIdAndRecordId: one record's
+        // log; an unknown job or record (a malformed id too: SRM's SQL never finds it) is SRM's NotFoundException text.
+        r.get("/metadata-provider/jobLogEntries/{jobId}/records/{recordId}",
+                "metadata-provider.jobLogEntries.records.item.get", req -> {
+                    UUID job = Ids.parse(req.path("jobId")).orElse(null);
+                    UUID record = Ids.parse(req.path("recordId")).orElse(null);
+                    if (job == null || record == null) throw recordNotFound();
+                    return Response.ok(db.read(c -> DataImportStore.recordLog(c, req.schema(), job, record))
+                            .orElseThrow(JobExecutionsApi::recordNotFound));
+                });
         r.get("/metadata-provider/jobSummary/{jobId}", "metadata-provider.jobSummary.item.get", req -> {
             UUID id = jobId(req, "jobId");
             return Response.ok(db.read(c -> {
@@ -106,6 +116,11 @@ public final class JobExecutionsApi {
                 return DataImportStore.summary(c, req.schema(), id);
             }));
         });
+    }
+
+    /** SRM's JournalRecordDaoImpl: no journal rows for the job and record. */
+    static ApiException recordNotFound() {
+        return ApiException.notFound("Can`t find record with specific jobExecutionId and recordId");
     }
 
     /** A job id from the path: not a UUID is SRM's 404 for an unknown job. */

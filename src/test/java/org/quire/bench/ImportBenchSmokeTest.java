@@ -45,6 +45,20 @@ class ImportBenchSmokeTest {
                 .anySatisfy(t -> assertThat(t).contains("≤ 60 s per 100,000 records (≤ 0.2 s for 300)"))
                 .anySatisfy(t -> assertThat(t).startsWith("≤ 3× the floor"));
         assertThat(run.targets().get(1).met()).isEqualTo(run.ratio() <= 3);
+        BenchReport.UpdateRun update = run.update();
+        assertThat(update.profile()).isEqualTo(ImportBench.UPDATE_PROFILE_NAME);
+        assertThat(update.records()).isEqualTo(300);
+        assertThat(update.status()).isEqualTo("COMMITTED");
+        assertThat(update.updatedInstances()).isEqualTo(300);
+        assertThat(update.updatedSrs()).isEqualTo(300);
+        assertThat(update.created()).isZero();
+        assertThat(update.errors()).isZero();
+        assertThat(update.recordsPerSecond()).isEqualTo(300 / update.wallSeconds());
+        assertThat(run.targets().get(2).target()).startsWith("Update of the same records")
+                .contains("(≤ 0.3 s for 300)");
+        assertThat(run.targets().get(2).measured()).contains("300 updated, 0 created, 0 failed");
+        assertThat(run.targets().get(2).met()).isEqualTo(update.wallSeconds() <= 0.27);
+        assertThat(Files.readAllBytes(Path.of(update.file()))).hasSizeGreaterThan(300 * 100);
         assertThat(report.resources().serverCpuSeconds()).isPositive();
         assertThat(report.resources().peakRssBytes()).isPositive();
         assertThat(report.resources().peakPoolConnectionsInUse()).isBetween(1, report.resources().poolSize());
@@ -54,7 +68,9 @@ class ImportBenchSmokeTest {
         assertThat(md).contains("## Import").contains("## Targets").contains("| Records ").contains("300")
                 .containsPattern("Quire ÷ floor \\(wall time\\) *\\| *[0-9.]+×")
                 .containsPattern("Floor: marc4j \\+ COPY *\\| *[0-9.]+ s \\(300 rows")
-                .contains("Created: holdings").doesNotContain("## Data set");
+                .contains("Created: holdings").doesNotContain("## Data set")
+                .contains("## Update").containsPattern("Updated: instances *\\| *300")
+                .containsPattern("Created \\(must be 0\\) *\\| *0");
         assertThat(Files.readString(out.resolve("report.html"))).contains("<h2>Import</h2>").contains("PTF - Create 2");
         assertThat(Files.readAllBytes(out.resolve("import-300.mrc"))).hasSizeGreaterThan(300 * 100);
     }

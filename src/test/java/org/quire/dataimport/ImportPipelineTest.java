@@ -297,6 +297,79 @@ class ImportPipelineTest {
         assertThat(srs.path("totalRecords").asInt()).isEqualTo(2);
     }
 
+    /**
+     * SRM's record-level log (GET /metadata-provider/jobLogEntries/{jobId}/records/{recordId}, the log's record
+     * screen): recordProcessingLogDto of a created record (instance, holdings and item of "PTF - Create 2"-like
+     * profiles are lists) and of a discarded one, looked up by incoming record id or SRS record id; 404 with SRM's
+     * text for an unknown or malformed job or record id, or a record of another job.
+     */
+    @Test
+    void recordLevelLog_createdAndDiscardedRecords_and404s() throws Exception {
+        List<Record> records = new ArrayList<>();
+        try (FileInputStream in = new FileInputStream(BIB.toFile())) {
+            MarcStreamReader reader = new MarcStreamReader(in, "UTF-8");
+            while (reader.hasNext() && records.size() < 2) records.add(reader.next());
+        }
+        MarcFactory f = MarcFactory.newInstance();
+        var ff = f.newDataField("999", 'f', 'f');
+        ff.addSubfield(f.newSubfield('i', "6f2e1c29-0c7a-4a5f-9d2b-3b0e1b2f9a11"));
+        records.get(1).addVariableField(ff);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        MarcStreamWriter w = new MarcStreamWriter(out, "UTF-8");
+        records.forEach(w::write);
+        w.close();
+        String jobId = importFile("record-log.mrc", out.toByteArray(), CREATE_INSTANCE);
+        assertThat(awaitFinished(jobId).path("status").asText()).isEqualTo("COMMITTED");
+        JsonNode entries = log(jobId, "").path("entries");
+        JsonNode created = entries.get(0), discarded = entries.get(1);
+
+        Api.Reply r = s.get("/metadata-provider/jobLogEntries/" + jobId + "/records/"
+                + created.path("incomingRecordId").asText());
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        JsonNode dto = r.json();
+        assertThat(dto.path("jobExecutionId").asText()).isEqualTo(jobId);
+        assertThat(dto.path("incomingRecordId").asText()).isEqualTo(created.path("incomingRecordId").asText());
+        assertThat(dto.path("sourceRecordId").asText()).isEqualTo(created.path("sourceRecordId").asText());
+        assertThat(dto.path("sourceRecordOrder").isInt()).isTrue();
+        assertThat(dto.path("sourceRecordOrder").asInt()).isZero();
+        assertThat(dto.path("sourceRecordTitle").asText()).isEqualTo(created.path("sourceRecordTitle").asText())
+                .isNotBlank();
+        assertThat(dto.path("sourceRecordActionStatus").asText()).isEqualTo("CREATED");
+        assertThat(dto.has("error")).isFalse();
+        JsonNode instance = dto.path("relatedInstanceInfo");
+        assertThat(instance.path("actionStatus").asText()).isEqualTo("CREATED");
+        String instanceId = instance.path("idList").get(0).asText();
+        assertThat(s.get("/instance-storage/instances/" + instanceId).json().path("hrid").asText())
+                .isEqualTo(instance.path("hridList").get(0).asText());
+        assertThat(dto.path("relatedHoldingsInfo").isArray()).isTrue();
+        assertThat(dto.path("relatedItemInfo").isArray()).isTrue();
+        assertThat(dto.path("relatedAuthorityInfo").path("idList").isArray()).isTrue();
+        assertThat(dto.path("relatedAuthorityInfo").path("idList")).isEmpty();
+        // The SRS record's id finds the same record (SRM before incoming records keyed the journal by it).
+        assertThat(s.get("/metadata-provider/jobLogEntries/" + jobId + "/records/"
+                + created.path("sourceRecordId").asText()).json()).isEqualTo(dto);
+
+        JsonNode d = s.get("/metadata-provider/jobLogEntries/" + jobId + "/records/"
+                + discarded.path("incomingRecordId").asText()).json();
+        assertThat(d.path("sourceRecordOrder").asInt()).isEqualTo(1);
+        assertThat(d.path("sourceRecordActionStatus").asText()).isEqualTo("DISCARDED");
+        assertThat(d.path("error").asText()).isEqualTo(
+                "A new Instance was not created because the incoming record already contained a 999ff$s or 999ff$i field");
+        assertThat(d.path("relatedInstanceInfo").path("actionStatus").asText()).isEqualTo("DISCARDED");
+
+        String otherJob = importFile("record-log-2.mrc", out.toByteArray(), CREATE_INSTANCE);
+        awaitFinished(otherJob);
+        String notFound = "Can`t find record with specific jobExecutionId and recordId";
+        for (String path : List.of(jobId + "/records/" + java.util.UUID.randomUUID(),
+                java.util.UUID.randomUUID() + "/records/" + created.path("incomingRecordId").asText(),
+                otherJob + "/records/" + created.path("incomingRecordId").asText(),
+                jobId + "/records/not-a-uuid", "not-a-uuid/records/" + created.path("incomingRecordId").asText())) {
+            Api.Reply miss = s.get("/metadata-provider/jobLogEntries/" + path);
+            assertThat(miss.status()).as(path).isEqualTo(404);
+            assertThat(miss.body()).as(path).contains(notFound);
+        }
+    }
+
     @Test
     void malformedProcessFiles_answer4xx() throws IOException {
         JsonNode def = define(s, "not-uploaded.mrc");
