@@ -39,18 +39,8 @@ public final class ExportCommand implements Callable<Integer> {
             + "for marcxml) in the current directory")
     Path out;
 
-    @Option(names = "--tenant", defaultValue = "diku", description = "Tenant id. Default: ${DEFAULT-VALUE}")
-    String tenant;
-
-    @Option(names = "--url", defaultValue = "http://localhost:9130", description = "The running Quire. Default: "
-            + "${DEFAULT-VALUE}")
-    String url;
-
-    @Option(names = "--user", defaultValue = "diku_admin", description = "Username. Default: ${DEFAULT-VALUE}")
-    String user;
-
-    @Option(names = "--password", defaultValue = "admin", description = "Password. Default: ${DEFAULT-VALUE}")
-    String password;
+    @CommandLine.Mixin
+    ServerOptions server = new ServerOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -67,7 +57,7 @@ public final class ExportCommand implements Callable<Integer> {
             if (ids != null && (!Files.isRegularFile(ids) || !Files.isReadable(ids))) {
                 throw new ImportClient.Failure("cannot read " + ids + (Files.exists(ids) ? "" : ": no such file"));
             }
-            ExportClient client = ExportClient.login(url, tenant, user, password);
+            ExportClient client = ExportClient.login(server.url, server.tenant, server.user, server.password);
             ProgressBar bar = new ProgressBar(ids != null ? ids.getFileName().toString() : "query", "records", stdout);
             String jobId = client.start(ids, cql);
             ExportClient.JobState end = client.await(jobId, Duration.ofMillis(250), bar::update);

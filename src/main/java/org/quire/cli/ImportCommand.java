@@ -33,9 +33,6 @@ public final class ImportCommand implements Callable<Integer> {
             + "or MARC-in-JSON")
     List<Path> files;
 
-    @Option(names = "--tenant", defaultValue = "diku", description = "Tenant id. Default: ${DEFAULT-VALUE}")
-    String tenant;
-
     @Option(names = "--profile", defaultValue = ImportClient.DEFAULT_PROFILE, description = "Job profile: its id or "
             + "exact name. Default: FOLIO's \"Default - Create instance and SRS MARC Bib\" (${DEFAULT-VALUE})")
     String profile;
@@ -44,15 +41,8 @@ public final class ImportCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE} (told by the file's first byte)")
     String format;
 
-    @Option(names = "--url", defaultValue = "http://localhost:9130", description = "The running Quire. Default: "
-            + "${DEFAULT-VALUE}")
-    String url;
-
-    @Option(names = "--user", defaultValue = "diku_admin", description = "Username. Default: ${DEFAULT-VALUE}")
-    String user;
-
-    @Option(names = "--password", defaultValue = "admin", description = "Password. Default: ${DEFAULT-VALUE}")
-    String password;
+    @CommandLine.Mixin
+    ServerOptions server = new ServerOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -66,10 +56,10 @@ public final class ImportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             List<Planned> planned = plan();
-            ImportClient client = ImportClient.login(url, tenant, user, password);
+            ImportClient client = ImportClient.login(server.url, server.tenant, server.user, server.password);
             ImportClient.Profile p = client.profile(profile);
             out.printf("Importing %d file%s into tenant %s with the job profile \"%s\"%n", planned.size(),
-                    planned.size() == 1 ? "" : "s", tenant, p.name());
+                    planned.size() == 1 ? "" : "s", server.tenant, p.name());
             out.flush();
             boolean allImported = true;
             for (Planned f : planned) {

@@ -6,11 +6,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.marc4j.MarcStreamReader;
 import org.quire.Api;
 import org.quire.Fixtures;
-import org.quire.TestServer;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -33,13 +31,7 @@ class ExportCommandTest {
     }
 
     static Cli run(String... args) {
-        List<String> given = List.of(args);
-        List<String> all = new ArrayList<>(List.of("export"));
-        String[][] defaults = {{"--url", "http://localhost:" + TestServer.get().port()}, {"--tenant", TENANT},
-                {"--user", TENANT + "_admin"}, {"--password", "pw"}};
-        for (String[] d : defaults) if (!given.contains(d[0])) all.addAll(List.of(d));
-        all.addAll(given);
-        org.quire.CliRun r = org.quire.CliRun.of(all);
+        org.quire.CliRun r = org.quire.CliRun.client("export", TENANT, args);
         return new Cli(r.code(), r.out(), r.err());
     }
 

@@ -8,14 +8,12 @@ import org.marc4j.MarcJsonWriter;
 import org.marc4j.MarcStreamReader;
 import org.quire.Api;
 import org.quire.Fixtures;
-import org.quire.TestServer;
 
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,13 +41,7 @@ class ImportCommandTest {
 
     /** quire import with the test tenant's server and admin, unless {@code args} give their own. */
     static Cli run(String... args) {
-        List<String> given = List.of(args);
-        List<String> all = new ArrayList<>(List.of("import"));
-        String[][] defaults = {{"--url", "http://localhost:" + TestServer.get().port()}, {"--tenant", TENANT},
-                {"--user", TENANT + "_admin"}, {"--password", "pw"}};
-        for (String[] d : defaults) if (!given.contains(d[0])) all.addAll(List.of(d));
-        all.addAll(given);
-        org.quire.CliRun r = org.quire.CliRun.of(all);
+        org.quire.CliRun r = org.quire.CliRun.client("import", TENANT, args);
         return new Cli(r.code(), r.out(), r.err());
     }
 
