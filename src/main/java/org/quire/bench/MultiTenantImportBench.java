@@ -96,7 +96,8 @@ final class MultiTenantImportBench {
                 + "SRS + holdings + item), the job polled every second until it ends. The CICO p95 ratio compares "
                 + "each request's p95 in phase 2 with phase 1 and reports the worst; it is meaningful only while the "
                 + "imports overlap the measured phase (see \"CICO measured while importing\").");
-        notes.add("Connections: the server's pool (hikaricp_connections_active at /admin/metrics) and PostgreSQL's "
+        notes.add("Connections: the server's pool (quire_db_connections_peak at /admin/metrics: the most connections "
+                + "lent at once in the last 5–10 s, so bursts between samples count) and PostgreSQL's "
                 + "pg_stat_activity for application 'quire' (all states, and not idle), sampled every 500 ms over "
                 + "both phases; the configured pool is hikaricp_connections_max.");
         BenchReport report = new BenchReport("multi-tenant-import", startedAt, Instant.now().toString(), null,

@@ -91,7 +91,9 @@ final class ResourceSampler implements AutoCloseable {
                     if (cpuStartNanos == null) cpuStartNanos = cpu;
                     cpuEndNanos = cpu;
                 }
-                peakPool = Math.max(peakPool, m.getOrDefault("hikaricp_connections_active", -1.0));
+                // the server's peak of the last seconds sees bursts between two samples; an older server has none
+                peakPool = Math.max(peakPool, m.getOrDefault("quire_db_connections_peak",
+                        m.getOrDefault("hikaricp_connections_active", -1.0)));
                 peakRss = Math.max(peakRss, m.getOrDefault("process_resident_memory_peak_bytes", -1.0));
                 if (m.containsKey("hikaricp_connections_max")) poolMax = m.get("hikaricp_connections_max");
             }

@@ -2,7 +2,6 @@ package org.quire.platform.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.flywaydb.core.Flyway;
@@ -114,7 +113,7 @@ public final class Database implements AutoCloseable {
         // minute (issue 12: PostgreSQL died and every request waited 60 s, then failed 500).
         hc.setConnectionTimeout(CONNECTION_TIMEOUT_MS);
         hc.setPoolName("quire");
-        if (metrics != null) hc.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(metrics));
+        if (metrics != null) hc.setMetricsTrackerFactory(new PeakConnections(metrics));
         hc.addDataSourceProperty("reWriteBatchedInserts", "true");
         hc.addDataSourceProperty("prepareThreshold", "1");
         // Every tenant's statements name its schema, so each tenant adds its own statements to every connection's
