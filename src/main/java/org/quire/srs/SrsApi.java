@@ -133,9 +133,14 @@ public final class SrsApi {
     }
 
     /**
-     * One JSON object per line, {@code application/stream+json}, as SRS's SourceStorageStreamImpl answers: rows come
-     * from a database cursor and are written as they arrive, never collected. Parameters are checked before the
-     * first byte, so a bad one is still a 400.
+     * One JSON object per line, {@code application/stream+json}, as SRS's SourceStorageStreamImpl answers, never
+     * collected whole. Parameters are checked before the first byte, so a bad one is still a 400.
+     *
+     * <p>In id order (no {@code orderBy}, what FOLIO's harvesters and exports ask for) the rows are read a page at a
+     * time, each page in a short transaction of its own (keyset: {@code id > last}), and written to the client with no
+     * connection held: a slow or stalled client must not keep one of the pool's few connections for the minutes its
+     * download takes (ten of them would stop every check-out). A record written during the stream appears in it if its
+     * id comes after the page being read. With an {@code orderBy} the rows come from one cursor in one transaction.
      */
     private static Response stream(Database db, Request req, SrsFilter f, Function<SrsRecord, ObjectNode> render) {
         int limit = req.intParam("limit", Integer.MAX_VALUE, 0, Integer.MAX_VALUE);
@@ -143,10 +148,26 @@ public final class SrsApi {
         String schema = req.schema();
         return Response.stream(STREAM_JSON, out -> {
             try {
-                db.tx(c -> {
-                    SrsStore.stream(c, schema, f, limit, offset, rec -> writeLine(out, render.apply(rec)));
-                    return null;
-                });
+                if (f.orderBy() != null) {
+                    db.tx(c -> {
+                        SrsStore.stream(c, schema, f, limit, offset, rec -> writeLine(out, render.apply(rec)));
+                        return null;
+                    });
+                    return;
+                }
+                UUID after = null;
+                int skip = offset;
+                for (long left = limit; left > 0; ) {
+                    int n = (int) Math.min(SrsStore.STREAM_PAGE, left);
+                    UUID from = after;
+                    int skipped = skip;
+                    List<SrsRecord> page = db.tx(c -> SrsStore.pageAfter(c, schema, f, from, skipped, n));
+                    for (SrsRecord rec : page) writeLine(out, render.apply(rec));
+                    if (page.size() < n) break;
+                    left -= n;
+                    skip = 0;
+                    after = page.getLast().id();
+                }
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }

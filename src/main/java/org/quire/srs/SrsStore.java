@@ -266,6 +266,21 @@ public final class SrsStore {
         }
     }
 
+    /** Rows per page of a stream in id order (each page one short statement; see SrsApi's stream). */
+    public static final int STREAM_PAGE = 200;
+
+    /** Up to {@code limit} records matching {@code f} with an id after {@code after} (null: from the start), by id. */
+    public static List<SrsRecord> pageAfter(Connection c, String schema, SrsFilter f, UUID after, int offset, int limit)
+            throws SQLException {
+        Where w = where(c, f);
+        List<Object> params = new ArrayList<>(w.params);
+        if (after != null) params.add(after);
+        params.add(limit);
+        params.add(offset);
+        return Sql.list(c, "SELECT " + COLUMNS + " FROM " + schema + ".srs_record WHERE " + w.sql
+                + (after == null ? "" : " AND id > ?") + " ORDER BY id LIMIT ? OFFSET ?", params, SrsStore::record);
+    }
+
     private record Where(String sql, List<Object> params) {
     }
 

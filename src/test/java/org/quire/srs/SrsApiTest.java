@@ -247,6 +247,28 @@ class SrsApiTest {
         assertThat(s.get("/source-storage/stream/records?state=GONE").status()).isEqualTo(400);
     }
 
+    @Test
+    void aStreamInIdOrder_crossesItsPages_withoutLosingOrRepeatingARecord() {
+        String snap = snapshot();
+        int n = SrsStore.STREAM_PAGE + 3;
+        List<String> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            ids.add(create(recordJson(snap, "MARC_BIB", bibs.get(i % bibs.size()), null)).get("id").asText());
+        }
+        ids.sort(null); // PostgreSQL orders uuids bytewise: the order of their lowercase text (Java's UUID differs)
+        java.util.function.Function<String, List<String>> streamed = query -> java.util.Arrays.stream(
+                s.get("/source-storage/stream/records?snapshotId=" + snap + query).body().split("\n"))
+                .filter(l -> !l.isEmpty()).map(l -> Json.parse(l).get("id").asText()).toList();
+        assertThat(streamed.apply("")).containsExactlyElementsOf(ids);
+        // an offset and a limit that straddle the first page's end
+        int from = SrsStore.STREAM_PAGE - 2;
+        assertThat(streamed.apply("&offset=" + from + "&limit=4")).containsExactlyElementsOf(ids.subList(from, from + 4));
+        assertThat(streamed.apply("&limit=" + SrsStore.STREAM_PAGE)).containsExactlyElementsOf(
+                ids.subList(0, SrsStore.STREAM_PAGE));
+        assertThat(streamed.apply("&offset=" + (n - 1))).containsExactly(ids.getLast());
+        assertThat(streamed.apply("&limit=0")).isEmpty();
+    }
+
     /** PUT /source-storage/records/{matchedId}/generation, as RecordServiceImpl.updateRecordGeneration. */
     @Test
     void newGenerationSupersedesTheActualOne() {
