@@ -30,7 +30,8 @@ import java.util.UUID;
  * CREATE actions ({@link ProfileActions}), and one journal entry. With match profiles in the job, each record goes
  * where {@link ProfileRoutes} sends it: matched and UPDATE → the instance re-mapped in place and a new SRS generation
  * (UPDATED); not matched and CREATE → created as above; no action → DISCARDED without an error ("No action"); more
- * than one match → an error entry. Round trips for a chunk of updates: one per match profile, one to lock the
+ * than one match → an error entry; matched holdings and items updated (or created on NON_MATCH) by
+ * {@link HoldingsItemWrites}. Round trips for a chunk of updates: one per match profile, one to lock the
  * instances, one for their SRS records, one batch of instance updates, three for the SRS generations, one for the
  * journal. The chunk is written in batches; if a batch fails
  * the chunk is redone record by record, each under a savepoint, so a bad record becomes an error entry and nothing
