@@ -117,7 +117,8 @@ final class ImportChunk {
                     continue;
                 }
                 ProfileActions a = actionsOf(c, route.actions());
-                if (!route.matched() && a.createsInstance()) {
+                if (route.instance() == null && a.createsInstance()) {
+                    // a new instance (with the holdings and item of its CREATE actions)
                     ready.add(prepare(order, e.record(), a));
                 } else if (route.matched() || a.updatesHoldings() || a.updatesItem()) {
                     updates.add(new Update(order, e.record(), route, a));
