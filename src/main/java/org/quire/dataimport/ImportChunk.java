@@ -30,7 +30,8 @@ import java.util.UUID;
  * CREATE actions ({@link ProfileActions}), and one journal entry. With match profiles in the job, each record goes
  * where {@link ProfileRoutes} sends it: matched and UPDATE → the instance re-mapped in place and a new SRS generation
  * (UPDATED); not matched and CREATE → created as above; no action → DISCARDED without an error ("No action"); more
- * than one match → an error entry. Round trips for a chunk of updates: one per match profile, one to lock the
+ * than one match → an error entry; matched holdings and items updated (or created on NON_MATCH) by
+ * {@link HoldingsItemWrites}. Round trips for a chunk of updates: one per match profile, one to lock the
  * instances, one for their SRS records, one batch of instance updates, three for the SRS generations, one for the
  * journal. The chunk is written in batches; if a batch fails
  * the chunk is redone record by record, each under a savepoint, so a bad record becomes an error entry and nothing
@@ -65,9 +66,14 @@ final class ImportChunk {
      * update, {@code previous} is the existing instance (locked) and {@code srs} its next generation.
      */
     private record Prepared(int order, SrsRecord srs, ObjectNode instance, ObjectNode holdings, ObjectNode item,
-                            ObjectNode previous) {
+                            ObjectNode previous, HoldingsItemWrites.Work below, String title) {
         Prepared fresh() {
-            return new Prepared(order, srs, copy(instance), copy(holdings), copy(item), copy(previous));
+            return new Prepared(order, srs, copy(instance), copy(holdings), copy(item), copy(previous), below, title);
+        }
+
+        /** A matched record (its instance updated, or its holdings and items only). */
+        boolean isUpdate() {
+            return previous != null || below != null;
         }
 
         private static ObjectNode copy(ObjectNode n) {
@@ -75,8 +81,11 @@ final class ImportChunk {
         }
     }
 
-    /** A matched record whose instance is to be updated. */
-    private record Update(int order, Record marc, UUID instanceId, ProfileActions actions) {
+    /** A matched record: its instance (when the route updates it) and what it does below (holdings, items). */
+    private record Update(int order, Record marc, ProfileRoutes.Route route, ProfileActions actions) {
+        boolean updatesInstance() {
+            return route.instance() != null && actions.updatesInstance();
+        }
     }
 
     void write(Connection c, List<MarcRecordOrError> entries) throws SQLException {
@@ -103,15 +112,18 @@ final class ImportChunk {
                     ready.add(prepare(order, e.record(), actions));
                     continue;
                 }
-                if (route.error() != null) {
+                if (route.error() != null && route.errorEntity() == MatchRule.Entity.INSTANCE) {
                     log.add(discarded(order, null, title(e.record()), route.error()));
                     continue;
                 }
                 ProfileActions a = actionsOf(c, route.actions());
-                if (route.instance() != null && a.updatesInstance()) {
-                    updates.add(new Update(order, e.record(), route.instance(), a));
-                } else if (a.createsInstance()) {
+                if (route.instance() == null && a.createsInstance()) {
+                    // a new instance (with the holdings and item of its CREATE actions)
                     ready.add(prepare(order, e.record(), a));
+                } else if (route.matched() || a.updatesHoldings() || a.updatesItem()) {
+                    updates.add(new Update(order, e.record(), route, a));
+                } else if (route.error() != null) {
+                    log.add(discarded(order, null, title(e.record()), route.error()));
                 } else {
                     log.add(noAction(order, title(e.record())));
                 }
@@ -185,21 +197,30 @@ final class ImportChunk {
             throws SQLException {
         if (updates.isEmpty()) return;
         Set<UUID> ids = new LinkedHashSet<>();
-        for (Update u : updates) ids.add(u.instanceId());
+        for (Update u : updates) if (u.updatesInstance()) ids.add(u.route().instance());
         Map<UUID, ObjectNode> instances = InventoryTypes.INSTANCES.getManyForUpdate(c, schema, ids);
         Map<UUID, SrsRecord> current = SrsStore.currentMarcBibs(c, schema, ids);
         Set<UUID> taken = new HashSet<>();
         for (Update u : updates) {
-            ObjectNode existing = instances.get(u.instanceId());
+            ProfileRoutes.Route r = u.route();
+            HoldingsItemWrites.Work below = new HoldingsItemWrites.Work(u.order(), u.marc(), u.actions(),
+                    r.instance(), r.holdings(), r.item(), r.error(), r.errorEntity(), r.unmatched());
+            if (!HoldingsItemWrites.hasWork(below)) below = null;
             try {
+                if (!u.updatesInstance()) {
+                    if (below == null) log.add(noAction(u.order(), title(u.marc())));
+                    else ready.add(new Prepared(u.order(), null, null, null, null, null, below, title(u.marc())));
+                    continue;
+                }
+                ObjectNode existing = instances.get(r.instance());
                 if (existing == null) {
-                    log.add(discarded(u.order(), null, title(u.marc()), "The matched instance " + u.instanceId()
+                    log.add(discarded(u.order(), null, title(u.marc()), "The matched instance " + r.instance()
                             + " was not found"));
-                } else if (!taken.add(u.instanceId())) {
+                } else if (!taken.add(r.instance())) {
                     log.add(discarded(u.order(), null, title(u.marc()), "The matched instance "
                             + existing.path("hrid").asText() + " is updated by an earlier record of the same file"));
                 } else {
-                    ready.add(prepareUpdate(u, existing, current.get(u.instanceId())));
+                    ready.add(prepareUpdate(u, existing, current.get(r.instance()), below));
                 }
             } catch (RuntimeException x) {
                 log.add(discarded(u.order(), null, null, "The record could not be mapped: " + x.getMessage()));
@@ -212,13 +233,14 @@ final class ImportChunk {
      * mapping values, and the next SRS generation of its MARC record (the same matchedId; a new one when the
      * instance had no MARC record yet).
      */
-    private Prepared prepareUpdate(Update u, ObjectNode existing, SrsRecord currentSrs) {
+    private Prepared prepareUpdate(Update u, ObjectNode existing, SrsRecord currentSrs,
+                                   HoldingsItemWrites.Work below) {
         UUID srsId = UUID.randomUUID();
         UUID matchedId = currentSrs == null ? srsId : currentSrs.matchedId();
         SrsRecord srs = SrsRecord.fromImport(srsId, matchedId, jobId, SrsRecordType.MARC_BIB, u.marc(), u.order());
         ObjectNode next = UpdatedInstance.of(existing, mapper.toInstance(u.marc()));
         u.actions().applyToUpdatedInstance(next, u.marc());
-        return new Prepared(u.order(), srs, next, null, null, existing);
+        return new Prepared(u.order(), srs, next, null, null, existing, below, null);
     }
 
     /** The incoming record's title as the rules map it, for the log of a record that was not imported. */
@@ -244,24 +266,28 @@ final class ImportChunk {
         actions.applyToInstance(instance, marc);
         ObjectNode holdings = actions.holdings(instance, marc);
         ObjectNode item = holdings == null ? null : actions.item(holdings, marc);
-        return new Prepared(order, srs, instance, holdings, item, null);
+        return new Prepared(order, srs, instance, holdings, item, null, null, null);
     }
 
     /** Writes prepared records in batches; answers their CREATED and UPDATED log entries. */
     private List<LogEntry> insert(Connection c, List<Prepared> records) throws SQLException {
-        List<Prepared> updates = records.stream().filter(p -> p.previous() != null).toList();
-        List<LogEntry> out = new ArrayList<>(create(c, records.stream().filter(p -> p.previous() == null).toList()));
-        if (!updates.isEmpty()) {
-            InventoryTypes.INSTANCES.replaceAll(c, schema, updates.stream().map(Prepared::previous).toList(),
-                    updates.stream().map(Prepared::instance).toList(), userId);
+        List<Prepared> updates = records.stream().filter(Prepared::isUpdate).toList();
+        List<LogEntry> out = new ArrayList<>(create(c, records.stream().filter(p -> !p.isUpdate()).toList()));
+        if (updates.isEmpty()) return out;
+        List<Prepared> instanceUpdates = updates.stream().filter(p -> p.previous() != null).toList();
+        if (!instanceUpdates.isEmpty()) {
+            InventoryTypes.INSTANCES.replaceAll(c, schema, instanceUpdates.stream().map(Prepared::previous).toList(),
+                    instanceUpdates.stream().map(Prepared::instance).toList(), userId);
             List<SrsRecord> srs = new ArrayList<>();
-            for (Prepared p : updates) {
+            for (Prepared p : instanceUpdates) {
                 srs.add(p.srs().linkedToInstance(UUID.fromString(p.instance().get("id").asText()),
                         p.instance().get("hrid").asText()));
             }
             SrsStore.newGenerations(c, schema, srs, userId);
-            for (Prepared p : updates) out.add(updated(p));
         }
+        Map<Integer, HoldingsItemWrites.Outcome> below = HoldingsItemWrites.write(c, schema,
+                updates.stream().map(Prepared::below).filter(b -> b != null).toList(), userId);
+        for (Prepared p : updates) out.add(updated(p, below.get(p.order())));
         return out;
     }
 
@@ -311,17 +337,34 @@ final class ImportChunk {
                 related);
     }
 
-    /** SRM's journal for a matched record whose instance and MARC record were updated. */
-    private LogEntry updated(Prepared p) {
+    /**
+     * SRM's journal for a matched record: its instance and MARC record UPDATED (when the route updated them), and
+     * its holdings and item as {@link HoldingsItemWrites} left them (UPDATED, CREATED, DISCARDED with FOLIO's error,
+     * or DISCARDED without one: "No action").
+     */
+    private LogEntry updated(Prepared p, HoldingsItemWrites.Outcome below) {
         ObjectNode related = Json.object();
-        ObjectNode inst = related.putObject("relatedInstanceInfo");
-        inst.put("actionStatus", "UPDATED");
-        inst.putArray("idList").add(p.instance().get("id").asText());
-        inst.putArray("hridList").add(p.instance().path("hrid").asText());
-        related.putArray("relatedHoldingsInfo");
-        related.putArray("relatedItemInfo");
-        return new LogEntry(null, jobId, p.srs().id(), p.order(), "MARC_BIB",
-                p.instance().path("title").asText(null), "UPDATED", "UPDATED", null, null, null, null, related);
+        String status = null;
+        if (p.instance() != null) {
+            status = "UPDATED";
+            ObjectNode inst = related.putObject("relatedInstanceInfo");
+            inst.put("actionStatus", "UPDATED");
+            inst.putArray("idList").add(p.instance().get("id").asText());
+            inst.putArray("hridList").add(p.instance().path("hrid").asText());
+        }
+        ArrayNode hs = related.putArray("relatedHoldingsInfo");
+        ArrayNode is = related.putArray("relatedItemInfo");
+        String holdingsStatus = null, itemStatus = null, error = null;
+        if (below != null) {
+            holdingsStatus = below.holdingsStatus();
+            itemStatus = below.itemStatus();
+            if (below.holdingsInfo() != null) hs.add(below.holdingsInfo());
+            if (below.itemInfo() != null) is.add(below.itemInfo());
+            error = below.error();
+        }
+        String title = p.instance() != null ? p.instance().path("title").asText(null) : p.title();
+        return new LogEntry(null, jobId, p.srs() == null ? null : p.srs().id(), p.order(), "MARC_BIB", title, status,
+                status, holdingsStatus, itemStatus, null, error, related);
     }
 
     /**

@@ -23,7 +23,9 @@ import java.util.Set;
  * {@code indicator1}, {@code indicator2}, {@code recordSubfield} (MarcValueReaderUtil: an indicator "*" matches any,
  * "" matches blank). Existing: an INSTANCE's {@code instance.id}, {@code instance.hrid} or
  * {@code instance.identifiers[].value} with an {@code identifierTypeId} (LoadQueryBuilder's identifier query), or a
- * MARC_BIBLIOGRAPHIC record's 001 (its instance HRID), 999 ff $i (its instance id) or 999 ff $s (its matched id).
+ * MARC_BIBLIOGRAPHIC record's 001 (its instance HRID), 999 ff $i (its instance id) or 999 ff $s (its matched id);
+ * a HOLDINGS record's {@code holdingsrecord.id} or {@code holdingsrecord.hrid}; an ITEM's {@code item.id},
+ * {@code item.hrid} or {@code item.barcode}.
  * The criterion must be EXACTLY_MATCHES and there is no qualifier; anything else is refused when the job starts
  * (422) rather than matched differently from FOLIO.
  */
@@ -32,7 +34,27 @@ record MatchRule(String profileName, String tag, String ind1, String ind2, Chara
 
     /** What the incoming value is compared with. */
     enum Existing {
-        INSTANCE_ID, INSTANCE_HRID, INSTANCE_IDENTIFIER, MARC_INSTANCE_ID, MARC_INSTANCE_HRID, MARC_MATCHED_ID
+        INSTANCE_ID, INSTANCE_HRID, INSTANCE_IDENTIFIER, MARC_INSTANCE_ID, MARC_INSTANCE_HRID, MARC_MATCHED_ID,
+        HOLDINGS_ID, HOLDINGS_HRID, ITEM_ID, ITEM_HRID, ITEM_BARCODE
+    }
+
+    /** Which inventory record a match finds: INSTANCE (also through its MARC Bib), HOLDINGS or ITEM. */
+    enum Entity { INSTANCE, HOLDINGS, ITEM }
+
+    Entity entity() {
+        return switch (existing) {
+            case HOLDINGS_ID, HOLDINGS_HRID -> Entity.HOLDINGS;
+            case ITEM_ID, ITEM_HRID, ITEM_BARCODE -> Entity.ITEM;
+            default -> Entity.INSTANCE;
+        };
+    }
+
+    /** Whether the existing side is a UUID (values compare as canonical UUID text). */
+    boolean byId() {
+        return switch (existing) {
+            case INSTANCE_ID, MARC_INSTANCE_ID, MARC_MATCHED_ID, HOLDINGS_ID, ITEM_ID -> true;
+            default -> false;
+        };
     }
 
     /** The rule of a match profile node; a Refused (422) naming the profile and what Quire cannot match on. */
@@ -103,8 +125,23 @@ record MatchRule(String profileName, String tag, String ind1, String ind2, Chara
                             + " (Quire matches an existing MARC Bib on 001, 999 ff $i and 999 ff $s)");
                 }
             }
+            // mod-inventory's MatchHoldingEventHandler / MatchItemEventHandler (HoldingLoader, ItemLoader): the
+            // fields ui-data-import offers most for an existing holdings record or item.
+            case "HOLDINGS" -> existing = switch (exField) {
+                case "holdingsrecord.id" -> Existing.HOLDINGS_ID;
+                case "holdingsrecord.hrid" -> Existing.HOLDINGS_HRID;
+                default -> throw refused(name, "existing Holdings field '" + exField
+                        + "' (Quire matches holdingsrecord.id and holdingsrecord.hrid)");
+            };
+            case "ITEM" -> existing = switch (exField) {
+                case "item.id" -> Existing.ITEM_ID;
+                case "item.hrid" -> Existing.ITEM_HRID;
+                case "item.barcode" -> Existing.ITEM_BARCODE;
+                default -> throw refused(name, "existing Item field '" + exField
+                        + "' (Quire matches item.id, item.hrid and item.barcode)");
+            };
             default -> throw refused(name, "existing record type " + existingType
-                    + " (Quire matches INSTANCE and MARC_BIBLIOGRAPHIC)");
+                    + " (Quire matches INSTANCE, MARC_BIBLIOGRAPHIC, HOLDINGS and ITEM)");
         }
         return new MatchRule(name, tag, inFields.getOrDefault("indicator1", ""),
                 inFields.getOrDefault("indicator2", ""), control ? null : sub.charAt(0), existing, identifierType);

@@ -37,6 +37,12 @@ import java.util.regex.Pattern;
  * {@link #updatesInstance}; the UPDATE INSTANCE action's mapping values are applied over the updated instance as the
  * CREATE action's are over a new one.
  *
+ * <p>UPDATE of HOLDINGS or ITEM (mod-inventory's UpdateHoldingEventHandler, UpdateItemEventHandler) applies the
+ * action's mapping profile to the matched record: a field with a value replaces the record's, a field without one
+ * leaves it alone; a repeatable field's {@code repeatableFieldAction} EXTEND_EXISTING adds to the record's list,
+ * DELETE_EXISTING removes it, anything else replaces it. An UPDATE without a mapping profile fails each record with
+ * FOLIO's message ({@link #holdingsUpdateError}, {@link #itemUpdateError}).
+ *
  * <p>Not done (yet): MODIFY and DELETE actions, conditional mappings ({@code ELSE}, {@code ;} alternatives), and
  * boolean field actions other than ALL_TRUE/ALL_FALSE.
  */
@@ -52,6 +58,8 @@ final class ProfileActions {
     private final JsonNode updateInstanceFields;
     private final JsonNode holdingsFields;
     private final JsonNode itemFields;
+    private final Update holdingsUpdate;
+    private final Update itemUpdate;
     private final Map<String, String> locationsByCode;
     /** Reference data by the mapped path's last part (statusId, holdingsTypeId …): lower-case name → id. */
     private final Map<String, Map<String, String>> byName;
@@ -71,9 +79,22 @@ final class ProfileActions {
             "holdingsNoteTypeId", InventoryTypes.HOLDINGS_NOTE_TYPES,
             "modeOfIssuanceId", InventoryTypes.MODES_OF_ISSUANCE);
 
+    /** mod-inventory's UpdateHoldingEventHandler.ACTION_HAS_NO_MAPPING_MSG. */
+    static final String HOLDINGS_UPDATE_WITHOUT_MAPPING =
+            "Action profile to update a Holding entity has no a mapping profile";
+    /** mod-inventory's UpdateItemEventHandler.ACTION_HAS_NO_MAPPING_MSG. */
+    static final String ITEM_UPDATE_WITHOUT_MAPPING = "Action profile to update an Item requires a mapping profile";
+
+    /** An UPDATE HOLDINGS / ITEM action reached: its mapping fields, or (no mapping profile) FOLIO's error. */
+    private record Update(JsonNode fields, String error) {
+    }
+
     private ProfileActions(JsonNode instanceFields, boolean createsInstance, boolean updatesInstance,
                            JsonNode updateInstanceFields, JsonNode holdingsFields, JsonNode itemFields,
+                           Update holdingsUpdate, Update itemUpdate,
                            Map<String, String> locationsByCode, Map<String, Map<String, String>> byName) {
+        this.holdingsUpdate = holdingsUpdate;
+        this.itemUpdate = itemUpdate;
         this.instanceFields = instanceFields;
         this.createsInstance = createsInstance;
         this.updatesInstance = updatesInstance;
@@ -92,6 +113,7 @@ final class ProfileActions {
     /** The actions a record reaches ({@link ProfileRoutes}) with their mapping fields. */
     static ProfileActions of(Connection c, String schema, List<ProfileSnapshot> actions) throws SQLException {
         JsonNode instance = null, holdings = null, item = null, updateInstance = null;
+        Update holdingsUpdate = null, itemUpdate = null;
         boolean creates = false, updates = false;
         for (ProfileSnapshot action : actions) {
             String verb = action.content().path("action").asText();
@@ -104,6 +126,14 @@ final class ProfileActions {
                 // instance re-mapped from the incoming MARC and a new SRS generation.
                 updates = true;
                 if (folioRecord.equals("INSTANCE")) updateInstance = fields;
+                continue;
+            }
+            if ("UPDATE".equals(verb) && folioRecord.equals("HOLDINGS")) {
+                holdingsUpdate = new Update(fields, mappings.isEmpty() ? HOLDINGS_UPDATE_WITHOUT_MAPPING : null);
+                continue;
+            }
+            if ("UPDATE".equals(verb) && folioRecord.equals("ITEM")) {
+                itemUpdate = new Update(fields, mappings.isEmpty() ? ITEM_UPDATE_WITHOUT_MAPPING : null);
                 continue;
             }
             if (!"CREATE".equals(verb)) continue;
@@ -121,7 +151,8 @@ final class ProfileActions {
         }
         Map<String, String> locations = new HashMap<>();
         Map<String, Map<String, String>> byName = new HashMap<>();
-        if (instance != null || holdings != null || item != null || updateInstance != null) {
+        if (instance != null || holdings != null || item != null || updateInstance != null || holdingsUpdate != null
+                || itemUpdate != null) {
             for (ObjectNode l : InventoryTypes.LOCATIONS.search(c, schema, "cql.allRecords=1", Integer.MAX_VALUE, 0)
                     .records()) {
                 locations.put(l.path("code").asText(), l.path("id").asText());
@@ -148,7 +179,8 @@ final class ProfileActions {
             }
             byName.put("statisticalCodeIds[]", codes);
         }
-        return new ProfileActions(instance, creates, updates, updateInstance, holdings, item, locations, byName);
+        return new ProfileActions(instance, creates, updates, updateInstance, holdings, item, holdingsUpdate,
+                itemUpdate, locations, byName);
     }
 
     /** The instance action's non-empty mapping values over the rules' instance. */
@@ -171,6 +203,48 @@ final class ProfileActions {
         if (updateInstanceFields != null) apply(updateInstanceFields, instance, "instance.", marc);
     }
 
+    /** Whether an UPDATE HOLDINGS action was reached. */
+    boolean updatesHoldings() {
+        return holdingsUpdate != null;
+    }
+
+    /** Whether an UPDATE ITEM action was reached. */
+    boolean updatesItem() {
+        return itemUpdate != null;
+    }
+
+    /** FOLIO's error for the UPDATE HOLDINGS action reached (no mapping profile), else null. */
+    String holdingsUpdateError() {
+        return holdingsUpdate == null ? null : holdingsUpdate.error();
+    }
+
+    /** FOLIO's error for the UPDATE ITEM action reached (no mapping profile), else null. */
+    String itemUpdateError() {
+        return itemUpdate == null ? null : itemUpdate.error();
+    }
+
+    /** Whether a CREATE HOLDINGS action was reached. */
+    boolean createsHoldings() {
+        return holdingsFields != null;
+    }
+
+    /** Whether a CREATE ITEM action was reached. */
+    boolean createsItem() {
+        return itemFields != null;
+    }
+
+    /** The UPDATE HOLDINGS action's mapping values over an existing holdings record (a copy the caller made). */
+    void applyToUpdatedHoldings(ObjectNode holdings, Record marc) {
+        if (holdingsUpdate != null) apply(holdingsUpdate.fields(), holdings, "holdings.", marc);
+    }
+
+    /** The UPDATE ITEM action's mapping values over an existing item (a copy the caller made), storage-shaped. */
+    void applyToUpdatedItem(ObjectNode item, Record marc) {
+        if (itemUpdate == null) return;
+        apply(itemUpdate.fields(), item, "item.", marc);
+        flattenReferences(item);
+    }
+
     /** The holdings of the profile's CREATE HOLDINGS action for {@code instance}, or null without one. */
     ObjectNode holdings(ObjectNode instance, Record marc) {
         if (holdingsFields == null) return null;
@@ -189,13 +263,17 @@ final class ProfileActions {
         i.put("id", UUID.randomUUID().toString());
         i.put("holdingsRecordId", holdings.get("id").asText());
         apply(itemFields, i, "item.", marc);
-        // The mapping profile targets mod-inventory's item (materialType.id …); storage has the flat ids.
+        flattenReferences(i);
+        return i;
+    }
+
+    /** The mapping profile targets mod-inventory's item (materialType.id …); storage has the flat ids. */
+    private static void flattenReferences(ObjectNode i) {
         for (String ref : List.of("materialType", "permanentLoanType", "temporaryLoanType", "permanentLocation",
                 "temporaryLocation")) {
             JsonNode id = i.remove(ref);
             if (id != null && id.hasNonNull("id")) i.put(ref + "Id", id.get("id").asText());
         }
-        return i;
     }
 
     private void apply(JsonNode fields, ObjectNode target, String prefix, Record marc) {
@@ -217,7 +295,19 @@ final class ProfileActions {
                     apply(subFields, element, path + ".", marc);
                     if (!element.isEmpty()) out.add(element);
                 }
-                if (!out.isEmpty()) target.set(rel.substring(0, rel.length() - 2), out);
+                String name = rel.substring(0, rel.length() - 2);
+                // MappingManager on an existing record: the repeatable field's action decides what happens to the
+                // record's own list (a create starts from nothing, so there it is always the mapped list).
+                String action = f.path("repeatableFieldAction").asText("");
+                if (action.equals("DELETE_EXISTING")) {
+                    target.remove(name);
+                } else if (!out.isEmpty()) {
+                    if (action.equals("EXTEND_EXISTING") && target.path(name).isArray()) {
+                        ((ArrayNode) target.get(name)).addAll(out);
+                    } else {
+                        target.set(name, out);
+                    }
+                }
                 continue;
             }
             String booleanAction = f.path("booleanFieldAction").asText("");
