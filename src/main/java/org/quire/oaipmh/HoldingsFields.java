@@ -37,7 +37,7 @@ final class HoldingsFields {
     /**
      * Appends the fields of these holdings and items to {@code marc}'s fields; a suppressed holdings record or item
      * (discoverySuppress) is left out unless {@code withSuppressed}. Each row's JSON is parsed once, here: parsing
-     * it a second time for the suppression filter cost about a quarter of a marc21_withholdings page's CPU
+     * it a second time for the suppression filter took about an eighth of a marc21_withholdings page's CPU
      * ({@code quire bench oai}'s profile).
      */
     static void append(ObjectNode marc, List<OaiStore.HoldingsItem> rows, Map<String, String> relationships,
