@@ -15,19 +15,21 @@ import java.util.concurrent.Callable;
 /** {@code quire bench <workflow> [options]} and {@code quire bench compare A B}. */
 @Command(name = "bench", subcommands = BenchCommand.Compare.class, description = {
         "Load-test Quire with FOLIO's Performance Task Force workflows and measure the floor in the same run.",
-        "Workflows: cico, loans, multi-tenant-cico, rtac, renew, search, import, multi-tenant-import. Writes report.md, "
+        "Workflows: cico, loans, multi-tenant-cico, rtac, renew, search, import, multi-tenant-import, export, oai. "
+                + "Writes report.md, "
                 + "report.json and report.html.",
         "Exit code 1 when any request failed (import: when any record failed; multi-tenant-import: when a job did not "
-                + "commit, a record or a check-in/check-out failed)."})
+                + "commit, a record or a check-in/check-out failed; export: when the file misses a record; oai: when a harvest "
+                + "missed or repeated a record or a page failed)."})
 public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "WORKFLOW", description = "cico, loans, multi-tenant-cico, "
-            + "rtac, renew, search, import or multi-tenant-import")
+            + "rtac, renew, search, import, multi-tenant-import, export or oai")
     String workflow;
 
     @Option(names = "--users", split = ",", description = "Virtual users per tenant, one level each. "
             + "Default: 1,5,8,20 (multi-tenant-cico: 5; search: 1,20; --longevity: 8; multi-tenant-import: 8 users of "
-            + "one check-in/check-out tenant)")
+            + "one check-in/check-out tenant; oai: 1,8 harvesters)")
     List<Integer> users;
 
     @Option(names = "--duration", defaultValue = "5m", description = "Measured time per level. Default: ${DEFAULT-VALUE}")
@@ -78,8 +80,8 @@ public final class BenchCommand implements Callable<Integer> {
             + "--records records are imported. Default: LC records from fetch-lc-books.sh")
     List<Path> marc;
 
-    @Option(names = "--records", description = "import: records to import (real LC records from fetch-lc-books.sh, "
-            + "cached; or the first N of --marc). Default: 100000 (multi-tenant-import: 10000 per tenant)")
+    @Option(names = "--records", description = "import, export, oai: records imported (real LC records from "
+            + "fetch-lc-books.sh, cached; or the first N of --marc); export and oai then export or harvest them. Default: 100000 (multi-tenant-import: 10000 per tenant)")
     Integer records;
 
     @Option(names = "--ui-calls", description = "Also make the GETs of FOLIO's check-out and check-in screens")
@@ -108,6 +110,7 @@ public final class BenchCommand implements Callable<Integer> {
                     + " failed and " + u.created() + " created records") + "; see the report");
             return failed ? 1 : 0;
         }
+        if ("export".equals(workflow) || "oai".equals(workflow)) return exportOrOai();
         if ("multi-tenant-import".equals(workflow)) {
             BenchReport.MultiImport run = new MultiTenantImportBench(options(), System.out).run().multiImport();
             boolean failed = run.targets().size() < 2 || !run.targets().get(0).met() || !run.targets().get(1).met();
@@ -120,6 +123,19 @@ public final class BenchCommand implements Callable<Integer> {
                 l.floor().stream())).mapToLong(BenchReport.RequestStats::ko).sum();
         if (errors > 0) System.out.println("quire bench: " + errors + " requests failed; see the notes in the report");
         return errors > 0 ? 1 : 0;
+    }
+
+    /** export and oai: exit code 1 when a record is missing, doubled or failed, or a request failed. */
+    private int exportOrOai() throws Exception {
+        BenchReport r = "export".equals(workflow) ? new ExportBench(options(), System.out).run()
+                : new OaiBench(options(), System.out).run();
+        List<BenchReport.Target> targets = r.exportRun() != null ? r.exportRun().targets() : r.oaiRun().targets();
+        BenchReport.Target complete = targets.getLast(); // the file holds every record / each record exactly once
+        boolean failed = !complete.met() || (r.oaiRun() != null && r.oaiRun().levels().stream()
+                .anyMatch(l -> l.page().ko() > 0));
+        if (failed) System.out.println("quire bench: " + complete.target() + ": " + complete.measured()
+                + "; see the report");
+        return failed ? 1 : 0;
     }
 
     BenchOptions options() {
@@ -138,7 +154,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Duration longRun = longevity == null ? null : BenchOptions.parseDuration(longevity);
         List<Integer> levels = users != null ? users
-                : multi ? List.of(5) : multiImport ? List.of(8) : longRun != null ? List.of(8) : search ? List.of(1, 20) : Arrays.asList(1, 5, 8, 20);
+                : multi ? List.of(5) : multiImport ? List.of(8) : workflow.equals("oai") ? List.of(1, 8) : longRun != null ? List.of(8) : search ? List.of(1, 20) : Arrays.asList(1, 5, 8, 20);
         if (levels.isEmpty() || levels.stream().anyMatch(u -> u < 1)) {
             throw new IllegalArgumentException("--users needs positive numbers, e.g. --users 1,5,8,20");
         }

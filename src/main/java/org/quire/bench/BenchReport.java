@@ -14,11 +14,22 @@ import java.util.List;
  * @param importRun {@code quire bench import}: the import's figures against its floor; null for the other workflows
  * @param multiImport {@code quire bench multi-tenant-import}: many tenants importing while users run check-in and
  *                    check-out; null for the other workflows
+ * @param exportRun {@code quire bench export}: a MARC export of the tenant's instances against its floor; null otherwise
+ * @param oaiRun {@code quire bench oai}: full OAI-PMH harvests per harvester level against their floor; null otherwise
  */
 public record BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
                           DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
                           Resources resources, List<String> notes, Profile profile, ImportRun importRun,
-                          MultiImport multiImport) {
+                          MultiImport multiImport, ExportRun exportRun, OaiRun oaiRun) {
+
+    /** A report of every workflow but export and oai. */
+    public BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
+                       DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
+                       Resources resources, List<String> notes, Profile profile, ImportRun importRun,
+                       MultiImport multiImport) {
+        this(workflow, startedAt, finishedAt, settings, machine, data, levels, windows, drift, resources, notes, profile,
+                importRun, multiImport, null, null);
+    }
 
     /** A report of {@code quire bench import} (no multi-tenant section). */
     public BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
@@ -197,5 +208,51 @@ public record BenchReport(String workflow, String startedAt, String finishedAt, 
 
     /** One of the targets: what it asks, what the run measured, and whether that meets it. */
     public record Target(String target, String measured, boolean met) {
+    }
+
+    /**
+     * {@code quire bench export}: all the tenant's instances exported to one MARC file as a client does it (the job
+     * started over HTTP, polled, the file downloaded through its link), and the floor in the same run (ExportFloor).
+     *
+     * @param jobSeconds from the file definition's POST until the job was seen finished
+     * @param wallSeconds from the file definition's POST to the downloaded file's last byte
+     * @param fileRecords ISO 2709 records in the downloaded file (record terminators counted)
+     * @param floorSeconds the floor: the same SRS rows read over JDBC and their bytes written to a file
+     * @param ratio wallSeconds ÷ floorSeconds
+     */
+    public record ExportRun(long records, String status, long exported, long failed, double jobSeconds,
+                            double wallSeconds, double recordsPerSecond, long fileBytes, long fileRecords,
+                            double floorSeconds, long floorRows, long floorBytes, double ratio,
+                            List<Target> targets) {
+    }
+
+    /**
+     * {@code quire bench oai}: at each level, H harvesters each doing a complete ListRecords harvest at once.
+     *
+     * @param records harvestable records of the tenant (the import's)
+     * @param pageSize records per page (the tenant's maxRecordsPerResponse)
+     */
+    public record OaiRun(long records, String metadataPrefix, int pageSize, List<OaiLevel> levels,
+                         List<Target> targets) {
+    }
+
+    /**
+     * One level: the pages of all its harvests, the same pages' SQL over JDBC at the same concurrency, and whether
+     * each harvest returned each record exactly once.
+     *
+     * @param page per-page latency of Quire (label "ListRecords page")
+     * @param floorPage per-page latency of the floor (the page's statements over JDBC)
+     * @param ratio p95 Quire ÷ p95 floor
+     */
+    public record OaiLevel(int harvesters, double wallSeconds, long pages, double pagesPerSecond,
+                           double recordsPerSecond, RequestStats page, RequestStats floorPage, double ratio,
+                           List<Harvest> harvests) {
+    }
+
+    /**
+     * One complete harvest: pages, records returned, distinct identifiers among them, and whether that is each of the
+     * tenant's records exactly once (records = distinct = the tenant's records, no error).
+     */
+    public record Harvest(int harvester, long pages, long records, long distinct, long errors, boolean exactlyOnce) {
     }
 }

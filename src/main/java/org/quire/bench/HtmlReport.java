@@ -47,6 +47,8 @@ public final class HtmlReport {
             section(html, "h2", "Check-in/check-out during the imports (ms)", BenchTables.requests(m.loaded()));
             section(html, "h2", "Import jobs", BenchTables.multiImportJobs(m));
             section(html, "h2", "Machine", BenchTables.machine(r.machine()));
+        } else if (r.exportRun() != null || r.oaiRun() != null) {
+            exportOai(html, r);
         } else {
             section(html, "h2", "Settings", BenchTables.settings(r.settings()));
             section(html, "h2", "Machine", BenchTables.machine(r.machine()));
@@ -99,6 +101,12 @@ public final class HtmlReport {
         html.append("<h2>Notes</h2>\n<ul>\n");
         for (String note : r.notes()) html.append("<li>").append(escape(note)).append("</li>\n");
         html.append("</ul>\n");
+    }
+
+    /** quire bench export and oai: their sections (ExportOaiTables), then the machine. */
+    private static void exportOai(StringBuilder html, BenchReport r) {
+        for (var t : ExportOaiTables.sections(r)) section(html, "h2", t.getKey(), t.getValue());
+        section(html, "h2", "Machine", BenchTables.machine(r.machine()));
     }
 
     private static void section(StringBuilder html, String tag, String heading, ReportTable table) {

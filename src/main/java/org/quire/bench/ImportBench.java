@@ -3,7 +3,6 @@ package org.quire.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.quire.cli.ImportClient;
 import org.quire.cli.ProgressBar;
-import org.quire.platform.Json;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -16,7 +15,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.UUID;
 
 /**
  * {@code quire bench import} (issue 14): one file of real LC records imported as FOLIO's PTF imports it — a fresh
@@ -54,16 +52,10 @@ final class ImportBench {
         try (BenchTarget target = o.url() == null ? BenchTarget.startPrivate(dir, progress, false)
                 : BenchTarget.external(o)) {
             BenchHttp http = new BenchHttp(target.url());
-            BenchHttp.Session admin = http.login(o.adminTenant(), o.adminUser(),
-                    o.adminPassword() != null ? o.adminPassword() : target.platformAdminPassword());
-            String tenant = "bench_" + Long.toString(Instant.now().getEpochSecond(), 36) + "_import";
-            progress.step("Preparing tenant " + tenant + " with the job profile \"" + PtfCreateProfile.NAME + "\"");
-            String password = UUID.randomUUID().toString();
-            admin.postOk("/_/tenants", Json.object().put("id", tenant).put("name", "quire bench " + tenant)
-                    .put("adminUsername", DataSetup.ADMIN).put("adminPassword", password));
-            BenchHttp.Session s = http.login(tenant, DataSetup.ADMIN, password);
-            DataSetup.createSampleLocations(s);
-            String profileId = PtfCreateProfile.create(s);
+            ImportedTenant fresh = ImportedTenant.fresh(http, ImportedTenant.admin(o, target, http), "import",
+                    progress);
+            String tenant = fresh.tenant(), password = fresh.password(), profileId = fresh.profileId();
+            BenchHttp.Session s = fresh.session();
             Measured m;
             try (ResourceSampler sampler = ResourceSampler.connect(http, target)) {
                 notes.add(ServerSettle.await(sampler::cpuSecondsNow, progress, ServerSettle.REAL));

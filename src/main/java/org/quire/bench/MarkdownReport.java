@@ -25,11 +25,15 @@ public final class MarkdownReport {
             section(md, "## Check-in/check-out during the imports\n\nTimes in milliseconds.",
                     BenchTables.requests(m.loaded()));
             section(md, "## Import jobs", BenchTables.multiImportJobs(m));
+        } else if (r.exportRun() != null || r.oaiRun() != null) {
+            exportOai(md, r);
         } else {
             section(md, "## Settings", BenchTables.settings(r.settings()));
         }
         section(md, "## Machine", BenchTables.machine(r.machine()));
-        if (r.importRun() == null && r.multiImport() == null) section(md, "## Data set", BenchTables.data(r.data()));
+        if (r.importRun() == null && r.multiImport() == null && r.exportRun() == null && r.oaiRun() == null) {
+            section(md, "## Data set", BenchTables.data(r.data()));
+        }
         for (LevelResult level : orEmpty(r.levels())) level(md, level);
         if (!orEmpty(r.windows()).isEmpty()) {
             section(md, "## Longevity windows\n\nTimes in milliseconds.", BenchTables.windows(r.windows()));
@@ -64,6 +68,11 @@ public final class MarkdownReport {
             md.append("### ").append(BenchTables.profileHeading(level)).append("\n\n");
             for (var t : BenchTables.profileTables(level)) section(md, "#### " + t.getKey(), t.getValue());
         }
+    }
+
+    /** quire bench export and oai: their sections (ExportOaiTables). */
+    private static void exportOai(StringBuilder md, BenchReport r) {
+        for (var t : ExportOaiTables.sections(r)) section(md, "## " + t.getKey(), t.getValue());
     }
 
     private static void section(StringBuilder md, String heading, ReportTable table) {

@@ -354,9 +354,8 @@ public final class OaiPmh {
                     DublinCore.write(marc, out);
                 } else {
                     if (prefix.equals(MARC21_WITHHOLDINGS)) {
-                        List<OaiStore.HoldingsItem> his = byInstance.getOrDefault(r.instanceId(), List.of());
-                        if (!s.suppressedRecordsProcessing()) his = his.stream().filter(OaiPmh::discoverable).toList();
-                        HoldingsFields.append(marc, his, relationships, s.suppressedRecordsProcessing());
+                        HoldingsFields.append(marc, byInstance.getOrDefault(r.instanceId(), List.of()), relationships,
+                                s.suppressedRecordsProcessing());
                     }
                     MarcXml.write(marc, out);
                 }
@@ -364,12 +363,6 @@ public final class OaiPmh {
             }
             out.append("</record>");
         }
-    }
-
-    /** Neither the holdings record nor the item is suppressed from discovery. */
-    private static boolean discoverable(OaiStore.HoldingsItem hi) {
-        if (Json.parse(hi.holdingsJson()).path("discoverySuppress").asBoolean(false)) return false;
-        return hi.itemJson() == null || !Json.parse(hi.itemJson()).path("discoverySuppress").asBoolean(false);
     }
 
     private OaiSettings settings(String schema) {
