@@ -94,7 +94,7 @@ final class Sip2Client implements AutoCloseable {
         message[message.length - 1] = '\r';
         out.write(message);
         out.flush();
-        return verify(readResponse(), expectedCommand, seq);
+        return verify(readResponse(), charset, expectedCommand, seq);
     }
 
     private byte[] readResponse() throws IOException {
@@ -108,7 +108,7 @@ final class Sip2Client implements AutoCloseable {
     }
 
     /** The response's command, sequence number and checksum must all be right; the trailer is cut off. */
-    Reply verify(byte[] raw, String expectedCommand, int seq) throws BadResponse {
+    static Reply verify(byte[] raw, Charset charset, String expectedCommand, int seq) throws BadResponse {
         String text = new String(raw, charset);
         if (raw.length < 9 || !text.substring(text.length() - 6, text.length() - 4).equals("AZ")) {
             throw new BadResponse("no checksum (AZ) at the end", text);
