@@ -141,6 +141,8 @@ public final class BenchCommand implements Callable<Integer> {
         boolean search = workflow.equals("search");
         boolean sip2 = workflow.equals("sip2");
         if (sip2 && tenants != null && tenants != 1) throw new IllegalArgumentException("sip2 runs on one tenant");
+        if (sip2 && (profile || uiCalls || longevity != null)) throw new IllegalArgumentException("sip2 takes no "
+                + "--profile, --ui-calls or --longevity");
         if (search && tenants != null && tenants != 1) throw new IllegalArgumentException("search runs on one tenant");
         if (recordCount < 1) throw new IllegalArgumentException("--records must be at least 1");
         for (Path f : marc == null ? List.<Path>of() : marc) {

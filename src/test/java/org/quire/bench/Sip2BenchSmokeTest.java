@@ -116,6 +116,24 @@ class Sip2BenchSmokeTest {
                 .containsOnly(org.assertj.core.groups.Tuple.tuple("not measured", false));
     }
 
+    @Test
+    void optionsDefaultToOneAndTwentyTerminalsOnOneTenantAndRefuseWhatDoesNotApply() {
+        BenchOptions o = parse("sip2");
+        assertThat(o.users()).containsExactly(1, 20);
+        assertThat(o.tenants()).isEqualTo(1);
+        assertThat(o.itemsPerTenant()).isEqualTo(50_000);
+        assertThat(parse("sip2", "--users", "4", "--data-scale", "0.2").itemsPerTenant()).isEqualTo(10_000);
+        assertThatThrownBy(() -> parse("sip2", "--tenants", "2")).hasMessageContaining("one tenant");
+        assertThatThrownBy(() -> parse("sip2", "--profile")).hasMessageContaining("--profile");
+        assertThatThrownBy(() -> parse("sip2", "--ui-calls")).hasMessageContaining("--ui-calls");
+    }
+
+    private static BenchOptions parse(String... args) {
+        BenchCommand cmd = new BenchCommand();
+        new picocli.CommandLine(cmd).parseArgs(args);
+        return cmd.options();
+    }
+
     private static List<BenchReport.RequestStats> concat(List<BenchReport.RequestStats> a,
                                                          List<BenchReport.RequestStats> b) {
         return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
