@@ -68,7 +68,8 @@ final class Sip2Bench {
                 warmUp(t, endpoint, sampler, notes);
                 List<BenchReport.Sip2Level> levels = new ArrayList<>();
                 for (int users : o.users()) {
-                    progress.step(String.format("Level: %d terminals over SIP2, then %d users over HTTP", users, users));
+                    progress.step(String.format("Level: %d terminal%s over SIP2, then %s over HTTP", users,
+                            users == 1 ? "" : "s", users(users)));
                     levels.add(level(users, t, endpoint, sampler, notes));
                 }
                 BenchReport.Resources resources = sampler.stop(loansBefore, DataSetup.allLoans(t.session()));
@@ -99,14 +100,14 @@ final class Sip2Bench {
         Sip2Workflow sip2 = new Sip2Workflow(endpoint);
         Measurements s = LoadRunner.run(new LoadRunner.Phase("SIP2 warm-up", users, Duration.ZERO, length,
                 o.thinkTime(), (m, i) -> sip2.terminal(m, t)), progress);
-        notes.addAll(prefixed("SIP2 warm-up, " + users + " terminals", s.errorSamples()));
+        notes.addAll(prefixed("SIP2 warm-up, " + users(users), s.errorSamples()));
         CicoWorkflow cico = new CicoWorkflow(null);
         Measurements h = LoadRunner.run(new LoadRunner.Phase("HTTP warm-up", users, Duration.ZERO, length,
                 o.thinkTime(), (m, i) -> cico.quireUser(m, t)), progress);
-        notes.addAll(prefixed("HTTP warm-up, " + users + " users", h.errorSamples()));
-        notes.add(String.format(Locale.ROOT, "Before the first level both phases ran once unmeasured (%d users, %.0f s "
+        notes.addAll(prefixed("HTTP warm-up, " + users(users), h.errorSamples()));
+        notes.add(String.format(Locale.ROOT, "Before the first level both phases ran once unmeasured (%s, %.0f s "
                 + "each) so that neither pays for the other's warm-up (JIT compilation of its code path): without it, "
-                + "the first phase after the set-up was up to 1.5× slower than the same phase repeated.", users,
+                + "the first phase after the set-up was up to 1.5× slower than the same phase repeated.", users(users),
                 length.toMillis() / 1000.0));
     }
 
@@ -119,13 +120,13 @@ final class Sip2Bench {
         Measurements s = LoadRunner.run(new LoadRunner.Phase("SIP2", users, o.rampUp(), o.duration(), o.thinkTime(),
                 (m, i) -> sip2.terminal(m, t)), progress,
                 () -> cpu[0] = sampler.cpuSecondsNow(), () -> cpu[1] = sampler.cpuSecondsNow());
-        notes.addAll(prefixed("SIP2, " + users + " terminals", s.errorSamples()));
+        notes.addAll(prefixed("SIP2, " + users(users), s.errorSamples()));
         CicoWorkflow cico = new CicoWorkflow(null);
         settle(sampler, "HTTP", users, notes);
         Measurements h = LoadRunner.run(new LoadRunner.Phase("HTTP", users, o.rampUp(), o.duration(), o.thinkTime(),
                 (m, i) -> cico.quireUser(m, t)), progress,
                 () -> cpu[2] = sampler.cpuSecondsNow(), () -> cpu[3] = sampler.cpuSecondsNow());
-        notes.addAll(prefixed("HTTP, " + users + " users", h.errorSamples()));
+        notes.addAll(prefixed("HTTP, " + users(users), h.errorSamples()));
 
         List<BenchReport.Ratio> ratios = new ArrayList<>();
         for (var op : new java.util.TreeMap<>(SAME_OPERATION).entrySet()) {
@@ -149,9 +150,9 @@ final class Sip2Bench {
         long start = System.nanoTime();
         String note = ServerSettle.await(sampler::cpuSecondsNow, progress, ServerSettle.REAL);
         double waited = (System.nanoTime() - start) / 1e9;
-        notes.add(note.contains("still busy") ? "Before the " + phase + " phase at " + users + " users: " + note
-                : String.format(Locale.ROOT, "Before the %s phase at %d users the server settled in %.0f s (CPU below "
-                + "%.0f%% of a core for %d s).", phase, users, waited, ServerSettle.QUIET_SHARE * 100,
+        notes.add(note.contains("still busy") ? "Before the " + phase + " phase at " + users(users) + ": " + note
+                : String.format(Locale.ROOT, "Before the %s phase at %s the server settled in %.0f s (CPU below "
+                + "%.0f%% of a core for %d s).", phase, users(users), waited, ServerSettle.QUIET_SHARE * 100,
                 ServerSettle.QUIET_SECONDS));
     }
 
@@ -201,6 +202,10 @@ final class Sip2Bench {
                         + "per instance, open loans and open requests as the PTF baseline; the 40% of items kept for "
                         + "cico's SQL floor are not used here). There is no SQL floor: the HTTP operation is the "
                         + "yardstick (issue 15: SIP2 p95 ≤ 2× HTTP p95).");
+    }
+
+    private static String users(int n) {
+        return n == 1 ? "1 user" : n + " users";
     }
 
     private static List<String> prefixed(String phase, List<String> samples) {
