@@ -15,21 +15,20 @@ import java.util.concurrent.Callable;
 /** {@code quire bench <workflow> [options]} and {@code quire bench compare A B}. */
 @Command(name = "bench", subcommands = BenchCommand.Compare.class, description = {
         "Load-test Quire with FOLIO's Performance Task Force workflows and measure the floor in the same run.",
-        "Workflows: cico, loans, multi-tenant-cico, rtac, renew, search, import, multi-tenant-import, export, oai. "
-                + "Writes report.md, "
-                + "report.json and report.html.",
+        "Workflows: cico, loans, multi-tenant-cico, rtac, renew, search, import, multi-tenant-import, export, oai, "
+                + "sip2. Writes report.md, report.json and report.html.",
         "Exit code 1 when any request failed (import: when any record failed; multi-tenant-import: when a job did not "
                 + "commit, a record or a check-in/check-out failed; export: when the file misses a record; oai: when a harvest "
                 + "missed or repeated a record or a page failed)."})
 public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "WORKFLOW", description = "cico, loans, multi-tenant-cico, "
-            + "rtac, renew, search, import, multi-tenant-import, export or oai")
+            + "rtac, renew, search, import, multi-tenant-import, export, oai or sip2")
     String workflow;
 
     @Option(names = "--users", split = ",", description = "Virtual users per tenant, one level each. "
-            + "Default: 1,5,8,20 (multi-tenant-cico: 5; search: 1,20; --longevity: 8; multi-tenant-import: 8 users of "
-            + "one check-in/check-out tenant; oai: 1,8 harvesters)")
+            + "Default: 1,5,8,20 (multi-tenant-cico: 5; search, sip2: 1,20; --longevity: 8; multi-tenant-import: 8 "
+            + "users of one check-in/check-out tenant; oai: 1,8 harvesters)")
     List<Integer> users;
 
     @Option(names = "--duration", defaultValue = "5m", description = "Measured time per level. Default: ${DEFAULT-VALUE}")
@@ -118,6 +117,14 @@ public final class BenchCommand implements Callable<Integer> {
                     + run.targets().get(1).measured() + "; see the report");
             return failed ? 1 : 0;
         }
+        if ("sip2".equals(workflow)) {
+            BenchReport.Sip2Run run = new Sip2Bench(options(), System.out).run().sip2();
+            long errors = run.levels().stream().flatMap(l -> java.util.stream.Stream.concat(l.sip2().stream(),
+                    l.http().stream())).mapToLong(BenchReport.RequestStats::ko).sum();
+            if (errors > 0) System.out.println("quire bench: " + errors + " SIP2 messages or HTTP requests failed; see "
+                    + "the notes in the report");
+            return errors > 0 ? 1 : 0;
+        }
         BenchReport report = new Bench(options(), System.out).run();
         long errors = report.levels().stream().flatMap(l -> java.util.stream.Stream.concat(l.quire().stream(),
                 l.floor().stream())).mapToLong(BenchReport.RequestStats::ko).sum();
@@ -147,6 +154,10 @@ public final class BenchCommand implements Callable<Integer> {
         boolean multiImport = workflow.equals("multi-tenant-import");
         int recordCount = records != null ? records : multiImport ? 10_000 : 100_000;
         boolean search = workflow.equals("search");
+        boolean sip2 = workflow.equals("sip2");
+        if (sip2 && tenants != null && tenants != 1) throw new IllegalArgumentException("sip2 runs on one tenant");
+        if (sip2 && (profile || uiCalls || longevity != null)) throw new IllegalArgumentException("sip2 takes no "
+                + "--profile, --ui-calls or --longevity");
         if (search && tenants != null && tenants != 1) throw new IllegalArgumentException("search runs on one tenant");
         if (recordCount < 1) throw new IllegalArgumentException("--records must be at least 1");
         for (Path f : marc == null ? List.<Path>of() : marc) {
@@ -154,7 +165,8 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Duration longRun = longevity == null ? null : BenchOptions.parseDuration(longevity);
         List<Integer> levels = users != null ? users
-                : multi ? List.of(5) : multiImport ? List.of(8) : workflow.equals("oai") ? List.of(1, 8) : longRun != null ? List.of(8) : search ? List.of(1, 20) : Arrays.asList(1, 5, 8, 20);
+                : multi ? List.of(5) : multiImport ? List.of(8) : workflow.equals("oai") ? List.of(1, 8)
+                : longRun != null ? List.of(8) : search || sip2 ? List.of(1, 20) : Arrays.asList(1, 5, 8, 20);
         if (levels.isEmpty() || levels.stream().anyMatch(u -> u < 1)) {
             throw new IllegalArgumentException("--users needs positive numbers, e.g. --users 1,5,8,20");
         }

@@ -26,7 +26,7 @@ public record BenchOptions(String workflow, List<Integer> users, Duration durati
                            List<Path> marc, boolean profile, int records) {
 
     public static final List<String> WORKFLOWS = List.of("cico", "loans", "multi-tenant-cico", "rtac", "renew", "search",
-            "import", "multi-tenant-import", "export", "oai");
+            "import", "multi-tenant-import", "export", "oai", "sip2");
 
     /** PTF's baseline: ~5,000 open loans, patrons with barcodes, a large pool of available items. */
     public int itemsPerTenant() {

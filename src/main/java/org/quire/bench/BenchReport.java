@@ -16,19 +16,38 @@ import java.util.List;
  *                    check-out; null for the other workflows
  * @param exportRun {@code quire bench export}: a MARC export of the tenant's instances against its floor; null otherwise
  * @param oaiRun {@code quire bench oai}: full OAI-PMH harvests per harvester level against their floor; null otherwise
+ * @param sip2 {@code quire bench sip2}: check-out/check-in over SIP2 against the same over HTTP; null for the others
  */
 public record BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
                           DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
                           Resources resources, List<String> notes, Profile profile, ImportRun importRun,
-                          MultiImport multiImport, ExportRun exportRun, OaiRun oaiRun) {
+                          MultiImport multiImport, ExportRun exportRun, OaiRun oaiRun, Sip2Run sip2) {
 
-    /** A report of every workflow but export and oai. */
+    /** A report of every workflow but export, oai and sip2. */
     public BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
                        DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
                        Resources resources, List<String> notes, Profile profile, ImportRun importRun,
                        MultiImport multiImport) {
         this(workflow, startedAt, finishedAt, settings, machine, data, levels, windows, drift, resources, notes, profile,
-                importRun, multiImport, null, null);
+                importRun, multiImport, null, null, null);
+    }
+
+    /** A report of {@code quire bench export} or {@code quire bench oai}. */
+    public BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
+                       DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
+                       Resources resources, List<String> notes, Profile profile, ImportRun importRun,
+                       MultiImport multiImport, ExportRun exportRun, OaiRun oaiRun) {
+        this(workflow, startedAt, finishedAt, settings, machine, data, levels, windows, drift, resources, notes, profile,
+                importRun, multiImport, exportRun, oaiRun, null);
+    }
+
+    /** A report of {@code quire bench sip2}. */
+    public BenchReport(String workflow, String startedAt, String finishedAt, Settings settings, Machine machine,
+                       DataSet data, List<LevelResult> levels, List<Window> windows, List<Drift> drift,
+                       Resources resources, List<String> notes, Profile profile, ImportRun importRun,
+                       MultiImport multiImport, Sip2Run sip2) {
+        this(workflow, startedAt, finishedAt, settings, machine, data, levels, windows, drift, resources, notes, profile,
+                importRun, multiImport, null, null, sip2);
     }
 
     /** A report of {@code quire bench import} (no multi-tenant section). */
@@ -254,5 +273,30 @@ public record BenchReport(String workflow, String startedAt, String finishedAt, 
      * tenant's records exactly once (records = distinct = the tenant's records, no error).
      */
     public record Harvest(int harvester, long pages, long records, long distinct, long errors, boolean exactlyOnce) {
+    }
+
+    /**
+     * {@code quire bench sip2}: per level, N self-check terminals over SIP2, then N users making the same check-outs
+     * and check-ins over HTTP, and issue 15's target (SIP2 p95 ≤ 2× HTTP p95) per operation and level.
+     *
+     * @param endpoint where the terminals connected (host:port, charset) and as whom
+     */
+    public record Sip2Run(String endpoint, List<Sip2Level> levels, List<Target> targets) {
+    }
+
+    /**
+     * One level of {@code quire bench sip2}.
+     *
+     * @param sip2 the SIP2 messages (11, 09; 93 only when a terminal had to log in again while measured)
+     * @param http the same operations over HTTP, by CicoWorkflow at the same number of users, right after
+     * @param ratios per operation: SIP2 p95 (quireP95) ÷ HTTP p95 (floorP95)
+     * @param verifiedResponses measured SIP2 responses whose command, sequence number (AY) and checksum (AZ) were right
+     * @param badResponses measured SIP2 responses where one of them was wrong (each also a KO)
+     * @param sip2CpuMsPerOperation the server's CPU time during the SIP2 phase ÷ its messages; null when not known
+     * @param httpCpuMsPerOperation the same for the HTTP phase
+     */
+    public record Sip2Level(int users, double sip2Seconds, List<RequestStats> sip2, double httpSeconds,
+                            List<RequestStats> http, List<Ratio> ratios, long verifiedResponses, long badResponses,
+                            Double sip2CpuMsPerOperation, Double httpCpuMsPerOperation) {
     }
 }

@@ -246,4 +246,37 @@ final class BenchTables {
         }
         return t;
     }
+
+    /**
+     * {@code quire bench sip2}: the targets, then per level the SIP2 messages, the HTTP calls, SIP2 p95 ÷ HTTP p95 per
+     * operation, and the responses verified with the server's CPU per operation — each a heading and its table.
+     */
+    static List<Map.Entry<String, ReportTable>> sip2Tables(BenchReport.Sip2Run run) {
+        List<Map.Entry<String, ReportTable>> tables = new java.util.ArrayList<>();
+        ReportTable targets = new ReportTable(2, "Target (issue 15)", "Measured", "Met");
+        for (BenchReport.Target t : orEmpty(run.targets())) targets.row(t.target(), t.measured(), t.met() ? "yes" : "no");
+        tables.add(Map.entry("SIP2 targets (" + run.endpoint() + ")", targets));
+        for (BenchReport.Sip2Level level : orEmpty(run.levels())) {
+            String n = level.users() + (level.users() == 1 ? " user" : " users");
+            tables.add(Map.entry("SIP2, " + n + " (terminals), measured " + Formats.seconds(level.sip2Seconds())
+                    + "; times in milliseconds", requests(level.sip2())));
+            tables.add(Map.entry("HTTP, " + n + ", measured " + Formats.seconds(level.httpSeconds())
+                    + "; times in milliseconds", requests(level.http())));
+            ReportTable ratios = new ReportTable(2, "SIP2 message", "HTTP call", "p95 SIP2 (ms)", "p95 HTTP (ms)",
+                    "SIP2 ÷ HTTP");
+            for (BenchReport.Ratio r : orEmpty(level.ratios())) ratios.row(r.label(), r.floorLabel(),
+                    Formats.ms(r.quireP95()), Formats.ms(r.floorP95()), Formats.ratio(r.ratio()));
+            tables.add(Map.entry("SIP2 ÷ HTTP (p95), " + n, ratios));
+            tables.add(Map.entry("SIP2 responses and server CPU, " + n, new ReportTable(2, "Measure", "Value")
+                    .row("SIP2 responses verified (command, AY, AZ)", Long.toString(level.verifiedResponses()))
+                    .row("SIP2 responses with a wrong command, AY or AZ", Long.toString(level.badResponses()))
+                    .row("Server CPU per SIP2 message", cpu(level.sip2CpuMsPerOperation()))
+                    .row("Server CPU per HTTP request", cpu(level.httpCpuMsPerOperation()))));
+        }
+        return tables;
+    }
+
+    private static String cpu(Double ms) {
+        return ms == null ? Formats.NOT_MEASURED : Formats.fixed(ms, 3) + " ms";
+    }
 }

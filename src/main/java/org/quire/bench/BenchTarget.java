@@ -41,6 +41,16 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
      */
     public static BenchTarget startPrivate(Path out, Progress progress, boolean profiled)
             throws IOException, InterruptedException {
+        return startPrivate(out, progress, profiled, java.util.Map.of());
+    }
+
+    /**
+     * As {@link #startPrivate(Path, Progress, boolean)}, with more environment for the server (e.g. the
+     * {@code QUIRE_SIP2_*} settings of {@code quire bench sip2}).
+     */
+    public static BenchTarget startPrivate(Path out, Progress progress, boolean profiled,
+                                           java.util.Map<String, String> serverEnv)
+            throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("quire-bench-");
         List<AutoCloseable> opened = new ArrayList<>();
         opened.add(() -> deleteTree(dir));
@@ -52,7 +62,7 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
             String dbPassword = Database.password(dir.resolve("postgres"));
             int port = freePort();
             Process server = startServer(port, dir.resolve("server"), dbUrl, dbPassword, out.resolve("server.log"),
-                    profiled);
+                    profiled, serverEnv);
             opened.add(() -> stop(server));
             String url = "http://localhost:" + port;
             awaitHealthy(url, server, out.resolve("server.log"));
@@ -75,7 +85,7 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
     }
 
     private static Process startServer(int port, Path dataDir, String dbUrl, String dbPassword, Path log,
-                                       boolean profiled) throws IOException {
+                                       boolean profiled, java.util.Map<String, String> serverEnv) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         String classPath = System.getProperty("java.class.path");
         Path jar = Path.of(classPath);
@@ -91,6 +101,7 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("QUIRE_DB_USER", "postgres");
         pb.environment().put("QUIRE_DB_PASSWORD", dbPassword);
+        pb.environment().putAll(serverEnv);
         return pb.start();
     }
 
@@ -117,7 +128,7 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
         if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) p.destroyForcibly().waitFor();
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }

@@ -53,7 +53,7 @@ public final class HtmlReport {
             section(html, "h2", "Settings", BenchTables.settings(r.settings()));
             section(html, "h2", "Machine", BenchTables.machine(r.machine()));
             section(html, "h2", "Data set", BenchTables.data(r.data()));
-            charts(html, r);
+            if (r.sip2() == null) charts(html, r);
         }
         for (LevelResult level : orEmpty(r.levels())) level(html, level);
         if (!orEmpty(r.windows()).isEmpty()) {
@@ -64,6 +64,7 @@ public final class HtmlReport {
             html.append("<h2>Drift</h2>\n<p>p95 of the last window ÷ p95 of the first: above 1 means the request got "
                     + "slower.</p>\n").append(BenchTables.drift(r.drift()).html());
         }
+        sip2(html, r.sip2());
         section(html, "h2", "Resources", BenchTables.resources(r.resources()));
         profile(html, r.profile());
         notes(html, r);
@@ -85,6 +86,11 @@ public final class HtmlReport {
         section(html, "h3", "Quire", BenchTables.requests(level.quire()));
         section(html, "h3", "Floor", BenchTables.requests(level.floor()));
         section(html, "h3", "Quire ÷ floor (p95)", BenchTables.ratios(level.ratios()));
+    }
+
+    private static void sip2(StringBuilder html, BenchReport.Sip2Run run) {
+        if (run == null) return;
+        for (var t : BenchTables.sip2Tables(run)) section(html, "h2", t.getKey(), t.getValue());
     }
 
     private static void profile(StringBuilder html, BenchReport.Profile profile) {

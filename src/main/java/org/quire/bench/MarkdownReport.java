@@ -42,6 +42,7 @@ public final class MarkdownReport {
             section(md, "## Drift\n\np95 of the last window ÷ p95 of the first: above 1 means the request got slower.",
                     BenchTables.drift(r.drift()));
         }
+        sip2(md, r.sip2());
         section(md, "## Resources", BenchTables.resources(r.resources()));
         profile(md, r.profile());
         if (!orEmpty(r.notes()).isEmpty()) {
@@ -59,6 +60,11 @@ public final class MarkdownReport {
         section(md, "### Quire", BenchTables.requests(level.quire()));
         section(md, "### Floor", BenchTables.requests(level.floor()));
         section(md, "### Quire ÷ floor (p95)", BenchTables.ratios(level.ratios()));
+    }
+
+    private static void sip2(StringBuilder md, BenchReport.Sip2Run run) {
+        if (run == null) return;
+        for (var t : BenchTables.sip2Tables(run)) section(md, "## " + t.getKey(), t.getValue());
     }
 
     private static void profile(StringBuilder md, BenchReport.Profile profile) {
