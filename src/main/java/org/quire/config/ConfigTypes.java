@@ -16,6 +16,8 @@ public final class ConfigTypes {
             .column("code", "code", FieldType.KEYWORD)
             .column("enabled", "enabled", FieldType.BOOLEAN)
             .required("module", "configName")
+            // OAI-PMH's entries (module OAIPMH) are checked where they are read
+            .hooks(new org.quire.oaipmh.OaiConfigCheck())
             .build());
 
     public static final RecordStore SETTINGS = new RecordStore(RecordType.builder("setting_entry", "items")
