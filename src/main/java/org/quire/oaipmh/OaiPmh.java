@@ -23,12 +23,14 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The six OAI-PMH 2.0 verbs over SRS's MARC bibs (mod-oai-pmh's /oai/records with recordsSource "Source record
- * storage"): argument validation as mod-oai-pmh's VerbValidator and AbstractHelper, FOLIO's messages, and lists in
+ * The six OAI-PMH 2.0 verbs over the tenant's instances as MARC — SRS's MARC bibs, MARC generated from instances
+ * without one, or both, as the records source says ({@link OaiSettings.RecordsSource}; mod-oai-pmh's /oai/records):
+ * argument validation as mod-oai-pmh's VerbValidator and AbstractHelper, FOLIO's messages, and lists in
  * (datestamp, id) order with stateless keyset resumption tokens ({@link ResumptionToken}).
  *
  * <p>Round trips per list page: 1 (records) + 1 for marc21_withholdings (holdings and items) + 1 on the first page
- * when the list is longer than a page (completeListSize) + the tenant's settings at most every 5 s.
+ * when the list is longer than a page (completeListSize) + 2 when the page has an instance without SRS (the names
+ * the MARC rules translate ids to) + the tenant's settings at most every 5 s.
  */
 public final class OaiPmh {
     public static final String MARC21 = "marc21";
