@@ -8,24 +8,40 @@
 -- by triggers in the writer's own transaction, so every path (storage APIs, batch, import, circulation) keeps it.
 ALTER TABLE instance ADD COLUMN complete_updated_date timestamptz;
 
-UPDATE instance i SET complete_updated_date = greatest(
+-- Whether the instance has a harvestable SRS MARC bib (MARC_BIB, ACTUAL or DELETED): which records source it
+-- belongs to ("Source record storage" or "Inventory"), kept by the triggers below, so that each source's instances
+-- are an index range of their own and a page never scans past the other source's instances.
+ALTER TABLE instance ADD COLUMN has_srs_bib boolean NOT NULL DEFAULT false;
+
+UPDATE instance i SET has_srs_bib = EXISTS (SELECT 1 FROM srs_record r WHERE r.instance_id = i.id
+        AND r.record_type = 'MARC_BIB' AND r.state IN ('ACTUAL', 'DELETED')),
+    complete_updated_date = greatest(
         coalesce(i.updated_date, i.created_date, now()),
         (SELECT max(h.updated_date) FROM holdings_record h WHERE h.instance_id = i.id),
         (SELECT max(it.updated_date) FROM holdings_record h JOIN item it ON it.holdings_record_id = h.id
           WHERE h.instance_id = i.id),
         (SELECT max(r.updated_date) FROM srs_record r WHERE r.instance_id = i.id AND r.record_type = 'MARC_BIB'));
 
--- A marc21_withholdings page is one keyset step over this index.
-CREATE INDEX instance_complete_updated_idx ON instance (complete_updated_date, id);
+-- A marc21_withholdings page is one keyset step over the index of each source's instances.
+CREATE INDEX instance_oai_srs_idx ON instance (complete_updated_date, id) WHERE has_srs_bib;
+CREATE INDEX instance_oai_inventory_idx ON instance (complete_updated_date, id) WHERE NOT has_srs_bib;
 -- A marc21/oai_dc page over instances without SRS is one keyset step over this one (FOLIO: the instance's
 -- metadata.updatedDate).
-CREATE INDEX instance_updated_idx ON instance (updated_date, id);
+CREATE INDEX instance_oai_inventory_updated_idx ON instance (updated_date, id) WHERE NOT has_srs_bib;
+-- The tombstones of deleted SRS-backed instances, apart from the ACTUAL bibs, for marc21_withholdings.
+CREATE INDEX srs_record_oai_deleted_idx ON srs_record (updated_date, id)
+    WHERE record_type = 'MARC_BIB' AND state = 'DELETED' AND instance_id IS NOT NULL;
 
 -- clock_timestamp(), not now(): the date is close to the commit, so a harvest's frozen upper bound rarely passes a
 -- change still in flight (as V41's tombstones).
-CREATE FUNCTION oai_instance_touched() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION oai_instance_touched() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
     NEW.complete_updated_date := clock_timestamp();
+    IF TG_OP = 'INSERT' THEN
+        -- an SRS record may be written before its instance (the SRS triggers found no instance to mark then)
+        NEW.has_srs_bib := EXISTS (SELECT 1 FROM srs_record r WHERE r.instance_id = NEW.id
+                                      AND r.record_type = 'MARC_BIB' AND r.state IN ('ACTUAL', 'DELETED'));
+    END IF;
     RETURN NEW;
 END $$;
 
@@ -79,18 +95,34 @@ CREATE TRIGGER item_oai_update AFTER UPDATE ON item
 CREATE TRIGGER item_oai_delete AFTER DELETE ON item REFERENCING OLD TABLE AS old_rows
     FOR EACH STATEMENT EXECUTE FUNCTION oai_items_changed();
 
--- A new MARC bib generation (or a state change) of an instance re-dates it too: with SRS the marc21_withholdings
--- datestamp is then never older than the MARC record's.
+-- A new MARC bib generation (or a state change, or a removal) of an instance re-dates it too — with SRS the
+-- marc21_withholdings datestamp is then never older than the MARC record's — and says again whether it has one.
 CREATE FUNCTION oai_srs_changed() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+DECLARE
+    ids uuid[];
 BEGIN
-    UPDATE instance SET complete_updated_date = clock_timestamp()
-     WHERE id IN (SELECT instance_id FROM new_rows WHERE record_type = 'MARC_BIB' AND instance_id IS NOT NULL);
+    IF TG_OP = 'INSERT' THEN
+        ids := ARRAY(SELECT DISTINCT instance_id FROM new_rows WHERE record_type = 'MARC_BIB' AND instance_id IS NOT NULL);
+    ELSIF TG_OP = 'UPDATE' THEN
+        ids := ARRAY(SELECT instance_id FROM new_rows WHERE record_type = 'MARC_BIB' AND instance_id IS NOT NULL
+                     UNION SELECT instance_id FROM old_rows WHERE record_type = 'MARC_BIB' AND instance_id IS NOT NULL);
+    ELSE
+        ids := ARRAY(SELECT DISTINCT instance_id FROM old_rows WHERE record_type = 'MARC_BIB' AND instance_id IS NOT NULL);
+    END IF;
+    IF cardinality(ids) > 0 THEN
+        UPDATE instance i SET complete_updated_date = clock_timestamp(),
+               has_srs_bib = EXISTS (SELECT 1 FROM srs_record r WHERE r.instance_id = i.id
+                                        AND r.record_type = 'MARC_BIB' AND r.state IN ('ACTUAL', 'DELETED'))
+         WHERE i.id = ANY(ids);
+    END IF;
     RETURN NULL;
 END $$;
 
 CREATE TRIGGER srs_oai_insert AFTER INSERT ON srs_record REFERENCING NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION oai_srs_changed();
-CREATE TRIGGER srs_oai_update AFTER UPDATE ON srs_record REFERENCING NEW TABLE AS new_rows
+CREATE TRIGGER srs_oai_update AFTER UPDATE ON srs_record REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION oai_srs_changed();
+CREATE TRIGGER srs_oai_delete AFTER DELETE ON srs_record REFERENCING OLD TABLE AS old_rows
     FOR EACH STATEMENT EXECUTE FUNCTION oai_srs_changed();
 
 -- Tombstones of instances without SRS (recordsSource with Inventory, deletedRecordsSupport persistent): V41's

@@ -124,7 +124,7 @@ public final class QuireServer implements AutoCloseable {
             InventoryApi.register(router, db, org.quire.circulation.RequestQueue::returnToQueue);
             UsersApi.register(router, db);
             PatronBlocksApi.register(router, db);
-            ConfigApi.register(router, db);
+            ConfigApi.register(router, db, new org.quire.oaipmh.OaiConfigCheck()); // OAIPMH entries checked
             CirculationApi.UseCases circulation = CirculationApi.register(router, db, permissions);
             org.quire.circulation.LostItemsApi.register(router, db, jobs);
             CalendarApi.register(router, db);

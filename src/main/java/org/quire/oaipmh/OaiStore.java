@@ -22,12 +22,13 @@ import java.util.UUID;
  * <li>marc21/oai_dc, SRS: SRS's current MARC bibs linked to an instance, ACTUAL ones and DELETED ones as tombstones
  * (V41 makes an instance's deletion one); datestamp the SRS record's updated date; index {@code srs_record_oai_idx}.
  * <li>marc21/oai_dc, Inventory: the instances that have no such SRS record, MARC generated from the instance;
- * datestamp the instance's updated date (FOLIO: metadata.updatedDate); index {@code instance_updated_idx}; and the
- * tombstones of such instances once deleted ({@code oai_instance_tombstone}, V43).
+ * datestamp the instance's updated date (FOLIO: metadata.updatedDate); index {@code instance_oai_inventory_updated_idx};
+ * and the tombstones of such instances once deleted ({@code oai_instance_tombstone}, V43).
  * <li>marc21_withholdings: the instances by {@code complete_updated_date} (V43: the latest change of the instance,
  * its MARC bib, its holdings or items, as mod-inventory-storage's column of that name that mod-oai-pmh's
- * get_instances_with_marc_records view reads), with the SRS record when there is one (SRS) or none (Inventory);
- * plus the tombstones of deleted instances (SRS: their DELETED MARC bib; Inventory: {@code oai_instance_tombstone}).
+ * get_instances_with_marc_records view reads), with their SRS record (SRS: index {@code instance_oai_srs_idx}) or
+ * none (Inventory: {@code instance_oai_inventory_idx}); plus the tombstones of deleted instances (SRS: their DELETED
+ * MARC bib, {@code srs_record_oai_deleted_idx}; Inventory: {@code oai_instance_tombstone}).
  * </ul>
  * The key that breaks datestamp ties is the SRS record's id in SRS streams and the instance id in instance streams.
  * For marc21_withholdings one more statement reads the page's holdings and items with their reference names.
@@ -68,11 +69,13 @@ final class OaiStore {
 
     private static final String INSTANCE_SUPPRESSED = "coalesce((i.jsonb -> 'discoverySuppress') = 'true'::jsonb, false)";
 
-    /** The streams of a records source and format. */
+    /**
+     * The streams of a records source and format. An instance's side is {@code instance.has_srs_bib} (V43: kept by
+     * triggers to "has an SRS MARC bib, ACTUAL or DELETED"), so each instance stream is a range of its own partial
+     * index and a page never walks past the other side's instances.
+     */
     private static List<Stream> streams(String schema, OaiSettings.RecordsSource source, boolean withHoldings) {
         String s = schema + ".";
-        String noSrs = "NOT EXISTS (SELECT 1 FROM " + s + "srs_record r WHERE r.instance_id = i.id AND "
-                + "r.record_type = 'MARC_BIB' AND r.state IN ('ACTUAL', 'DELETED'))";
         Stream instanceTombstones = new Stream(s + "oai_instance_tombstone t", "true", "t.deleted_date",
                 "t.instance_id", "t.instance_id", "true", "false", "NULL::text", "NULL::text");
         List<Stream> out = new ArrayList<>();
@@ -82,27 +85,28 @@ final class OaiStore {
                         "r.state = 'DELETED'", "r.suppress_discovery", "r.parsed_content::text", "NULL::text"));
             }
             if (source.inventory) {
-                out.add(new Stream(s + "instance i", noSrs, "i.updated_date", "i.id", "i.id", "false",
+                out.add(new Stream(s + "instance i", "NOT i.has_srs_bib", "i.updated_date", "i.id", "i.id", "false",
                         INSTANCE_SUPPRESSED, "NULL::text", "i.jsonb::text"));
                 out.add(instanceTombstones);
             }
             return out;
         }
-        String from = s + "instance i LEFT JOIN LATERAL (SELECT r.id, r.state, r.suppress_discovery, r.parsed_content "
-                + "FROM " + s + "srs_record r WHERE r.instance_id = i.id AND r.record_type = 'MARC_BIB' AND "
-                + "r.state IN ('ACTUAL', 'DELETED') ORDER BY r.generation DESC LIMIT 1) r ON true";
-        String which = source.srs && source.inventory ? "true" : source.srs ? "r.id IS NOT NULL" : "r.id IS NULL";
-        out.add(new Stream(from, which, "i.complete_updated_date", "i.id", "i.id",
-                "coalesce(r.state = 'DELETED', false)",
-                "CASE WHEN r.id IS NULL THEN " + INSTANCE_SUPPRESSED + " ELSE r.suppress_discovery END",
-                "r.parsed_content::text", "CASE WHEN r.id IS NULL THEN i.jsonb::text END"));
         if (source.srs) {
+            out.add(new Stream(s + "instance i LEFT JOIN LATERAL (SELECT r.state, r.suppress_discovery, "
+                    + "r.parsed_content FROM " + s + "srs_record r WHERE r.instance_id = i.id AND r.record_type = "
+                    + "'MARC_BIB' AND r.state IN ('ACTUAL', 'DELETED') ORDER BY r.generation DESC LIMIT 1) r ON true",
+                    "i.has_srs_bib", "i.complete_updated_date", "i.id", "i.id", "coalesce(r.state = 'DELETED', false)",
+                    "coalesce(r.suppress_discovery, false)", "r.parsed_content::text", "NULL::text"));
             // the MARC bibs of deleted instances: their tombstones
             out.add(new Stream(s + "srs_record r", SRS_BASE + " AND r.state = 'DELETED' AND NOT EXISTS (SELECT 1 FROM "
                     + s + "instance i WHERE i.id = r.instance_id)", "r.updated_date", "r.id", "r.instance_id", "true",
                     "r.suppress_discovery", "NULL::text", "NULL::text"));
         }
-        if (source.inventory) out.add(instanceTombstones);
+        if (source.inventory) {
+            out.add(new Stream(s + "instance i", "NOT i.has_srs_bib", "i.complete_updated_date", "i.id", "i.id",
+                    "false", INSTANCE_SUPPRESSED, "NULL::text", "i.jsonb::text"));
+            out.add(instanceTombstones);
+        }
         return out;
     }
 

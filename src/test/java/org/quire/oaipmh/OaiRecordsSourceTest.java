@@ -363,17 +363,22 @@ class OaiRecordsSourceTest {
 
     @Test
     @Order(7)
-    void aDeletedInstanceWithoutSrsIsATombstone() throws Exception {
+    void anEditedInstanceWithoutSrsIsReDatedAndADeletedOneIsATombstone() throws Exception {
         recordsSource("Inventory");
         String gone = Fixtures.instance(s, "Catalogued then withdrawn");
         Thread.sleep(1_100);
         String from = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
         assertThat(s.delete("/instance-storage/instances/" + gone).status()).isEqualTo(204);
-        for (String prefix : List.of("marc21", "marc21_withholdings")) {
+        String edited = new ArrayList<>(inventoryOnly.keySet()).get(2);
+        ObjectNode instance = s.get("/instance-storage/instances/" + edited).json().deepCopy();
+        assertThat(s.put("/instance-storage/instances/" + edited, instance.put("title", "Retitled in Quire")).status())
+                .isEqualTo(204);
+        for (String prefix : List.of("marc21", "oai_dc", "marc21_withholdings")) {
             Harvest h = harvest("verb=ListRecords&metadataPrefix=" + prefix + "&from=" + from, null);
-            assertThat(h.ids()).as(prefix).containsExactly(gone);
+            assertThat(h.ids()).as(prefix).containsExactlyInAnyOrder(gone, edited);
             assertThat(h.deleted()).as(prefix).containsExactly(gone);
-            assertThat(h.bodies().getFirst()).doesNotContain("<metadata>");
+            assertThat(h.bodies().getFirst()).as(prefix).contains("Retitled in Quire")
+                    .doesNotContain("Catalogued then withdrawn");
         }
         Api.Reply r = oai("verb=GetRecord&metadataPrefix=marc21&identifier=" + identifier(gone));
         assertThat(r.status()).isEqualTo(200);
