@@ -6,16 +6,10 @@ import org.marc4j.marc.Leader;
 import org.marc4j.marc.MarcFactory;
 import org.marc4j.marc.Record;
 
-import org.quire.platform.db.Sql;
-
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -37,20 +31,6 @@ public final class InstanceMarc {
 
     /** Reference data the rules translate ids with: identifier type and contributor name type names by id. */
     public record Names(Map<UUID, String> identifierTypes, Map<UUID, String> contributorNameTypes) {
-    }
-
-    /** The tenant's names the rules translate ids to (identifier types, contributor name types). Round trips: 2. */
-    public static Names names(Connection c, String schema) throws SQLException {
-        return new Names(idNames(c, schema, "identifier_type"), idNames(c, schema, "contributor_name_type"));
-    }
-
-    private static Map<UUID, String> idNames(Connection c, String schema, String table) throws SQLException {
-        Map<UUID, String> out = new HashMap<>();
-        for (Object[] row : Sql.list(c, "SELECT id, name FROM " + schema + "." + table, List.of(),
-                rs -> new Object[]{rs.getObject(1, UUID.class), rs.getString(2)})) {
-            out.put((UUID) row[0], (String) row[1]);
-        }
-        return out;
     }
 
     private InstanceMarc() {

@@ -2,6 +2,7 @@ package org.quire.oaipmh;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.marc.InstanceMarc;
+import org.quire.marc.InstanceMarcStore;
 import org.quire.marc.MarcRecords;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
@@ -352,7 +353,7 @@ public final class OaiPmh {
             if (anyAccess) relationships = db.read(c -> OaiStore.relationshipNames(c, ctx.schema));
         }
         InstanceMarc.Names names = rows.stream().anyMatch(r -> r.marcJson() == null && r.instanceJson() != null)
-                ? db.read(c -> InstanceMarc.names(c, ctx.schema)) : null;
+                ? db.read(c -> InstanceMarcStore.names(c, ctx.schema)) : null;
         for (OaiStore.Row r : rows) {
             out.append("<record>");
             header(ctx, r, out);

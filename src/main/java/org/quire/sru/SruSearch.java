@@ -2,9 +2,8 @@ package org.quire.sru;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.marc.InstanceMarc;
-import org.quire.marc.MarcRecords;
+import org.quire.marc.InstanceMarcStore;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 import org.quire.platform.cql.CqlBoolean;
 import org.quire.platform.cql.CqlClause;
 import org.quire.platform.cql.CqlQuery;
@@ -101,12 +100,7 @@ public final class SruSearch {
             for (var e : SrsStore.currentMarcBibs(c, schema, ids).entrySet()) out.put(e.getKey(), e.getValue().parsedContent());
             List<UUID> without = ids.stream().filter(id -> !out.containsKey(id)).toList();
             if (without.isEmpty()) return out;
-            InstanceMarc.Names names = InstanceMarc.names(c, schema);
-            for (String json : Sql.list(c, "SELECT jsonb::text FROM " + schema + ".instance WHERE id = ANY(?)",
-                    List.of(c.createArrayOf("uuid", without.toArray())), rs -> rs.getString(1))) {
-                ObjectNode instance = Json.parseObject(json);
-                out.put(id(instance), MarcRecords.toMarcJson(InstanceMarc.of(instance, names)));
-            }
+            out.putAll(InstanceMarcStore.generated(c, schema, without));
             return out;
         });
     }
