@@ -140,6 +140,11 @@ final class OaiStore {
     /** Up to {@code limit} records after the filter's position, in (datestamp, key) order. Round trips: 1. */
     static List<Row> page(Connection c, String schema, Filter f, int limit, boolean withMarc) throws SQLException {
         List<Object> params = new ArrayList<>();
+        return Sql.list(c, pageSql(schema, f, limit, withMarc, params), params, OaiStore::row);
+    }
+
+    /** The statement of {@link #page}, its parameters added to {@code params} (the query-plan test EXPLAINs it). */
+    static String pageSql(String schema, Filter f, int limit, boolean withMarc, List<Object> params) {
         StringBuilder sql = new StringBuilder("SELECT * FROM (");
         List<Stream> streams = streams(schema, f.source(), f.withHoldings());
         for (int i = 0; i < streams.size(); i++) {
@@ -152,7 +157,7 @@ final class OaiStore {
         }
         sql.append(") u ORDER BY datestamp, key LIMIT ?");
         params.add(limit);
-        return Sql.list(c, sql.toString(), params, OaiStore::row);
+        return sql.toString();
     }
 
     /** How many records the filter matches from its start (completeListSize). Round trips: 1. */
