@@ -131,6 +131,7 @@ public final class QuireServer implements AutoCloseable {
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
             org.quire.oaipmh.OaiPmhApi.register(router, db);
+            events.subscribeBatches(org.quire.oaipmh.OaiItemDates.TOPICS, new org.quire.oaipmh.OaiItemDates(db)::onEvents);
             org.quire.marc.rules.MappingRules mappingRules = new org.quire.marc.rules.MappingRules(
                     org.quire.authorities.AuthorityTypes.NOTE_TYPES);
             org.quire.marc.rules.MappingRulesApi.register(router, db, mappingRules);

@@ -267,6 +267,18 @@ final class OaiStore {
     }
 
     /** The tenant's electronic access relationship names by id (856 indicators). Round trips: 1. */
+    /**
+     * Re-dates for marc21_withholdings the instances of {@code holdings} and the {@code instances} (OaiItemDates), in
+     * id order so that two deliveries never lock the same rows in opposite orders.
+     */
+    static int reDate(Connection c, String schema, java.util.Collection<UUID> holdings,
+                      java.util.Collection<UUID> instances) throws SQLException {
+        return Sql.update(c, "UPDATE " + schema + ".instance SET complete_updated_date = clock_timestamp() WHERE id IN ("
+                + "SELECT id FROM " + schema + ".instance WHERE id IN (SELECT instance_id FROM " + schema
+                + ".holdings_record WHERE id = ANY(?) UNION SELECT unnest(?::uuid[])) ORDER BY id FOR UPDATE)",
+                List.of(c.createArrayOf("uuid", holdings.toArray()), c.createArrayOf("uuid", instances.toArray())));
+    }
+
     static Map<String, String> relationshipNames(Connection c, String schema) throws SQLException {
         Map<String, String> out = new HashMap<>();
         for (String[] kv : Sql.list(c, "SELECT id::text, name FROM " + schema + ".electronic_access_relationship",

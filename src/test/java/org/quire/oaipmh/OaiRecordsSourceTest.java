@@ -304,13 +304,14 @@ class OaiRecordsSourceTest {
         assertThat(s.put("/item-storage/items/" + itemId, it.put("volume", "v.2")).status()).isEqualTo(204);
         String doomed = item(newHoldings, "recsrc-doomed");
         Thread.sleep(1_100);
-        Harvest mid = harvest("verb=ListIdentifiers&metadataPrefix=marc21_withholdings&from=" + from, null);
+        // the item's change re-dates its instance through the outbox (OaiItemDates), within a moment
+        Harvest mid = awaitHarvest("verb=ListIdentifiers&metadataPrefix=marc21_withholdings&from=" + from, 3);
         assertThat(mid.ids()).doesNotHaveDuplicates().containsExactlyInAnyOrder(srs.get(1), inv.get(1), withItem);
         String from2 = mid.firstResponseDate();
         Thread.sleep(1_100);
         assertThat(s.delete("/item-storage/items/" + doomed).status()).isEqualTo(204);
         assertThat(s.delete("/holdings-storage/holdings/" + invHoldings).status()).isEqualTo(204);
-        Harvest after = harvest("verb=ListIdentifiers&metadataPrefix=marc21_withholdings&from=" + from2, null);
+        Harvest after = awaitHarvest("verb=ListIdentifiers&metadataPrefix=marc21_withholdings&from=" + from2, 2);
         assertThat(after.ids()).as("deletions re-date too").doesNotHaveDuplicates()
                 .containsExactlyInAnyOrder(srs.get(1), inv.get(1));
         // the new datestamp is in the header, and the record shows the change
@@ -325,6 +326,17 @@ class OaiRecordsSourceTest {
             assertThat(none.status()).as(prefix + " " + none.body()).isEqualTo(404);
             assertThat(none.body()).contains("noRecordsMatch");
         }
+    }
+
+    /** Harvests until it returns {@code n} records, for at most five seconds (item changes re-date asynchronously). */
+    static Harvest awaitHarvest(String query, int n) throws Exception {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        Harvest h = harvest(query, null);
+        while (h.ids().size() < n && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            h = harvest(query, null);
+        }
+        return h;
     }
 
     @Test
