@@ -51,8 +51,8 @@ class ArchitectureTest {
             Map.entry("cli", Set.of("platform")),
             Map.entry("bench", Set.of("platform", "app", "marc", "search", "cli")),
             Map.entry("sip2", Set.of("platform", "circulation", "feesfines", "inventory", "users", "config")),
-            Map.entry("sru", Set.of("platform", "search", "srs")),
-            Map.entry("oaipmh", Set.of("platform")),
+            Map.entry("sru", Set.of("platform", "search", "srs", "marc")),
+            Map.entry("oaipmh", Set.of("platform", "marc")),
             Map.entry("app", Set.of("*")));
 
     /** Where HTTP lives: the router and its types, the Api classes, and the composition root. */

@@ -124,13 +124,14 @@ public final class QuireServer implements AutoCloseable {
             InventoryApi.register(router, db, org.quire.circulation.RequestQueue::returnToQueue);
             UsersApi.register(router, db);
             PatronBlocksApi.register(router, db);
-            ConfigApi.register(router, db);
+            ConfigApi.register(router, db, new org.quire.oaipmh.OaiConfigCheck()); // OAIPMH entries checked
             CirculationApi.UseCases circulation = CirculationApi.register(router, db, permissions);
             org.quire.circulation.LostItemsApi.register(router, db, jobs);
             CalendarApi.register(router, db);
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
             org.quire.oaipmh.OaiPmhApi.register(router, db);
+            events.subscribeBatches(org.quire.oaipmh.OaiItemDates.TOPICS, new org.quire.oaipmh.OaiItemDates(db)::onEvents);
             org.quire.marc.rules.MappingRules mappingRules = new org.quire.marc.rules.MappingRules(
                     org.quire.authorities.AuthorityTypes.NOTE_TYPES);
             org.quire.marc.rules.MappingRulesApi.register(router, db, mappingRules);

@@ -1,6 +1,7 @@
 package org.quire.config;
 
 import org.quire.platform.cql.FieldType;
+import org.quire.platform.records.RecordHooks;
 import org.quire.platform.records.RecordStore;
 import org.quire.platform.records.RecordType;
 import org.quire.platform.records.Reference;
@@ -10,13 +11,22 @@ public final class ConfigTypes {
     private ConfigTypes() {
     }
 
-    public static final RecordStore CONFIG_ENTRIES = new RecordStore(RecordType.builder("config_entry", "configs")
-            .column("module", "module", FieldType.KEYWORD)
-            .column("config_name", "configName", FieldType.KEYWORD)
-            .column("code", "code", FieldType.KEYWORD)
-            .column("enabled", "enabled", FieldType.BOOLEAN)
-            .required("module", "configName")
-            .build());
+    public static final RecordStore CONFIG_ENTRIES = configEntries(RecordHooks.NONE);
+
+    /**
+     * The entries' store with checks of the modules that read them (the composition root passes OAI-PMH's), for the
+     * HTTP API: a malformed entry is refused when it is written, not ignored when it is read.
+     */
+    static RecordStore configEntries(RecordHooks checks) {
+        return new RecordStore(RecordType.builder("config_entry", "configs")
+                .column("module", "module", FieldType.KEYWORD)
+                .column("config_name", "configName", FieldType.KEYWORD)
+                .column("code", "code", FieldType.KEYWORD)
+                .column("enabled", "enabled", FieldType.BOOLEAN)
+                .required("module", "configName")
+                .hooks(checks)
+                .build());
+    }
 
     public static final RecordStore SETTINGS = new RecordStore(RecordType.builder("setting_entry", "items")
             .column("scope", "scope", FieldType.KEYWORD)

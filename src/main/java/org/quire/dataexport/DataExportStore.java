@@ -77,21 +77,6 @@ final class DataExportStore {
                 rs -> rs.getLong(1)).orElse(0L);
     }
 
-    /** The names the default rules translate ids to (identifier types, contributor name types). */
-    static InstanceMarc.Names names(Connection c, String schema) throws SQLException {
-        return new InstanceMarc.Names(idNames(c, schema, "identifier_type"), idNames(c, schema,
-                "contributor_name_type"));
-    }
-
-    private static Map<UUID, String> idNames(Connection c, String schema, String table) throws SQLException {
-        Map<UUID, String> out = new HashMap<>();
-        for (Object[] row : Sql.list(c, "SELECT id, name FROM " + schema + "." + table, List.of(),
-                rs -> new Object[]{rs.getObject(1, UUID.class), rs.getString(2)})) {
-            out.put((UUID) row[0], (String) row[1]);
-        }
-        return out;
-    }
-
     /** The user's personal names for a job's runBy ({firstName, lastName}); empty for an unknown user. */
     static Optional<JsonNode> personal(Connection c, String schema, UUID userId) throws SQLException {
         if (userId == null) return Optional.empty();

@@ -3,6 +3,8 @@ package org.quire.dataexport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.marc4j.marc.Record;
+import org.quire.marc.InstanceMarc;
+import org.quire.marc.InstanceMarcStore;
 import org.quire.marc.MarcRecords;
 import org.quire.platform.DataFiles;
 import org.quire.platform.Ids;
@@ -70,7 +72,7 @@ final class ExportRun {
             part = target.resolveSibling(fileName + ".part");
             long total = total();
             jobs.update(schema, plan.jobId(), plan.userId(), j -> progress(j, total), List.of());
-            InstanceMarc.Names names = db.read(c -> DataExportStore.names(c, schema));
+            InstanceMarc.Names names = db.read(c -> InstanceMarcStore.names(c, schema));
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(part), 1 << 16)) {
                 MarcOutput marc = new MarcOutput(out);
                 if (plan.cql() != null) {

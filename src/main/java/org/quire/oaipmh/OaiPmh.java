@@ -1,6 +1,9 @@
 package org.quire.oaipmh;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.marc.InstanceMarc;
+import org.quire.marc.InstanceMarcStore;
+import org.quire.marc.MarcRecords;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 
@@ -21,12 +24,14 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The six OAI-PMH 2.0 verbs over SRS's MARC bibs (mod-oai-pmh's /oai/records with recordsSource "Source record
- * storage"): argument validation as mod-oai-pmh's VerbValidator and AbstractHelper, FOLIO's messages, and lists in
+ * The six OAI-PMH 2.0 verbs over the tenant's instances as MARC — SRS's MARC bibs, MARC generated from instances
+ * without one, or both, as the records source says ({@link OaiSettings.RecordsSource}; mod-oai-pmh's /oai/records):
+ * argument validation as mod-oai-pmh's VerbValidator and AbstractHelper, FOLIO's messages, and lists in
  * (datestamp, id) order with stateless keyset resumption tokens ({@link ResumptionToken}).
  *
  * <p>Round trips per list page: 1 (records) + 1 for marc21_withholdings (holdings and items) + 1 on the first page
- * when the list is longer than a page (completeListSize) + the tenant's settings at most every 5 s.
+ * when the list is longer than a page (completeListSize) + 2 when the page has an instance without SRS (the names
+ * the MARC rules translate ids to) + the tenant's settings at most every 5 s.
  */
 public final class OaiPmh {
     public static final String MARC21 = "marc21";
@@ -115,7 +120,8 @@ public final class OaiPmh {
     }
 
     private void identify(Context ctx, String baseUrl, StringBuilder out) {
-        Instant earliest = db.read(c -> OaiStore.earliest(c, ctx.schema)).orElse(Instant.EPOCH);
+        Instant earliest = db.read(c -> OaiStore.earliest(c, ctx.schema, ctx.settings.recordsSource()))
+                .orElse(Instant.EPOCH);
         out.append("<Identify><repositoryName>");
         Xml.text(ctx.settings.repositoryName(), out);
         out.append("</repositoryName><baseURL>");
@@ -129,7 +135,7 @@ public final class OaiPmh {
 
     private void listMetadataFormats(Context ctx, StringBuilder out) {
         String identifier = ctx.args.get("identifier");
-        if (identifier != null) requireRecord(ctx, identifier);
+        if (identifier != null) requireRecord(ctx, identifier, MARC21);
         out.append("<ListMetadataFormats>");
         for (String f : FORMATS) {
             boolean dc = f.equals(OAI_DC);
@@ -155,14 +161,14 @@ public final class OaiPmh {
         if (!FORMATS.contains(prefix)) {
             throw new OaiError.Failure(OaiError.CANNOT_DISSEMINATE_FORMAT, OaiError.CANNOT_DISSEMINATE_FORMAT_ERROR);
         }
-        OaiStore.Row row = requireRecord(ctx, ctx.args.get("identifier"));
+        OaiStore.Row row = requireRecord(ctx, ctx.args.get("identifier"), prefix);
         out.append("<GetRecord>");
         writeRecords(ctx, List.of(row), prefix, true, out);
         out.append("</GetRecord>");
     }
 
     /** The record an identifier names; badArgument for a malformed one, idDoesNotExist for an unknown one. */
-    private OaiStore.Row requireRecord(Context ctx, String identifier) {
+    private OaiStore.Row requireRecord(Context ctx, String identifier, String metadataPrefix) {
         String prefix = "oai:" + ctx.host + ":" + ctx.tenant + "/";
         if (!identifier.startsWith(prefix)) {
             throw new OaiError.Failure(OaiError.BAD_ARGUMENT, OaiError.INVALID_IDENTIFIER_ERROR);
@@ -173,7 +179,9 @@ public final class OaiPmh {
         } catch (IllegalArgumentException e) {
             throw new OaiError.Failure(OaiError.ID_DOES_NOT_EXIST, OaiError.RECORD_NOT_FOUND_ERROR);
         }
-        OaiStore.Row row = db.read(c -> OaiStore.byInstance(c, ctx.schema, id))
+        boolean withHoldings = metadataPrefix.equals(MARC21_WITHHOLDINGS);
+        OaiStore.Row row = db.read(c -> OaiStore.byInstance(c, ctx.schema, id, ctx.settings.recordsSource(),
+                        withHoldings))
                 .orElseThrow(() -> new OaiError.Failure(OaiError.ID_DOES_NOT_EXIST, OaiError.RECORD_NOT_FOUND_ERROR));
         if (isDeleted(row, ctx.settings) && !ctx.settings.deletedSupported()) {
             throw new OaiError.Failure(OaiError.ID_DOES_NOT_EXIST, OaiError.RECORD_NOT_FOUND_ERROR);
@@ -210,9 +218,10 @@ public final class OaiPmh {
             // The upper bound is frozen now: what changes during the harvest is the next harvest's.
             harvestUntil = range[1] == null || range[1].isAfter(ctx.now) ? ctx.now : range[1];
         }
+        boolean withHoldings = prefix.equals(MARC21_WITHHOLDINGS);
         OaiStore.Filter filter = new OaiStore.Filter(from, harvestUntil,
                 token == null ? null : token.lastDatestamp(), token == null ? null : token.lastId(),
-                s.deletedSupported(), s.suppressedRecordsProcessing());
+                s.deletedSupported(), s.suppressedRecordsProcessing(), s.recordsSource(), withHoldings);
         int pageSize = s.maxRecordsPerResponse();
         List<OaiStore.Row> rows = db.read(c -> OaiStore.page(c, ctx.schema, filter, pageSize + 1, withMetadata));
         boolean more = rows.size() > pageSize;
@@ -226,7 +235,7 @@ public final class OaiPmh {
             total = token.total();
         } else if (more) {
             OaiStore.Filter all = new OaiStore.Filter(from, harvestUntil, null, null, s.deletedSupported(),
-                    s.suppressedRecordsProcessing());
+                    s.suppressedRecordsProcessing(), s.recordsSource(), withHoldings);
             total = db.read(c -> OaiStore.count(c, ctx.schema, all));
         } else {
             total = rows.size();
@@ -243,7 +252,7 @@ public final class OaiPmh {
             ResumptionToken next = new ResumptionToken(prefix, token != null ? token.from() : ctx.args.get("from"),
                     token != null ? token.until() : ctx.args.get("until"), token != null ? token.set()
                     : ctx.args.get("set"), cursor + rows.size(), Math.max(total, cursor + rows.size() + 1),
-                    last.datestamp(), last.srsId(), harvestUntil,
+                    last.datestamp(), last.key(), harvestUntil,
                     ctx.now.truncatedTo(ChronoUnit.SECONDS).plusSeconds(ResumptionToken.LIFETIME_SECONDS), ctx.tenant);
             // completeListSize, expirationDate, then cursor LAST and the element on one line: FOLIO's performance
             // scripts take the token with the regex cursor="(.*)">(.*)</resumptionToken>.
@@ -343,11 +352,15 @@ public final class OaiPmh {
             }
             if (anyAccess) relationships = db.read(c -> OaiStore.relationshipNames(c, ctx.schema));
         }
+        InstanceMarc.Names names = rows.stream().anyMatch(r -> r.marcJson() == null && r.instanceJson() != null)
+                ? db.read(c -> InstanceMarcStore.names(c, ctx.schema)) : null;
         for (OaiStore.Row r : rows) {
             out.append("<record>");
             header(ctx, r, out);
-            if (metadata && !isDeleted(r, s) && r.marcJson() != null) {
-                ObjectNode marc = Json.parseObject(r.marcJson());
+            if (metadata && !isDeleted(r, s) && (r.marcJson() != null || r.instanceJson() != null)) {
+                // an instance without SRS: MARC generated from it, as mod-oai-pmh's generateRecordsOnTheFly
+                ObjectNode marc = r.marcJson() != null ? Json.parseObject(r.marcJson())
+                        : MarcRecords.toMarcJson(InstanceMarc.of(Json.parse(r.instanceJson()), names));
                 if (s.suppressedRecordsProcessing()) HoldingsFields.markSuppression(marc, r.suppressed());
                 out.append("<metadata>");
                 if (prefix.equals(OAI_DC)) {

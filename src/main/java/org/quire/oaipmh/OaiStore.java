@@ -15,80 +15,198 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The SQL of OAI-PMH. The harvestable records are SRS's current MARC bibs linked to an instance (mod-oai-pmh with
- * recordsSource "Source record storage"): ACTUAL ones, and DELETED ones as tombstones (V41 makes an instance's
- * deletion one). The datestamp is the SRS record's updated date. A page is one statement over the partial index
- * {@code srs_record_oai_idx} (keyset: no OFFSET), and for marc21_withholdings one more for the page's holdings and
- * items with their reference names.
+ * The SQL of OAI-PMH. What is harvested depends on the records source (mod-oai-pmh behavior.recordsSource) and the
+ * format, as streams that partition the instances — each instance is in exactly one — merged in (datestamp, key)
+ * order by one statement per page (keyset over an index in each stream: no OFFSET):
+ * <ul>
+ * <li>marc21/oai_dc, SRS: SRS's current MARC bibs linked to an instance, ACTUAL ones and DELETED ones as tombstones
+ * (V41 makes an instance's deletion one); datestamp the SRS record's updated date; index {@code srs_record_oai_idx}.
+ * <li>marc21/oai_dc, Inventory: the instances that have no such SRS record, MARC generated from the instance;
+ * datestamp the instance's updated date (FOLIO: metadata.updatedDate); index {@code instance_oai_inventory_updated_idx};
+ * and the tombstones of such instances once deleted ({@code oai_instance_tombstone}, V43).
+ * <li>marc21_withholdings: the instances by {@code complete_updated_date} (V43: the latest change of the instance,
+ * its MARC bib, its holdings or items, as mod-inventory-storage's column of that name that mod-oai-pmh's
+ * get_instances_with_marc_records view reads), with their SRS record (SRS: index {@code instance_oai_srs_idx}) or
+ * none (Inventory: {@code instance_oai_inventory_idx}); plus the tombstones of deleted instances (SRS: their DELETED
+ * MARC bib, {@code srs_record_oai_deleted_idx}; Inventory: {@code oai_instance_tombstone}).
+ * </ul>
+ * The key that breaks datestamp ties is the SRS record's id in SRS streams and the instance id in instance streams.
+ * For marc21_withholdings one more statement reads the page's holdings and items with their reference names.
  */
 final class OaiStore {
     private OaiStore() {
     }
 
-    /** One harvestable record: the SRS MARC bib and what its header needs. */
-    record Row(UUID srsId, UUID instanceId, Instant datestamp, boolean deleted, boolean suppressed, String marcJson) {
+    /**
+     * One harvestable record and what its header needs: the SRS MARC-in-JSON ({@code marcJson}), or for an instance
+     * without SRS the instance ({@code instanceJson}) to generate MARC from; neither for a tombstone.
+     *
+     * @param key the keyset tie-breaker (see the class comment)
+     */
+    record Row(UUID key, UUID instanceId, Instant datestamp, boolean deleted, boolean suppressed, String marcJson,
+               String instanceJson) {
     }
 
     /**
      * The filter of a list request: datestamps in [from, until] (from may be null), after the keyset position
-     * (null: from the start); deleted and suppressed records as the settings say.
+     * (null: from the start); deleted and suppressed records as the settings say; the streams of the records source
+     * and format.
      */
     record Filter(Instant from, Instant until, Instant afterDatestamp, UUID afterId, boolean deletedSupported,
-                  boolean suppressedIncluded) {
+                  boolean suppressedIncluded, OaiSettings.RecordsSource source, boolean withHoldings) {
     }
 
-    private static final String BASE = "record_type = 'MARC_BIB' AND state IN ('ACTUAL', 'DELETED') "
-            + "AND instance_id IS NOT NULL";
+    private static final String SRS_BASE = "r.record_type = 'MARC_BIB' AND r.state IN ('ACTUAL', 'DELETED') "
+            + "AND r.instance_id IS NOT NULL";
 
-    private static String where(Filter f, List<Object> params, boolean keyset) {
-        StringBuilder w = new StringBuilder(BASE).append(" AND updated_date <= ?");
+    /**
+     * One stream: its FROM, its own condition, and the expressions of the row's columns. {@code marc} and
+     * {@code instance} are read only when the page needs metadata.
+     */
+    private record Stream(String from, String base, String date, String key, String instanceId, String deleted,
+                          String suppressed, String marc, String instance) {
+    }
+
+    private static final String INSTANCE_SUPPRESSED = "coalesce((i.jsonb -> 'discoverySuppress') = 'true'::jsonb, false)";
+
+    /**
+     * The streams of a records source and format. An instance's side is {@code instance.has_srs_bib} (V43: kept by
+     * triggers to "has an SRS MARC bib, ACTUAL or DELETED"), so each instance stream is a range of its own partial
+     * index and a page never walks past the other side's instances.
+     */
+    private static List<Stream> streams(String schema, OaiSettings.RecordsSource source, boolean withHoldings) {
+        String s = schema + ".";
+        Stream instanceTombstones = new Stream(s + "oai_instance_tombstone t", "true", "t.deleted_date",
+                "t.instance_id", "t.instance_id", "true", "false", "NULL::text", "NULL::text");
+        List<Stream> out = new ArrayList<>();
+        if (!withHoldings) {
+            if (source.srs) {
+                out.add(new Stream(s + "srs_record r", SRS_BASE, "r.updated_date", "r.id", "r.instance_id",
+                        "r.state = 'DELETED'", "r.suppress_discovery", "r.parsed_content::text", "NULL::text"));
+            }
+            if (source.inventory) {
+                out.add(new Stream(s + "instance i", "NOT i.has_srs_bib", "i.updated_date", "i.id", "i.id", "false",
+                        INSTANCE_SUPPRESSED, "NULL::text", "i.jsonb::text"));
+                out.add(instanceTombstones);
+            }
+            return out;
+        }
+        if (source.srs) {
+            out.add(new Stream(s + "instance i LEFT JOIN LATERAL (SELECT r.state, r.suppress_discovery, "
+                    + "r.parsed_content FROM " + s + "srs_record r WHERE r.instance_id = i.id AND r.record_type = "
+                    + "'MARC_BIB' AND r.state IN ('ACTUAL', 'DELETED') ORDER BY r.generation DESC LIMIT 1) r ON true",
+                    "i.has_srs_bib", "i.complete_updated_date", "i.id", "i.id", "coalesce(r.state = 'DELETED', false)",
+                    "coalesce(r.suppress_discovery, false)", "r.parsed_content::text", "NULL::text"));
+            // the MARC bibs of deleted instances: their tombstones
+            out.add(new Stream(s + "srs_record r", SRS_BASE + " AND r.state = 'DELETED' AND NOT EXISTS (SELECT 1 FROM "
+                    + s + "instance i WHERE i.id = r.instance_id)", "r.updated_date", "r.id", "r.instance_id", "true",
+                    "r.suppress_discovery", "NULL::text", "NULL::text"));
+        }
+        if (source.inventory) {
+            out.add(new Stream(s + "instance i", "NOT i.has_srs_bib", "i.complete_updated_date", "i.id", "i.id",
+                    "false", INSTANCE_SUPPRESSED, "NULL::text", "i.jsonb::text"));
+            out.add(instanceTombstones);
+        }
+        return out;
+    }
+
+    private static String where(Stream st, Filter f, List<Object> params, boolean keyset) {
+        StringBuilder w = new StringBuilder("(").append(st.base).append(") AND ").append(st.date).append(" <= ?");
         params.add(f.until());
         if (f.from() != null) {
-            w.append(" AND updated_date >= ?");
+            w.append(" AND ").append(st.date).append(" >= ?");
             params.add(f.from());
         }
         // Without tombstones, a deleted record is left out; so is a suppressed one unless suppressed records are
         // harvested (with tombstones it is sent as deleted: see OaiPmh.isDeleted).
         if (!f.deletedSupported()) {
-            w.append(" AND state = 'ACTUAL'");
-            if (!f.suppressedIncluded()) w.append(" AND NOT suppress_discovery");
+            w.append(" AND NOT (").append(st.deleted).append(')');
+            if (!f.suppressedIncluded()) w.append(" AND NOT (").append(st.suppressed).append(')');
         }
         if (keyset && f.afterDatestamp() != null) {
-            w.append(" AND (updated_date, id) > (?, ?)");
+            w.append(" AND (").append(st.date).append(", ").append(st.key).append(") > (?, ?)");
             params.add(f.afterDatestamp());
             params.add(f.afterId());
         }
         return w.toString();
     }
 
-    /** Up to {@code limit} records after the filter's position, in (datestamp, id) order. Round trips: 1. */
+    private static String columns(Stream st, boolean withMarc) {
+        return st.key + " AS key, " + st.instanceId + " AS instance_id, " + st.date + " AS datestamp, (" + st.deleted
+                + ") AS deleted, (" + st.suppressed + ") AS suppressed, "
+                + (withMarc ? st.marc + " AS marc, " + st.instance + " AS inst" : "NULL::text AS marc, NULL::text AS inst");
+    }
+
+    /** Up to {@code limit} records after the filter's position, in (datestamp, key) order. Round trips: 1. */
     static List<Row> page(Connection c, String schema, Filter f, int limit, boolean withMarc) throws SQLException {
         List<Object> params = new ArrayList<>();
-        String sql = "SELECT id, instance_id, updated_date, state, suppress_discovery"
-                + (withMarc ? ", parsed_content::text AS marc" : "") + " FROM " + schema + ".srs_record WHERE "
-                + where(f, params, true) + " ORDER BY updated_date, id LIMIT ?";
+        return Sql.list(c, pageSql(schema, f, limit, withMarc, params), params, OaiStore::row);
+    }
+
+    /** The statement of {@link #page}, its parameters added to {@code params} (the query-plan test EXPLAINs it). */
+    static String pageSql(String schema, Filter f, int limit, boolean withMarc, List<Object> params) {
+        StringBuilder sql = new StringBuilder("SELECT * FROM (");
+        List<Stream> streams = streams(schema, f.source(), f.withHoldings());
+        for (int i = 0; i < streams.size(); i++) {
+            Stream st = streams.get(i);
+            if (i > 0) sql.append(" UNION ALL ");
+            sql.append("(SELECT ").append(columns(st, withMarc)).append(" FROM ").append(st.from).append(" WHERE ")
+                    .append(where(st, f, params, true)).append(" ORDER BY ").append(st.date).append(", ")
+                    .append(st.key).append(" LIMIT ?)");
+            params.add(limit);
+        }
+        sql.append(") u ORDER BY datestamp, key LIMIT ?");
         params.add(limit);
-        return Sql.list(c, sql, params, rs -> row(rs, withMarc));
+        return sql.toString();
     }
 
     /** How many records the filter matches from its start (completeListSize). Round trips: 1. */
     static int count(Connection c, String schema, Filter f) throws SQLException {
         List<Object> params = new ArrayList<>();
-        return Sql.one(c, "SELECT count(*) FROM " + schema + ".srs_record WHERE " + where(f, params, false), params,
-                rs -> rs.getInt(1)).orElse(0);
+        StringBuilder sql = new StringBuilder("SELECT 0");
+        for (Stream st : streams(schema, f.source(), f.withHoldings())) {
+            sql.append(" + (SELECT count(*) FROM ").append(st.from).append(" WHERE ").append(where(st, f, params, false))
+                    .append(')');
+        }
+        return Sql.one(c, sql.toString(), params, rs -> rs.getInt(1)).orElse(0);
     }
 
-    /** The instance's harvestable record (the highest generation). Round trips: 1. */
-    static Optional<Row> byInstance(Connection c, String schema, UUID instanceId) throws SQLException {
-        return Sql.one(c, "SELECT id, instance_id, updated_date, state, suppress_discovery, parsed_content::text AS marc"
-                + " FROM " + schema + ".srs_record WHERE instance_id = ? AND " + BASE
-                + " ORDER BY generation DESC LIMIT 1", List.of(instanceId), rs -> row(rs, true));
+    /**
+     * The instance's harvestable record in the source and format: the SRS record (its highest generation), the
+     * instance itself, or its tombstone. Round trips: 1.
+     */
+    static Optional<Row> byInstance(Connection c, String schema, UUID instanceId, OaiSettings.RecordsSource source,
+                                    boolean withHoldings) throws SQLException {
+        List<Object> params = new ArrayList<>();
+        StringBuilder sql = new StringBuilder("SELECT * FROM (");
+        List<Stream> streams = streams(schema, source, withHoldings);
+        for (int i = 0; i < streams.size(); i++) {
+            Stream st = streams.get(i);
+            if (i > 0) sql.append(" UNION ALL ");
+            sql.append("(SELECT ").append(columns(st, true)).append(" FROM ").append(st.from).append(" WHERE (")
+                    .append(st.base).append(") AND ").append(st.instanceId).append(" = ?");
+            if (st.from.endsWith("srs_record r")) sql.append(" ORDER BY r.generation DESC");
+            sql.append(" LIMIT 1)");
+            params.add(instanceId);
+        }
+        sql.append(") u LIMIT 1");
+        return Sql.one(c, sql.toString(), params, OaiStore::row);
     }
 
     /** The earliest datestamp of the repository (Identify), or empty when it holds no record. */
-    static Optional<Instant> earliest(Connection c, String schema) throws SQLException {
-        return Sql.one(c, "SELECT updated_date FROM " + schema + ".srs_record WHERE " + BASE
-                + " ORDER BY updated_date, id LIMIT 1", List.of(), rs -> instant(rs, "updated_date"));
+    static Optional<Instant> earliest(Connection c, String schema, OaiSettings.RecordsSource source)
+            throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT min(d) FROM (");
+        List<Stream> streams = streams(schema, source, false);
+        for (int i = 0; i < streams.size(); i++) {
+            Stream st = streams.get(i);
+            if (i > 0) sql.append(" UNION ALL ");
+            sql.append("(SELECT ").append(st.date).append(" AS d FROM ").append(st.from).append(" WHERE (")
+                    .append(st.base).append(") AND ").append(st.date).append(" IS NOT NULL ORDER BY ").append(st.date)
+                    .append(" LIMIT 1)");
+        }
+        sql.append(") u");
+        return Sql.one(c, sql.toString(), List.of(), rs -> instant(rs, 1));
     }
 
     /** A tenant's OAI-PMH configuration entries (module OAIPMH): configName → value. */
@@ -149,6 +267,18 @@ final class OaiStore {
     }
 
     /** The tenant's electronic access relationship names by id (856 indicators). Round trips: 1. */
+    /**
+     * Re-dates for marc21_withholdings the instances of {@code holdings} and the {@code instances} (OaiItemDates), in
+     * id order so that two deliveries never lock the same rows in opposite orders.
+     */
+    static int reDate(Connection c, String schema, java.util.Collection<UUID> holdings,
+                      java.util.Collection<UUID> instances) throws SQLException {
+        return Sql.update(c, "UPDATE " + schema + ".instance SET complete_updated_date = clock_timestamp() WHERE id IN ("
+                + "SELECT id FROM " + schema + ".instance WHERE id IN (SELECT instance_id FROM " + schema
+                + ".holdings_record WHERE id = ANY(?) UNION SELECT unnest(?::uuid[])) ORDER BY id FOR UPDATE)",
+                List.of(c.createArrayOf("uuid", holdings.toArray()), c.createArrayOf("uuid", instances.toArray())));
+    }
+
     static Map<String, String> relationshipNames(Connection c, String schema) throws SQLException {
         Map<String, String> out = new HashMap<>();
         for (String[] kv : Sql.list(c, "SELECT id::text, name FROM " + schema + ".electronic_access_relationship",
@@ -158,13 +288,13 @@ final class OaiStore {
         return out;
     }
 
-    private static Row row(ResultSet rs, boolean withMarc) throws SQLException {
-        return new Row(rs.getObject("id", UUID.class), rs.getObject("instance_id", UUID.class),
-                instant(rs, "updated_date"), "DELETED".equals(rs.getString("state")),
-                rs.getBoolean("suppress_discovery"), withMarc ? rs.getString("marc") : null);
+    private static Row row(ResultSet rs) throws SQLException {
+        return new Row(rs.getObject("key", UUID.class), rs.getObject("instance_id", UUID.class),
+                instant(rs, 3), rs.getBoolean("deleted"), rs.getBoolean("suppressed"), rs.getString("marc"),
+                rs.getString("inst"));
     }
 
-    private static Instant instant(ResultSet rs, String column) throws SQLException {
+    private static Instant instant(ResultSet rs, int column) throws SQLException {
         OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
         return t == null ? null : t.toInstant();
     }

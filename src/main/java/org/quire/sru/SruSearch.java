@@ -1,6 +1,8 @@
 package org.quire.sru;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.marc.InstanceMarc;
+import org.quire.marc.InstanceMarcStore;
 import org.quire.platform.Json;
 import org.quire.platform.cql.CqlBoolean;
 import org.quire.platform.cql.CqlClause;
@@ -11,18 +13,18 @@ import org.quire.search.CqlTranslator;
 import org.quire.search.InstanceIndex;
 import org.quire.search.InstanceSearch;
 import org.quire.search.InvalidSearch;
-import org.quire.srs.SrsRecord;
 import org.quire.srs.SrsStore;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 /**
  * SRU's searchRetrieve: the CQL (context sets mapped by {@link SruIndexes}) through the search engine, the page the
- * client asked for, and for MARCXML each hit's current SRS MARC record — one search and at most one statement per
- * request, whatever the page size. Instances suppressed from discovery are left out: SRU serves discovery clients
+ * client asked for, and for MARCXML each hit's current SRS MARC record, or MARC generated from the instance when it
+ * has none — one search and one transaction per request, whatever the page size. Instances suppressed from discovery are left out: SRU serves discovery clients
  * (union catalogues, copy cataloguing), as edge-oai-pmh leaves them out by default.
  */
 public final class SruSearch {
@@ -37,7 +39,7 @@ public final class SruSearch {
         this.search = search;
     }
 
-    /** One hit: its 1-based position, the instance as indexed, its SRS MARC-in-JSON (null when it has none). */
+    /** One hit: its 1-based position, the instance as indexed, its MARC-in-JSON (SRS or generated; null when gone). */
     record Hit(int position, ObjectNode instance, ObjectNode marc) {
     }
 
@@ -69,25 +71,38 @@ public final class SruSearch {
         }
         List<ObjectNode> instances = new ArrayList<>();
         for (String source : hits.sources()) instances.add(Json.parseObject(source));
-        Map<UUID, SrsRecord> marc = r.schema() == SruSchema.MARCXML ? marc(tenant, instances) : Map.of();
+        Map<UUID, ObjectNode> marc = r.schema() == SruSchema.MARCXML ? marc(tenant, instances) : Map.of();
         List<Hit> page = new ArrayList<>();
         for (ObjectNode instance : instances) {
-            SrsRecord srs = marc.get(id(instance));
-            page.add(new Hit(r.startRecord() + page.size(), instance, srs == null ? null : srs.parsedContent()));
+            page.add(new Hit(r.startRecord() + page.size(), instance, marc.get(id(instance))));
         }
         long next = (long) r.startRecord() + page.size();
         boolean more = !page.isEmpty() && next <= hits.total() && next <= WINDOW;
         return new Result(hits.total(), page, more ? (int) next : null);
     }
 
-    private Map<UUID, SrsRecord> marc(String tenant, List<ObjectNode> instances) {
+    /**
+     * The hits' MARC-in-JSON by instance id: the current SRS MARC bib, or for an instance without one (catalogued in
+     * FOLIO itself) MARC generated from the stored instance by mod-data-export's default rules ({@link InstanceMarc},
+     * as data export and OAI-PMH do). An instance deleted since it was indexed has none. Round trips: 1, or 4 when a
+     * hit has no SRS record.
+     */
+    private Map<UUID, ObjectNode> marc(String tenant, List<ObjectNode> instances) {
         List<UUID> ids = new ArrayList<>();
         for (ObjectNode i : instances) {
             UUID id = id(i);
             if (id != null) ids.add(id);
         }
         if (ids.isEmpty()) return Map.of();
-        return db.read(c -> SrsStore.currentMarcBibs(c, Tenants.schema(tenant), ids));
+        String schema = Tenants.schema(tenant);
+        return db.read(c -> {
+            Map<UUID, ObjectNode> out = new HashMap<>();
+            for (var e : SrsStore.currentMarcBibs(c, schema, ids).entrySet()) out.put(e.getKey(), e.getValue().parsedContent());
+            List<UUID> without = ids.stream().filter(id -> !out.containsKey(id)).toList();
+            if (without.isEmpty()) return out;
+            out.putAll(InstanceMarcStore.generated(c, schema, without));
+            return out;
+        });
     }
 
     private static UUID id(ObjectNode instance) {

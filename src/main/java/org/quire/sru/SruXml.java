@@ -68,7 +68,7 @@ final class SruXml {
         x.start("zs", "recordData", ns);
         XmlOut target = r.escapeRecords() ? new XmlOut(false) : x;
         if (!available) {
-            // no MARC record in SRS (an instance catalogued in FOLIO itself): a surrogate diagnostic
+            // no MARC record (an instance deleted since the search engine indexed it): a surrogate diagnostic
             diagnostic(target, r.version(), new SruDiagnostic(SruDiagnostic.NOT_IN_THIS_SCHEMA,
                     r.schema().identifier));
         } else if (r.schema() == SruSchema.MARCXML) {

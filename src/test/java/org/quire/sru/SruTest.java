@@ -195,16 +195,25 @@ class SruTest {
     }
 
     @Test
-    void aRecordWithoutMarcIsASurrogateDiagnosticInMarcXmlAndARecordInDc() {
+    void aRecordWithoutMarcHasMarcGeneratedFromTheInstanceAndARecordInDc() {
+        // as data export and OAI-PMH: mod-data-export's default rules (rulesDefault.json) over the stored instance
         SruClient.Answer marc = search12("dc.title = \"Quire handmade\"");
         assertThat(marc.text("//zs:numberOfRecords")).isEqualTo("1");
-        assertThat(marc.text("//zs:record/zs:recordSchema")).isEqualTo("info:srw/schema/1/diagnostics-v1.1");
-        assertThat(marc.text("//zs:recordData/diag:diagnostic/diag:uri")).isEqualTo("info:srw/diagnostic/1/67");
-        assertThat(marc.text("//zs:recordData/diag:diagnostic/diag:details")).isEqualTo(MARCXML);
-        assertThat(marc.text("//zs:recordData/diag:diagnostic/diag:message"))
-                .isEqualTo("Record not available in this schema");
+        assertThat(marc.text("//zs:record/zs:recordSchema")).isEqualTo("info:srw/schema/1/marcxml-v1.1");
+        assertThat(marc.count("//diag:diagnostic")).isZero();
+        JsonNode instance = s.get("/instance-storage/instances/" + noMarc).json();
+        String leader = marc.text("//marc:record/marc:leader");
+        assertThat(leader).hasSize(24);
+        assertThat(leader.substring(17, 20)).isEqualTo("3c ");
+        assertThat(marc.text("//marc:controlfield[@tag='001']")).isEqualTo(instance.path("hrid").asText());
+        assertThat(marc.text("//marc:datafield[@tag='245'][@ind1='0'][@ind2='0']/marc:subfield[@code='a']"))
+                .isEqualTo("Quire handmade record without MARC");
+        assertThat(marc.text("//marc:datafield[@tag='999'][@ind1='f'][@ind2='f']/marc:subfield[@code='i']"))
+                .isEqualTo(noMarc);
         assertThat(marc.text("//zs:record/zs:recordPosition")).isEqualTo("1");
-        assertThat(marc.count("/zs:searchRetrieveResponse/zs:diagnostics")).isZero();
+        // recordPacking=string: the same record as escaped text
+        SruClient.Answer packed = search12("dc.title = \"Quire handmade\"", "recordPacking", "string");
+        assertThat(packed.text("//zs:recordData")).contains("<subfield code=\"a\">Quire handmade record without MARC<");
         SruClient.Answer dc = search12("dc.title = \"Quire handmade\"", "recordSchema", "dc");
         assertThat(dc.text("//srw_dc:dc/dc:title")).isEqualTo("Quire handmade record without MARC");
         assertThat(dc.texts("//srw_dc:dc/dc:identifier")).hasSize(1); // its HRID
@@ -215,6 +224,9 @@ class SruTest {
         assertThat(search12("dc.title = \"Hidden suppressed\"").text("//zs:numberOfRecords")).isEqualTo("0");
         SruClient.Answer a = search12("dc.title = \"Control character title\"", "recordSchema", "dc");
         assertThat(a.text("//srw_dc:dc/dc:title")).isEqualTo("Control \uFFFD character title");
+        // and in the MARC generated for it
+        assertThat(search12("dc.title = \"Control character title\"").text(
+                "//marc:datafield[@tag='245']/marc:subfield[@code='a']")).isEqualTo("Control \uFFFD character title");
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.quire.dataexport;
+package org.quire.marc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.marc4j.marc.DataField;
@@ -20,19 +20,23 @@ import java.util.UUID;
  * per publication, 300 $a per physical description, 490 0_ $a per series, 653 $a per subject, 700/710/711 $a per
  * contributor by its name type (personal 1_, corporate and meeting 2_), and 999 ff $i the instance id — which is
  * what lets a re-import match the instance again.
+ *
+ * <p>One generator for every place that serves MARC for an instance without an SRS record: data export, OAI-PMH
+ * (mod-oai-pmh generates these records "on the fly" with the same rulesDefault.json: AbstractGetRecordsHelper
+ * .generateRecordsOnTheFly) and SRU's marcxml.
  */
-final class InstanceMarc {
+public final class InstanceMarc {
     private static final MarcFactory FACTORY = MarcFactory.newInstance();
     private static final DateTimeFormatter TRANSACTION = DateTimeFormatter.ofPattern("yyyyMMddHHmmss.S");
 
     /** Reference data the rules translate ids with: identifier type and contributor name type names by id. */
-    record Names(Map<UUID, String> identifierTypes, Map<UUID, String> contributorNameTypes) {
+    public record Names(Map<UUID, String> identifierTypes, Map<UUID, String> contributorNameTypes) {
     }
 
     private InstanceMarc() {
     }
 
-    static Record of(JsonNode instance, Names names) {
+    public static Record of(JsonNode instance, Names names) {
         Record r = FACTORY.newRecord();
         Leader leader = FACTORY.newLeader("00000nam a2200000 a 4500");
         leader.setImplDefined2(new char[]{'3', 'c', ' '}); // positions 17-19 (set_17-19_positions)
