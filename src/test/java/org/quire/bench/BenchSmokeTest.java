@@ -78,14 +78,14 @@ class BenchSmokeTest {
         JsonNode json = Json.parse(Files.readString(out.resolve("report.json")));
         assertThat(json.path("levels").path(0).path("quire").size()).isEqualTo(2);
         assertThat(out.resolve("server.log")).isNotEmptyFile();
-        assertProfile(out, report.profile());
+        assertProfile(out, report.profile(), level.durationSeconds());
     }
 
     /**
      * --profile (on the smoke run, so that it costs CI seconds, not another server): a JFR recording of the private
      * server during the level's measured phase, written beside the report and summarised in it.
      */
-    private static void assertProfile(Path out, BenchReport.Profile profile) throws Exception {
+    private static void assertProfile(Path out, BenchReport.Profile profile, double levelSeconds) throws Exception {
         assertThat(profile).isNotNull();
         assertThat(profile.note()).contains("Java Flight Recorder").doesNotContain("Problems");
         assertThat(profile.levels()).hasSize(1);
@@ -93,8 +93,9 @@ class BenchSmokeTest {
         assertThat(level.users()).isEqualTo(2);
         assertThat(level.file()).isEqualTo("profile-2-users.jfr");
         assertThat(out.resolve(level.file())).isNotEmptyFile();
-        // The recording covers the measured phase: its length is the level's, not the run's.
-        assertThat(level.seconds()).isBetween(9.5, 12.0);
+        // The recording covers the measured phase: its length is the level's, not the run's (set-up, ramp-up and
+        // three floor phases more); starting and stopping it through jcmd takes a moment more on a loaded machine.
+        assertThat(level.seconds()).isBetween(9.5, levelSeconds + 3);
         assertThat(level.cpuSamples()).isPositive();
         assertThat(level.selfTop()).isNotEmpty().hasSizeLessThanOrEqualTo(ProfileSummary.SELF_TOP)
                 .allSatisfy(s -> assertThat(s.count()).isPositive());
