@@ -12,7 +12,7 @@ import java.util.UUID;
  * floor runs them over its own JDBC connection for the same pages the harvesters fetch.
  */
 public final class OaiPageSql {
-    /** A keyset position: the last record's datestamp and SRS id (null, null: the start of the list). */
+    /** A keyset position: the last record's datestamp and key (null, null: the start of the list). */
     public record Position(Instant datestamp, UUID id) {
     }
 
@@ -40,7 +40,8 @@ public final class OaiPageSql {
     /** One page after {@code after} of the records updated up to {@code until}: the server's two statements. */
     public Page next(Connection c, Instant until, Position after) throws SQLException {
         OaiStore.Filter f = new OaiStore.Filter(null, until, after == null ? null : after.datestamp(),
-                after == null ? null : after.id(), settings.deletedSupported(), settings.suppressedRecordsProcessing());
+                after == null ? null : after.id(), settings.deletedSupported(), settings.suppressedRecordsProcessing(),
+                settings.recordsSource(), true);
         int size = pageSize();
         List<OaiStore.Row> rows = OaiStore.page(c, schema, f, size + 1, true);
         boolean more = rows.size() > size;
@@ -49,6 +50,6 @@ public final class OaiPageSql {
                 .toList();
         OaiStore.holdingsAndItems(c, schema, ids);
         OaiStore.Row last = rows.isEmpty() ? null : rows.getLast();
-        return new Page(rows.size(), last == null ? after : new Position(last.datestamp(), last.srsId()), more);
+        return new Page(rows.size(), last == null ? after : new Position(last.datestamp(), last.key()), more);
     }
 }
