@@ -49,7 +49,7 @@ class ArchitectureTest {
             Map.entry("dataexport", Set.of("platform", "marc", "inventory")),
             Map.entry("srs", Set.of("platform", "marc")),
             Map.entry("cli", Set.of("platform")),
-            Map.entry("bench", Set.of("platform", "app", "marc", "search", "cli")),
+            Map.entry("bench", Set.of("platform", "app", "marc", "search", "cli", "oaipmh")),
             Map.entry("sip2", Set.of("platform", "circulation", "feesfines", "inventory", "users", "config")),
             Map.entry("sru", Set.of("platform", "search", "srs", "marc")),
             Map.entry("oaipmh", Set.of("platform", "marc")),
