@@ -11,8 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -114,9 +112,7 @@ public final class Bench {
     }
 
     public Path outDir() {
-        if (o.out() != null) return o.out();
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        return Path.of("bench-reports", stamp + "-" + o.workflow());
+        return ReportFiles.directory(o);
     }
 
     private List<Integer> levelsToRun() {

@@ -12,8 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,8 +41,7 @@ final class ExportBench {
 
     BenchReport run() throws Exception {
         String startedAt = Instant.now().toString();
-        Path dir = o.out() != null ? o.out() : Path.of("bench-reports", LocalDateTime.now()
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-export");
+        Path dir = ReportFiles.directory(o);
         Files.createDirectories(dir);
         List<String> notes = new ArrayList<>();
         BenchReport.ExportRun run;

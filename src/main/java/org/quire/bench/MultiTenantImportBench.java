@@ -9,8 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,8 +44,7 @@ final class MultiTenantImportBench {
 
     BenchReport run() throws Exception {
         String startedAt = Instant.now().toString();
-        Path dir = o.out() != null ? o.out() : Path.of("bench-reports", LocalDateTime.now()
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-multi-tenant-import");
+        Path dir = ReportFiles.directory(o);
         Files.createDirectories(dir);
         Path file = ImportData.prepare(o.marc(), o.records(), dir, progress);
         int users = o.users().getFirst();

@@ -12,8 +12,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -57,8 +55,7 @@ final class OaiBench {
 
     BenchReport run() throws Exception {
         String startedAt = Instant.now().toString();
-        Path dir = o.out() != null ? o.out() : Path.of("bench-reports", LocalDateTime.now()
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-oai");
+        Path dir = ReportFiles.directory(o);
         Files.createDirectories(dir);
         List<String> notes = new ArrayList<>();
         List<BenchReport.OaiLevel> levels = new ArrayList<>();

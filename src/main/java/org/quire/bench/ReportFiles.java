@@ -17,6 +17,13 @@ public final class ReportFiles {
     private ReportFiles() {
     }
 
+    /** Where a run writes its report: {@code --out}, else bench-reports/<timestamp>-<workflow>. */
+    static Path directory(BenchOptions o) {
+        if (o.out() != null) return o.out();
+        String stamp = java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        return Path.of("bench-reports", stamp + "-" + o.workflow());
+    }
+
     public static void write(BenchReport r, Path dir) {
         try {
             Files.createDirectories(dir);

@@ -8,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,8 +37,7 @@ final class Sip2Bench {
 
     BenchReport run() throws Exception {
         String startedAt = Instant.now().toString();
-        Path dir = o.out() != null ? o.out() : Path.of("bench-reports", LocalDateTime.now()
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-sip2");
+        Path dir = ReportFiles.directory(o);
         Files.createDirectories(dir);
         String charsetName = env("QUIRE_SIP2_CHARSET", "IBM850");
         Charset charset = Charset.forName(charsetName);
