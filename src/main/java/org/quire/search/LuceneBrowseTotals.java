@@ -78,18 +78,26 @@ final class LuceneBrowseTotals {
         return out;
     }
 
-    /** Call holding this object's lock, after the write is visible to {@code s}. */
+    /**
+     * Call holding this object's lock, after the write is visible to {@code s}. Each total moves once, by the net of
+     * the write's changes: {@link #get} reads without the lock, and a value that moved from one call number to another
+     * must never be seen as two (a reader between the +1 and the −1 saw a total one too high).
+     */
     void after(IndexSearcher s, List<Changed> changed) throws IOException {
+        Map<Key, Long> net = new java.util.HashMap<>();
         for (Changed c : changed) {
             boolean live = LuceneBrowse.isLive(s, c.field(), c.term());
             if (live == c.wasLive()) continue;
             BrowseEntries.Entry entry = BrowseEntries.decode(c.term(), 0, null);
-            for (Map.Entry<Key, Long> t : totals.entrySet()) {
-                if (t.getKey().field().equals(c.field()) && LuceneBrowse.matches(entry, t.getKey().filter())) {
-                    t.setValue(t.getValue() + (live ? 1 : -1));
+            for (Key k : totals.keySet()) {
+                if (k.field().equals(c.field()) && LuceneBrowse.matches(entry, k.filter())) {
+                    net.merge(k, live ? 1L : -1L, Long::sum);
                 }
             }
         }
+        net.forEach((k, d) -> {
+            if (d != 0) totals.computeIfPresent(k, (key, total) -> total + d);
+        });
     }
 
     /** After a full index or a clear: counts are walked again when next asked for. */
