@@ -294,13 +294,16 @@ final class ImportChunk {
     private List<LogEntry> create(Connection c, List<Prepared> records) throws SQLException {
         if (records.isEmpty()) return List.of();
         List<ObjectNode> instances = records.stream().map(Prepared::instance).toList();
-        InventoryTypes.INSTANCES.insertAll(c, schema, instances, userId, false);
+        // The SRS records first: an instance inserted after its MARC bib is born on the SRS side of OAI-PMH (V44's
+        // trigger), where the other order rewrote every new instance row once more.
+        InventoryTypes.assignInstanceHrids(c, schema, instances);
         List<SrsRecord> srs = new ArrayList<>();
         for (Prepared p : records) {
             srs.add(p.srs().linkedToInstance(UUID.fromString(p.instance().get("id").asText()),
                     p.instance().get("hrid").asText()));
         }
         SrsStore.insert(c, schema, srs, userId);
+        InventoryTypes.INSTANCES.insertAll(c, schema, instances, userId, false);
         List<ObjectNode> holdings = records.stream().map(Prepared::holdings).filter(h -> h != null).toList();
         if (!holdings.isEmpty()) InventoryTypes.HOLDINGS.insertAll(c, schema, holdings, userId, false);
         List<ObjectNode> items = records.stream().map(Prepared::item).filter(i -> i != null).toList();

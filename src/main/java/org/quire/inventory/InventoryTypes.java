@@ -1,10 +1,13 @@
 package org.quire.inventory;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.cql.FieldType;
 import org.quire.platform.records.RecordStore;
 import org.quire.platform.records.RecordType;
 import org.quire.platform.records.Reference;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -186,6 +189,14 @@ public final class InventoryTypes {
                 + "statistical_code: %s");
         m.putAll(Reference.duplicateMessages("instance_date_type", "instance_date_type"));
         return m;
+    }
+
+    /**
+     * Gives instances without an HRID their next ones now, as the instance store would at insert: for a writer that
+     * must name the HRID before the instance exists (data import writes the SRS record, which carries it, first).
+     */
+    public static void assignInstanceHrids(Connection c, String schema, List<ObjectNode> instances) throws SQLException {
+        Hrids.assign(c, schema, "instance_hrid_seq", "in", instances);
     }
 
     /** A named reference type with FOLIO's {@code source} ("folio", "local", ...), which its screens filter on. */
