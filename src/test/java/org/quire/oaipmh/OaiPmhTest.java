@@ -76,6 +76,26 @@ class OaiPmhTest {
         item.putObject("status").put("name", "Available");
         item.putArray("electronicAccess").addObject().put("uri", "https://example.org/e-copy").put("linkText", "E-copy");
         assertThat(s.post("/item-storage/items", item).status()).isEqualTo(201);
+        awaitItemReDating(withItem);
+    }
+
+    /**
+     * An item re-dates its instance for marc21_withholdings after its commit (OaiItemDates, through the outbox): a
+     * full harvest that froze its {@code until} before that would see the instance move past it, and leave it to the
+     * next incremental harvest. The tests harvest a settled tenant.
+     */
+    static void awaitItemReDating(String instanceId) throws InterruptedException {
+        String schema = org.quire.platform.tenancy.Tenants.schema(TENANT);
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        boolean done = false;
+        while (!done && System.nanoTime() < deadline) {
+            done = TestServer.get().database().read(c -> org.quire.platform.db.Sql.one(c, "SELECT i.complete_updated_date "
+                    + "> (SELECT max(it.updated_date) FROM " + schema + ".item it JOIN " + schema + ".holdings_record h "
+                    + "ON h.id = it.holdings_record_id WHERE h.instance_id = i.id) FROM " + schema + ".instance i "
+                    + "WHERE i.id = ?::uuid", List.of(instanceId), rs -> rs.getBoolean(1)).orElse(false));
+            if (!done) Thread.sleep(50);
+        }
+        assertThat(done).as("the item re-dated its instance").isTrue();
     }
 
     /** An instance and its SRS MARC bib (externalIdsHolder.instanceId), as an import leaves them. */
