@@ -128,7 +128,25 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
         if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) p.destroyForcibly().waitFor();
     }
 
-    static int freePort() throws IOException {
+    /**
+     * A free port for a server that binds it some seconds later (after its PostgreSQL and tenants). Not one from the
+     * kernel's ephemeral range: there, the embedded PostgreSQL's port or any outgoing connection could take it
+     * meanwhile ("Address already in use", seen on CI).
+     */
+    public static int freePort() throws IOException {
+        int ephemeralFrom = 32768;
+        java.nio.file.Path range = java.nio.file.Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+        if (java.nio.file.Files.isReadable(range)) {
+            ephemeralFrom = Integer.parseInt(java.nio.file.Files.readString(range).trim().split("\\s+")[0]);
+        }
+        java.util.Random random = new java.util.Random();
+        for (int attempt = 0; attempt < 100 && ephemeralFrom > 11_000; attempt++) {
+            try (ServerSocket s = new ServerSocket(10_000 + random.nextInt(ephemeralFrom - 10_000))) {
+                return s.getLocalPort();
+            } catch (IOException taken) {
+                // another one
+            }
+        }
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }

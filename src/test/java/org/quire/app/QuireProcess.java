@@ -3,7 +3,6 @@ package org.quire.app;
 import org.quire.Api;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,10 +29,7 @@ final class QuireProcess implements AutoCloseable {
 
     /** Starts {@code quire serve} (with the demo tenant) on {@code dataDir}; does not wait for it. */
     static QuireProcess start(Path dataDir, String logName) throws IOException {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = org.quire.bench.BenchTarget.freePort();
         String java = ProcessHandle.current().info().command().orElse("java");
         Path log = dataDir.getParent().resolve(logName);
         List<String> cmd = List.of(java, "-Xmx512m", "-cp", System.getProperty("java.class.path"), "org.quire.Quire",
