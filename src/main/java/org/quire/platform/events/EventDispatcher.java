@@ -222,6 +222,10 @@ public final class EventDispatcher implements AutoCloseable {
             total += n;
             full = n == limit;
             limit = BACKLOG_BATCH;
+            // Under sustained load the backlog never empties and this loop does not return: the flushing consumers'
+            // events must still be flushed and deleted as they age (they were not: a 1-hour check-out run at 8 users
+            // had 340,000 marked events, 550 MB, after 13 minutes, and every delivery scanned past them).
+            if (full) flush(false);
         } while (full);
         return total;
     }
