@@ -155,7 +155,12 @@ class LiveReindexTest {
     }
 
     static void insertLynxes(QuireServer server, int n) {
-        String schema = Tenants.schema(TENANT);
+        insertLynxes(server, TENANT, n);
+    }
+
+    /** {@code n} instances "Lynx tracks" written straight into the tenant's table: no outbox event announces them. */
+    static void insertLynxes(QuireServer server, String tenant, int n) {
+        String schema = Tenants.schema(tenant);
         server.database().tx(c -> {
             for (int i = 0; i < n; i++) {
                 UUID id = UUID.randomUUID();
