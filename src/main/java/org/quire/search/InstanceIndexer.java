@@ -140,78 +140,31 @@ public final class InstanceIndexer {
         void update(long done, long total);
     }
 
-    /**
-     * (Re)indexes every instance of the tenant, committing once at the end: this thread reads the rows page by page in
-     * id order, and one worker per core builds each page's documents and adds them (most of the time is spent there,
-     * and the index takes concurrent writers), with at most two pages per worker waiting, so memory stays bounded.
-     */
+    /** (Re)indexes every instance of the tenant, page by page in id order, committing once at the end. */
     public long indexAll(String tenant, long total, Progress progress) {
         String schema = Tenants.schema(tenant);
         InstanceIndex index = indexes.of(tenant);
         log.info("Search: indexing {} instances of tenant {}", total, tenant);
-        int workers = Runtime.getRuntime().availableProcessors();
-        java.util.concurrent.Semaphore waiting = new java.util.concurrent.Semaphore(2 * workers);
-        java.util.concurrent.atomic.AtomicReference<RuntimeException> failure =
-                new java.util.concurrent.atomic.AtomicReference<>();
-        PageProgress counted = new PageProgress(tenant, total, progress);
+        long done = 0;
+        long nextLog = Math.max(total / 10, PAGE);
         UUID after = null;
-        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(workers,
-                Thread.ofPlatform().name("search-full-index-", 1).factory())) {
-            while (failure.get() == null) {
-                UUID from = after;
-                List<SearchStore.InstanceRows> page = db.read(c -> SearchStore.page(c, schema, from, PAGE));
-                if (page.isEmpty()) break;
-                after = page.getLast().id();
-                waiting.acquireUninterruptibly();
-                pool.execute(() -> {
-                    try {
-                        if (failure.get() != null) return;
-                        List<InstanceDocument> docs = new ArrayList<>(page.size());
-                        for (SearchStore.InstanceRows r : page) {
-                            docs.add(InstanceDocument.of(tenant, r.instance(), r.holdings(), r.items()));
-                        }
-                        index.add(docs);
-                        counted.add(page.size());
-                    } catch (RuntimeException e) {
-                        failure.compareAndSet(null, e);
-                    } finally {
-                        waiting.release();
-                    }
-                });
-            }
-        } // close() waits for the pages in work
-        if (failure.get() != null) throw failure.get();
-        index.commit();
-        log.info("Search: tenant {} indexed, {} instances", tenant, counted.done());
-        return counted.done();
-    }
-
-    /** The instances a full index has added so far, told to its {@link Progress} and logged every tenth. */
-    private static final class PageProgress {
-        private final String tenant;
-        private final long total;
-        private final Progress progress;
-        private long done;
-        private long nextLog;
-
-        PageProgress(String tenant, long total, Progress progress) {
-            this.tenant = tenant;
-            this.total = total;
-            this.progress = progress;
-            this.nextLog = Math.max(total / 10, PAGE);
-        }
-
-        synchronized long done() {
-            return done;
-        }
-
-        synchronized void add(int instances) {
-            done += instances;
+        while (true) {
+            UUID from = after;
+            List<SearchStore.InstanceRows> page = db.read(c -> SearchStore.page(c, schema, from, PAGE));
+            if (page.isEmpty()) break;
+            List<InstanceDocument> docs = new ArrayList<>(page.size());
+            for (SearchStore.InstanceRows r : page) docs.add(InstanceDocument.of(tenant, r.instance(), r.holdings(), r.items()));
+            index.add(docs);
+            done += page.size();
+            after = page.getLast().id();
             progress.update(done, total);
             if (done >= nextLog) {
                 log.info("Search: tenant {} indexed {}/{} instances", tenant, done, total);
                 nextLog += Math.max(total / 10, PAGE);
             }
         }
+        index.commit();
+        log.info("Search: tenant {} indexed, {} instances", tenant, done);
+        return done;
     }
 }

@@ -12,8 +12,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The full index ({@code quire reindex}, the start-up index, the search bench's floor index): its pages are built and
- * added by several workers at once; every row must end up indexed exactly once and the progress must only grow.
+ * The full index ({@code quire reindex}, the start-up index, the search bench's floor index) over many pages: every row
+ * ends up indexed exactly once, and the progress only grows.
  */
 class FullIndexTest {
     static final String TENANT = "fullidx";
@@ -24,7 +24,7 @@ class FullIndexTest {
                 false, false);
         try (QuireServer server = QuireServer.start(config)) {
             server.installer().install(TENANT, "Full index", new TenantInstaller.Options(true, false, "admin", "pw"));
-            int rows = 7 * InstanceIndexer.PAGE + 123; // more pages than workers, the last one short
+            int rows = 7 * InstanceIndexer.PAGE + 123; // eight pages, the last one short
             LiveReindexTest.insertLynxes(server, TENANT, rows);
             InstanceIndex index = server.indexes().of(TENANT);
             long before = index.count();
