@@ -44,12 +44,9 @@ public final class ExportJobs {
     public ExportJobs(Database db, Path dataDir) {
         this.db = db;
         this.files = new DataFiles(dataDir, "data-export");
-        // Platform threads, not the request's: the job outlives the 204. Two at once (the machine's cores).
-        this.executor = Executors.newFixedThreadPool(2, r -> {
-            Thread t = new Thread(r, "data-export");
-            t.setDaemon(true);
-            return t;
-        });
+        // Platform threads, not the request's: the job outlives the 204. Two at once (the machine's cores), at
+        // background priority (requests come first).
+        this.executor = Executors.newFixedThreadPool(2, org.quire.platform.BackgroundPriority.threads("data-export"));
     }
 
     DataFiles files() {

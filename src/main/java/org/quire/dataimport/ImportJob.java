@@ -7,6 +7,7 @@ import org.quire.dataimport.profiles.ProfileSnapshots;
 import org.quire.marc.MarcFiles;
 import org.quire.marc.MarcRecordOrError;
 import org.quire.marc.rules.MappingRules;
+import org.quire.platform.BackgroundPriority;
 import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
@@ -73,8 +74,13 @@ public final class ImportJob {
     private final ExecutorService executor;
     /** This process, as the owner of the leases it holds. */
     private final UUID owner = UUID.randomUUID();
-    /** The jobs this process runs, whose leases the heartbeat renews. */
-    private final Set<Running> running = ConcurrentHashMap.newKeySet();
+    /**
+     * The jobs this process has taken on, waiting for a worker or running, whose leases the heartbeat renews: a job is
+     * held from its hand-over to the pool until its run ends, so that a take-over never queues it a second time (a
+     * job that waited longer than its lease behind others was claimed again and run twice: its second run found it
+     * finished and marked its snapshot CANCELLED).
+     */
+    private final Set<Running> held = ConcurrentHashMap.newKeySet();
 
     private record Running(String schema, UUID jobId) {
     }
@@ -84,12 +90,10 @@ public final class ImportJob {
         this.files = files;
         this.rules = rules;
         this.profiles = new ProfileSnapshots(db);
-        // Platform threads, not the request's: the job outlives the 204. Two at once (the machine's cores).
-        this.executor = Executors.newFixedThreadPool(2, r -> {
-            Thread t = new Thread(r, "data-import");
-            t.setDaemon(true);
-            return t;
-        });
+        // Platform threads, not the request's: the job outlives the 204. Two at once (the machine's cores), at
+        // background priority: check-out at the desk comes first (seed 004: imports beside circulation). The
+        // heartbeat below keeps normal priority, so that a job that waits for the CPU keeps its lease.
+        this.executor = Executors.newFixedThreadPool(2, BackgroundPriority.threads("data-import"));
         ScheduledExecutorService heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "data-import-heartbeat");
             t.setDaemon(true);
@@ -106,7 +110,7 @@ public final class ImportJob {
     /** The heartbeat: a chunk can take long (a slow disk, a large mapping), the lease must outlive it. */
     private void renewLeases() {
         Map<String, List<UUID>> bySchema = new java.util.HashMap<>();
-        for (Running r : running) bySchema.computeIfAbsent(r.schema(), k -> new ArrayList<>()).add(r.jobId());
+        for (Running r : held) bySchema.computeIfAbsent(r.schema(), k -> new ArrayList<>()).add(r.jobId());
         bySchema.forEach((schema, ids) -> {
             try {
                 db.tx(c -> {
@@ -160,8 +164,8 @@ public final class ImportJob {
     private int claimAndResume(Connection c, String schema, Instant now, int limit) throws SQLException {
         List<JobLeaseStore.Claimed> claimed = JobLeaseStore.claimExpired(c, schema, owner, now, leaseEnd(), limit);
         for (JobLeaseStore.Claimed j : claimed) {
-            if (running.contains(new Running(schema, j.jobId()))) continue; // ours and running: the claim renewed it
-            Database.afterCommit(j, () -> executor.submit(() -> resume(schema, j)));
+            if (held.contains(new Running(schema, j.jobId()))) continue; // ours: the claim renewed its lease
+            Database.afterCommit(j, () -> hand(schema, j.jobId(), () -> resume(schema, j)));
         }
         return claimed.size();
     }
@@ -252,7 +256,25 @@ public final class ImportJob {
             DataImportTypes.UPLOAD_DEFINITIONS.replace(c, schema, def, next, userId);
             return out;
         });
-        for (FileJob j : started) executor.submit(() -> run(schema, j, profile, userId, 0));
+        for (FileJob j : started) hand(schema, j.jobId(), () -> run(schema, j, profile, userId, 0));
+    }
+
+    /** Queues a job's run on the pool unless this process holds the job already; it is held until the run ends. */
+    private void hand(String schema, UUID jobId, Runnable work) {
+        Running job = new Running(schema, jobId);
+        if (!held.add(job)) return;
+        try {
+            executor.submit(() -> {
+                try {
+                    work.run();
+                } finally {
+                    held.remove(job);
+                }
+            });
+        } catch (RuntimeException e) { // the pool is shut down: the lease runs out and another process resumes it
+            held.remove(job);
+            throw e;
+        }
     }
 
     private static Refused refused(String field, String message) {
@@ -264,8 +286,6 @@ public final class ImportJob {
      * (a failure ends the job in ERROR).
      */
     void run(String schema, FileJob job, ProfileSnapshot profile, UUID userId, int skip) {
-        Running self = new Running(schema, job.jobId());
-        running.add(self);
         try {
             int total = count(job.file());
             // Bibs, MARC holdings and authorities each to their writer, by the records' leaders and the profile.
@@ -320,8 +340,6 @@ public final class ImportJob {
         } catch (Exception | Error e) {
             log.error("Import job {} failed", job.jobId(), e);
             fail(schema, job.jobId(), userId, e.getMessage());
-        } finally {
-            running.remove(self);
         }
     }
 

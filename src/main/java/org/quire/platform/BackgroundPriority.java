@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Lowers the CPU priority of the calling thread, for background work that must not slow requests down: the outbox
- * delivery (which re-indexes search documents), Lucene's merges, a live reindex. Java's thread priorities do nothing
+ * delivery (which re-indexes search documents), Lucene's merges, a live reindex, data import and export jobs. Java's thread priorities do nothing
  * on Linux, but a Linux thread is a task of its own with its own scheduling: the thread finds its id in
  * {@code /proc/thread-self} and puts itself under {@code SCHED_IDLE} ({@code chrt --idle}), where it runs only on
  * cores that requests, PostgreSQL and the load's other work leave idle; without chrt it falls back to nice 10
@@ -41,6 +41,22 @@ public final class BackgroundPriority {
             Thread.currentThread().interrupt();
             return false;
         }
+    }
+
+    /**
+     * Daemon threads named {@code name} that lower themselves before their first task: for the pools of jobs a
+     * request starts and returns before they end (data import and export, id jobs), which must leave the machine to
+     * the requests that people at a desk wait for.
+     */
+    public static java.util.concurrent.ThreadFactory threads(String name) {
+        return task -> {
+            Thread t = new Thread(() -> {
+                lowerCurrentThread();
+                task.run();
+            }, name);
+            t.setDaemon(true);
+            return t;
+        };
     }
 
     private static boolean run(String... cmd) throws java.io.IOException, InterruptedException {

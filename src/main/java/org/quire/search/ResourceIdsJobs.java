@@ -32,11 +32,8 @@ public final class ResourceIdsJobs implements AutoCloseable {
 
     private final Database db;
     private final SearchIndexes indexes;
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "search-ids-jobs");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(
+            org.quire.platform.BackgroundPriority.threads("search-ids-jobs"));
 
     public ResourceIdsJobs(Database db, SearchIndexes indexes) {
         this.db = db;

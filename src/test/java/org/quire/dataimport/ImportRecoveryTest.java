@@ -49,13 +49,18 @@ class ImportRecoveryTest {
 
     /** upload, arrange for the runner to die after {@code chunks} chunks, processFiles; the job and its file. */
     static Started startDying(String name, byte[] bytes, int chunks) {
+        return start(name, bytes, chunks);
+    }
+
+    /** upload, processFiles (its runner dying after {@code dieAfterChunks} chunks unless null); the job and its file. */
+    static Started start(String name, byte[] bytes, Integer dieAfterChunks) {
         JsonNode def = define(s, name);
         String defId = def.path("id").asText();
         String fileId = def.path("fileDefinitions").get(0).path("id").asText();
         String jobId = def.path("fileDefinitions").get(0).path("jobExecutionId").asText();
         Api.Reply up = upload(s, defId, fileId, bytes);
         assertThat(up.status()).as(up.body()).isEqualTo(200);
-        ImportJob.DIE_AFTER_CHUNKS.put(UUID.fromString(jobId), chunks);
+        if (dieAfterChunks != null) ImportJob.DIE_AFTER_CHUNKS.put(UUID.fromString(jobId), dieAfterChunks);
         Api.Reply r = s.post("/data-import/uploadDefinitions/" + defId + "/processFiles",
                 DataImportClient.processBody(up.json(), ImportPipelineTest.CREATE_INSTANCE));
         assertThat(r.status()).as(r.body()).isEqualTo(204);
@@ -133,6 +138,30 @@ class ImportRecoveryTest {
 
         // A finished job is not taken over again.
         assertThat(takeOver(Instant.now().plus(Duration.ofDays(1)))).hasValue(0);
+    }
+
+    @Test
+    void jobsWaitingForAWorker_keepTheirLease_andATakeOverNeverRunsThemTwice() throws Exception {
+        int before = instances();
+        // Four jobs at once: the pool's two workers take two, the other two wait in its queue, as 30 tenants'
+        // jobs did for minutes behind each other; the take-over comes as if their leases had run out meanwhile.
+        java.util.List<String> jobs = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) jobs.add(start("queued-" + i + ".mrc", records(3), null).jobId());
+        takeOver(Instant.now().plus(ImportJob.LEASE).plus(Duration.ofSeconds(5)));
+        for (String jobId : jobs) {
+            JsonNode done = awaitStatus(jobId, "COMMITTED");
+            assertThat(done.path("progress").path("current").asInt()).isEqualTo(300);
+        }
+        // A second run of a finished job would stop at its first chunk and mark the snapshot CANCELLED: give any
+        // such run the time to happen, then look.
+        Thread.sleep(1500);
+        for (String jobId : jobs) {
+            assertThat(s.get("/source-storage/snapshots/" + jobId).json().path("status").asText()).as(jobId)
+                    .isEqualTo("COMMITTED");
+            assertThat(s.get("/metadata-provider/jobLogEntries/" + jobId + "?limit=0").json()
+                    .path("totalRecords").asInt()).isEqualTo(300);
+        }
+        assertThat(instances() - before).as("one instance per record, none twice").isEqualTo(1200);
     }
 
     @Test

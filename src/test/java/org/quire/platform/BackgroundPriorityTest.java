@@ -30,4 +30,22 @@ class BackgroundPriorityTest {
         }
         assertThat(BackgroundPriority.policyOfCurrentThread()).isEqualTo(before); // the caller's thread only
     }
+
+    @Test
+    void threadsOfTheFactory_areNamedDaemonsAndLowerThemselves() throws Exception {
+        assumeTrue(Files.exists(Path.of("/proc/thread-self")), "Linux only");
+        AtomicReference<Integer> policy = new AtomicReference<>();
+        AtomicReference<Integer> nice = new AtomicReference<>();
+        Thread t = BackgroundPriority.threads("batch-job").newThread(() -> {
+            policy.set(BackgroundPriority.policyOfCurrentThread());
+            nice.set(BackgroundPriority.niceOfCurrentThread());
+        });
+        assertThat(t.getName()).isEqualTo("batch-job");
+        assertThat(t.isDaemon()).isTrue();
+        t.start();
+        t.join();
+        assertThat(policy.get() == BackgroundPriority.SCHED_IDLE || nice.get() == BackgroundPriority.NICE)
+                .as("SCHED_IDLE or nice %d: policy %s, nice %s", BackgroundPriority.NICE, policy.get(), nice.get())
+                .isTrue();
+    }
 }
