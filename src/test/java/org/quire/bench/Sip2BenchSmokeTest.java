@@ -48,9 +48,10 @@ class Sip2BenchSmokeTest {
                 assertThat(row.p95()).isLessThanOrEqualTo(row.p99());
                 assertThat(row.reqPerSec()).isPositive();
             }
-            // Pairs: every check-out is followed by the check-in of its item (one may straddle the phase's end).
+            // Pairs: every check-out is followed by the check-in of its item (one may straddle the phase's end); more
+            // check-ins when the HTTP phases had left no item available (the terminals check in checked-out ones).
             long outs = total(level.sip2(), Sip2Workflow.CHECK_OUT), ins = total(level.sip2(), Sip2Workflow.CHECK_IN);
-            assertThat(Math.abs(outs - ins)).isLessThanOrEqualTo(level.users());
+            assertThat(outs - ins).isLessThanOrEqualTo(level.users());
             // Every measured response had its command, AY and AZ checked (give or take the phase's edges).
             long messages = outs + ins;
             assertThat(level.badResponses()).isZero();
