@@ -152,7 +152,7 @@ final class AuthorityIndex implements AutoCloseable {
         return new Sort(primary, secondary, SortField.FIELD_DOC);
     }
 
-    /** The Lucene document of a heading: each value as {@link LuceneDocuments#add} indexes its AuthorityFields kind. */
+    /** The Lucene document of a heading: each value as {@link LuceneDocuments#addAll} indexes its AuthorityFields kind. */
     private static Document document(AuthorityDocument doc) {
         Document d = new Document();
         d.add(new StringField(LuceneDocuments.ID, doc.id(), Field.Store.NO));
@@ -160,9 +160,8 @@ final class AuthorityIndex implements AutoCloseable {
         d.add(new SortedDocValuesField(LuceneFacets.ID_VALUES, new BytesRef(doc.authorityId())));
         d.add(new StoredField(LuceneDocuments.SOURCE,
                 new BytesRef(Json.write(doc.source()).getBytes(StandardCharsets.UTF_8))));
+        LuceneDocuments.addAll(d, doc.values(), AuthorityFields.FIELDS);
         for (Map.Entry<String, List<String>> e : doc.values().entrySet()) {
-            FieldKind kind = AuthorityFields.FIELDS.get(e.getKey());
-            for (String value : e.getValue()) LuceneDocuments.add(d, e.getKey(), kind, value);
             if (!e.getValue().isEmpty()) d.add(new StringField(LuceneFacets.EXISTS, e.getKey(), Field.Store.NO));
         }
         for (Map.Entry<String, FieldKind> f : AuthorityFields.FACETS.entrySet()) {

@@ -58,31 +58,63 @@ final class LuceneAnalyzers {
         }
     };
 
+    /** The instance fields of the {@code title} option (SearchFields.ALIASES), which share one trigram copy. */
+    static final List<String> TITLES = List.of("title", "alternativeTitles.alternativeTitle", "indexTitle",
+            "series.value");
+
     /**
-     * The full-text fields that get a trigram copy and length norms: those of the instance options staff and FOLIO's
-     * scripts search most (keyword, title, contributors, subjects) and every authority heading. Trigrams are most of a
-     * document's postings (a 300-character note is 298 of them), and norms are read for every posting a segment flush
-     * or merge writes; an item's status change re-indexes its whole instance, so both were most of check-out's
-     * indexing cost. The other instance fields (notes, publishers, identifiers …) answer {@code *abc*} with an
-     * automaton over their term dictionary instead — the same hits, slower, for queries that are rare — and score
-     * without length normalisation.
+     * The full-text fields with length norms: those of the instance options staff and FOLIO's scripts search most
+     * (keyword, title, contributors, subjects) and every authority heading. Norms are read for every posting a segment
+     * flush or merge writes, and an item's status change re-indexes its whole instance; the other instance fields
+     * (notes, publishers, identifiers …) score without length normalisation.
      */
     static final java.util.Set<String> PRIMARY_TEXT_FIELDS = primaryTextFields();
 
     private static java.util.Set<String> primaryTextFields() {
-        java.util.Set<String> fields = new java.util.HashSet<>(List.of("title", "alternativeTitles.alternativeTitle",
-                "indexTitle", "series.value", "contributors.name", "subjects.value"));
+        java.util.Set<String> fields = new java.util.HashSet<>(TITLES);
+        fields.addAll(List.of("contributors.name", "subjects.value"));
         AuthorityFields.FIELDS.forEach((f, kind) -> {
             if (kind == FieldKind.FULLTEXT) fields.add(f);
         });
         return java.util.Set.copyOf(fields);
     }
 
-    static final Analyzer INDEXING = new PerFieldAnalyzerWrapper(TEXT, trigramFields());
+    /**
+     * Whether a full-text field has a reversed copy of its plain value ({@code .rev}: a leading wildcard becomes a
+     * prefix query on it): the fields with norms and identifiers, which FOLIO's scripts and tests truncate on the
+     * left. Notes, publishers and tags (long values, rarely searched so) answer {@code *abc} with an automaton over
+     * their plain term dictionary instead: the same hits, slower.
+     */
+    static boolean reversed(String field) {
+        return PRIMARY_TEXT_FIELDS.contains(field) || field.equals("identifiers.value");
+    }
 
-    private static Map<String, Analyzer> trigramFields() {
+    /**
+     * Full-text field → the trigram field its plain values are copied to, for contains-wildcards ({@code *abc*} as a
+     * phrase of trigrams). Trigrams are most of a document's postings, so only the options FOLIO's scripts and staff
+     * search by contains get them: the {@code title} option's fields share one copy (a contains-wildcard on
+     * {@code title} or {@code keyword} asks whether any of them contains the literal, and the index title is
+     * nearly always part of the title: {@link LuceneDocuments#addTrigrams} drops such repeats), contributors and
+     * every authority heading have their own. The other fields — and one field of the four asked alone — answer
+     * {@code *abc*} with an automaton over their plain term dictionary: the same hits, slower, for rarer queries.
+     */
+    static final Map<String, String> TRIGRAM_FIELDS = trigramFields();
+
+    private static Map<String, String> trigramFields() {
+        Map<String, String> map = new java.util.HashMap<>();
+        for (String f : TITLES) map.put(f, plain("titles") + TRIGRAMS);
+        map.put("contributors.name", plain("contributors.name") + TRIGRAMS);
+        AuthorityFields.FIELDS.forEach((f, kind) -> {
+            if (kind == FieldKind.FULLTEXT) map.put(f, plain(f) + TRIGRAMS);
+        });
+        return Map.copyOf(map);
+    }
+
+    static final Analyzer INDEXING = new PerFieldAnalyzerWrapper(TEXT, trigramAnalyzers());
+
+    private static Map<String, Analyzer> trigramAnalyzers() {
         Map<String, Analyzer> map = new java.util.HashMap<>();
-        for (String f : PRIMARY_TEXT_FIELDS) map.put(plain(f) + TRIGRAMS, TRIGRAM);
+        for (String tri : TRIGRAM_FIELDS.values()) map.put(tri, TRIGRAM);
         return map;
     }
 

@@ -11,13 +11,15 @@ import org.apache.lucene.util.BytesRef;
 import org.quire.platform.Json;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * An {@link InstanceDocument} as a Lucene document: per field kind (see {@link LuceneAnalyzers}); full-text fields
- * get their {@code plain_} copy, its reversed form (leading wildcards become prefix queries) and, for the fields of
- * {@link LuceneAnalyzers#PRIMARY_TEXT_FIELDS}, its trigrams (contains-wildcards become phrase queries); {@code _id}
+ * get their {@code plain_} copy, its reversed form where {@link LuceneAnalyzers#reversed} (leading wildcards become
+ * prefix queries) and, for the fields of {@link LuceneAnalyzers#TRIGRAM_FIELDS}, a trigram copy (contains-wildcards
+ * become phrase queries); {@code _id}
  * identifies the document, {@code _source} is returned.
  */
 final class LuceneDocuments {
@@ -33,11 +35,7 @@ final class LuceneDocuments {
         Document d = new Document();
         d.add(new StringField(ID, doc.id(), Field.Store.NO));
         d.add(new StoredField(SOURCE, new BytesRef(Json.write(doc.source()).getBytes(StandardCharsets.UTF_8))));
-        for (Map.Entry<String, List<String>> e : doc.values().entrySet()) {
-            String field = e.getKey();
-            FieldKind kind = SearchFields.FIELDS.get(field);
-            for (String value : e.getValue()) add(d, field, kind, value);
-        }
+        addAll(d, doc.values(), SearchFields.FIELDS);
         // mod-search's sort_title (SortTitleProcessor): the indexTitle when not blank, else the title; keyword_icu.
         String title = first(doc.values().get("indexTitle"), first(doc.values().get("title"), null));
         if (title != null) d.add(new SortedDocValuesField(SORT_TITLE, new BytesRef(LuceneAnalyzers.fold(title))));
@@ -61,8 +59,56 @@ final class LuceneDocuments {
         return d;
     }
 
-    /** One value of a field as its kind indexes it (instance and authority documents alike). */
-    static void add(Document d, String field, FieldKind kind, String value) {
+    /**
+     * Every value of every field as its kind ({@code kinds}) indexes it, and the trigram copies of the full-text ones
+     * (instance and authority documents alike).
+     */
+    static void addAll(Document d, Map<String, List<String>> values, Map<String, FieldKind> kinds) {
+        Map<String, List<String>> trigrams = new java.util.HashMap<>();
+        for (Map.Entry<String, List<String>> e : values.entrySet()) {
+            String field = e.getKey();
+            FieldKind kind = kinds.get(field);
+            String copy = kind == FieldKind.FULLTEXT ? LuceneAnalyzers.TRIGRAM_FIELDS.get(field) : null;
+            for (String value : e.getValue()) {
+                String plain = add(d, field, kind, value);
+                if (copy != null) trigrams.computeIfAbsent(copy, k -> new ArrayList<>()).add(plain);
+            }
+        }
+        trigrams.forEach((copy, plains) -> {
+            for (String plain : withoutContained(plains)) {
+                d.add(new Field(copy, plain, LuceneAnalyzers.TEXT_WITHOUT_NORMS));
+            }
+        });
+    }
+
+    /**
+     * The values not contained in another of them (one of equal values kept). A trigram copy answers "does some value
+     * contain this literal", and whatever a contained value contains, its container contains too: an index title is
+     * nearly always part of its title, and this halves the copy of the title option's fields.
+     */
+    static List<String> withoutContained(List<String> values) {
+        if (values.size() < 2) return values;
+        List<String> longestFirst = new ArrayList<>(values);
+        longestFirst.sort(java.util.Comparator.comparingInt(String::length).reversed());
+        List<String> kept = new ArrayList<>();
+        for (String v : longestFirst) {
+            boolean contained = false;
+            for (String k : kept) {
+                if (k.contains(v)) {
+                    contained = true;
+                    break;
+                }
+            }
+            if (!contained) kept.add(v);
+        }
+        return kept;
+    }
+
+    /**
+     * One value of a field as its kind indexes it, without the trigram copy ({@link #addAll}); returns the plain
+     * (folded) value of a full-text field, else null.
+     */
+    static String add(Document d, String field, FieldKind kind, String value) {
         switch (kind) {
             case FULLTEXT -> {
                 boolean primary = LuceneAnalyzers.PRIMARY_TEXT_FIELDS.contains(field);
@@ -71,10 +117,11 @@ final class LuceneDocuments {
                 String plain = LuceneAnalyzers.fold(value);
                 String name = LuceneAnalyzers.plain(field);
                 d.add(new StringField(name, plain, Field.Store.NO));
-                d.add(new StringField(name + LuceneAnalyzers.REVERSED, LuceneAnalyzers.reverse(plain), Field.Store.NO));
-                if (primary) {
-                    d.add(new Field(name + LuceneAnalyzers.TRIGRAMS, plain, LuceneAnalyzers.TEXT_WITHOUT_NORMS));
+                if (LuceneAnalyzers.reversed(field)) {
+                    d.add(new StringField(name + LuceneAnalyzers.REVERSED, LuceneAnalyzers.reverse(plain),
+                            Field.Store.NO));
                 }
+                return plain;
             }
             case DATE -> {
                 try {
@@ -91,6 +138,7 @@ final class LuceneDocuments {
                 d.add(new StringField(field, v, Field.Store.NO));
             }
         }
+        return null;
     }
 
     private static String first(List<String> values, String dflt) {

@@ -16,15 +16,16 @@ import org.apache.lucene.document.LongPoint;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@link SearchQuery} → Lucene. Term conditions are constant-score filters (mod-search puts them in filter context);
  * full-text words score. Wildcards never scan the documents, and only the rare shapes walk the term dictionary:
  * <ul>
  *   <li>{@code abc*}: a prefix query on the plain value (a seek in the term dictionary);</li>
- *   <li>{@code *abc}: a prefix query on the reversed plain value;</li>
- *   <li>{@code *abc*} (3+ characters) on a field with a trigram copy: a phrase of the literal's trigrams over that
- *       copy — exact, since trigrams sit at consecutive positions;</li>
+ *   <li>{@code *abc}: a prefix query on the reversed plain value (where there is one);</li>
+ *   <li>{@code *abc*} (3+ characters) on fields with a trigram copy: a phrase of the literal's trigrams over that
+ *       copy — exact, since trigrams sit at consecutive positions (and a gap between values);</li>
  *   <li>any other pattern that starts with a literal: a wildcard automaton seeded by that prefix on the plain
  *       value, or, if it ends with a literal, the reversed pattern on the reversed value;</li>
  *   <li>what is left ({@code *ab*}, {@code *a*b*}): the automaton over the whole plain term dictionary.</li>
@@ -47,7 +48,7 @@ final class LuceneQueries {
             case SearchQuery.Plain p -> anyField(p.fields(), f ->
                     new TermQuery(new Term(LuceneAnalyzers.plain(f), LuceneAnalyzers.fold(p.value()))));
             case SearchQuery.Term t -> term(t, kinds);
-            case SearchQuery.Wildcard w -> anyField(w.fields(), f -> wildcard(f, w.pattern(), kinds));
+            case SearchQuery.Wildcard w -> wildcard(w.fields(), w.pattern(), kinds);
             case SearchQuery.Range r -> range(r, kinds);
             case SearchQuery.Exists e -> new ConstantScoreQuery(new TermQuery(new Term(LuceneFacets.EXISTS, e.field())));
             case SearchQuery.And and -> {
@@ -98,28 +99,55 @@ final class LuceneQueries {
                 r.upperInclusive()));
     }
 
-    /** One of the shapes in the class comment; the pattern's literals normalised as the field's values are. */
-    static Query wildcard(String field, String pattern, java.util.function.Function<String, FieldKind> kinds) {
+    /**
+     * A wildcard over several fields (an option's): a contains-wildcard ({@code *abc*}, 3+ characters) is one phrase
+     * per trigram copy whose fields are all asked (LuceneAnalyzers.TRIGRAM_FIELDS: a copy shared by fields that are
+     * not all asked would match values of the others), the fields left over take the shapes of {@link #wildcard}.
+     */
+    static Query wildcard(List<String> fields, String pattern, java.util.function.Function<String, FieldKind> kinds) {
+        FieldKind kind = kinds.apply(fields.getFirst()); // an option's fields are of one kind
+        List<String> parts = literals(pattern, kind);
+        boolean contains = kind == FieldKind.FULLTEXT && parts.size() == 3 && parts.getFirst().isEmpty()
+                && parts.getLast().isEmpty() && parts.get(1).codePointCount(0, parts.get(1).length()) >= 3;
+        if (!contains) return anyField(fields, f -> wildcard(f, pattern, kinds));
+        List<Query> any = new ArrayList<>();
+        List<String> rest = new ArrayList<>(fields);
+        for (String copy : new java.util.LinkedHashSet<>(fields.stream().map(LuceneAnalyzers.TRIGRAM_FIELDS::get)
+                .filter(java.util.Objects::nonNull).toList())) {
+            List<String> sharing = LuceneAnalyzers.TRIGRAM_FIELDS.entrySet().stream()
+                    .filter(e -> e.getValue().equals(copy)).map(Map.Entry::getKey).toList();
+            if (!fields.containsAll(sharing)) continue;
+            List<String> grams = LuceneAnalyzers.trigrams(parts.get(1));
+            any.add(new ConstantScoreQuery(grams.size() == 1 ? new TermQuery(new Term(copy, grams.getFirst()))
+                    : new PhraseQuery(copy, grams.toArray(String[]::new))));
+            rest.removeAll(sharing);
+        }
+        for (String f : rest) any.add(wildcard(f, pattern, kinds));
+        if (any.size() == 1) return any.getFirst();
+        BooleanQuery.Builder b = new BooleanQuery.Builder();
+        for (Query q : any) b.add(q, Occur.SHOULD);
+        return b.build();
+    }
+
+    /**
+     * One field's wildcard, one of the shapes in the class comment but the trigram phrase (the caller's); the pattern's
+     * literals normalised as the field's values are.
+     */
+    private static Query wildcard(String field, String pattern, java.util.function.Function<String, FieldKind> kinds) {
         FieldKind kind = kinds.apply(field);
         boolean fullText = kind == FieldKind.FULLTEXT;
         String target = fullText ? LuceneAnalyzers.plain(field) : field;
+        boolean hasReversed = fullText && LuceneAnalyzers.reversed(field);
         List<String> parts = literals(pattern, kind);
         int stars = parts.size() - 1;
         String first = parts.getFirst();
         String last = parts.getLast();
         if (stars == 1 && last.isEmpty()) return new ConstantScoreQuery(new PrefixQuery(new Term(target, first)));
-        if (fullText && stars == 1 && first.isEmpty()) {
+        if (hasReversed && stars == 1 && first.isEmpty()) {
             return new ConstantScoreQuery(new PrefixQuery(new Term(target + LuceneAnalyzers.REVERSED,
                     LuceneAnalyzers.reverse(last))));
         }
-        if (fullText && stars == 2 && first.isEmpty() && last.isEmpty()
-                && LuceneAnalyzers.PRIMARY_TEXT_FIELDS.contains(field) && parts.get(1).codePointCount(0, parts.get(1).length()) >= 3) {
-            List<String> grams = LuceneAnalyzers.trigrams(parts.get(1));
-            Query q = grams.size() == 1 ? new TermQuery(new Term(target + LuceneAnalyzers.TRIGRAMS, grams.getFirst()))
-                    : new PhraseQuery(target + LuceneAnalyzers.TRIGRAMS, grams.toArray(String[]::new));
-            return new ConstantScoreQuery(q);
-        }
-        if (fullText && first.isEmpty() && !last.isEmpty()) {
+        if (hasReversed && first.isEmpty() && !last.isEmpty()) {
             List<String> reversed = new ArrayList<>();
             for (String p : parts.reversed()) reversed.add(LuceneAnalyzers.reverse(p));
             return new ConstantScoreQuery(new WildcardQuery(new Term(target + LuceneAnalyzers.REVERSED,

@@ -40,8 +40,10 @@ class InstanceSearchTest {
         waterHoldings = Fixtures.holdings(s, water, MAIN_LIBRARY);
         waterItem = item(waterHoldings, "sc-barcode-1", "Available");
 
+        // an index title that is not part of the title (title and index title share one trigram copy)
         metaphor = instance(Json.object().put("title", "The métaphor of climate change").put("hrid", "sc002")
-                .put("statusId", STATUS_ID).set("languages", Json.array().add("fre")));
+                .put("indexTitle", "The métaphor : a study").put("statusId", STATUS_ID)
+                .set("languages", Json.array().add("fre")));
         ObjectNode clarkJson = Json.object().put("title", "Notes on Clark, Caröl").put("hrid", "sc003")
                 .put("source", "MARC");
         clarkJson.set("languages", Json.array().add("ita"));
@@ -164,6 +166,16 @@ class InstanceSearchTest {
         assertThat(hrids("title = \"*africa\"")).containsExactly("sc001");        // the indexTitle ends so
         assertThat(hrids("title = \"*resources\"")).isEmpty();                 // the whole value must end so
         assertThat(hrids("contributors = \"brown*\"")).containsExactly("sc001");
+        // the title option's fields share a trigram copy: any of them may hold the literal, and one asked alone holds
+        // it itself (its term dictionary's automaton); subjects have no trigram copy
+        assertThat(hrids("title = \"*phor : a st*\"")).containsExactly("sc002");  // the index title's
+        assertThat(hrids("keyword all \"*phor : a st*\"")).containsExactly("sc002");
+        assertThat(hrids("indexTitle = \"*climate*\"")).isEmpty();              // its title's, not its own
+        assertThat(hrids("indexTitle = \"*in afr*\"")).containsExactly("sc001");
+        assertThat(hrids("series = \"*guide*\"")).containsExactly("sc005");
+        assertThat(hrids("series = \"*washington*\"")).isEmpty();                 // in titles only
+        assertThat(hrids("subjects = \"*supply*\"")).containsExactly("sc001");
+        assertThat(hrids("subjects = \"*africa\"")).containsExactly("sc001");
         // a field without a trigram copy (publisher): contains and leading wildcards by automaton, the same hits
         assertThat(hrids("publication.publisher = \"*ile*\"")).containsExactly("sc001");
         assertThat(hrids("publication.publisher = \"*ley\"")).containsExactly("sc001");
