@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * an available item to a random patron and check-in (09) of the same item, again and again. Each terminal takes its
  * items from the tenant's pool of available items and gives them back after the check-in, so no two terminals work
  * on one item; when the pool has none (the HTTP phases leave more items checked out than they found), it checks in
- * one that is checked out instead. Every response's command, sequence number and checksum are verified ({@link Sip2Client}); a response
- * with ok = 0 is a KO whose screen message (AF) is kept for the report's notes.
+ * one that is checked out instead. Every response's command, sequence number and checksum are verified
+ * ({@link Sip2Client}); a response with ok = 0 is a KO whose screen message (AF) is kept for the report's notes.
  */
 final class Sip2Workflow {
     static final String CHECK_OUT = "SIP2 11 check-out";
@@ -77,27 +77,18 @@ final class Sip2Workflow {
                     Thread.sleep(1000);
                     return;
                 }
-                String item = t.quire().available().poll();
+                // A pair: check out an available item, then check it in. The HTTP phases check out 57% of the time and
+                // so drain the available items into checked-out ones: with none available, check one in (it is
+                // available again for the next pair) rather than wait for nothing.
+                String available = t.quire().available().poll();
+                String item = available != null ? available : t.quire().checkedOut().poll();
                 if (item == null) {
-                    // The HTTP phases check out 57% of the time and so drain the available items into checked-out
-                    // ones: check one in (it is available again for the next pair) rather than wait for nothing.
-                    String out = t.quire().checkedOut().poll();
-                    if (out == null) {
-                        Thread.sleep(50);
-                        return;
-                    }
-                    try {
-                        boolean in = call(m, CHECK_IN, () -> client.checkIn(t.tenant(), t.servicePointId(), out), out);
-                        t.quire().done(new TenantData.Taken(out, false), in);
-                    } catch (IOException e) {
-                        client.close();
-                        client = null;
-                    }
+                    Thread.sleep(50);
                     return;
                 }
                 try {
-                    boolean out = call(m, CHECK_OUT, () -> client.checkOut(t.tenant(), t.randomPatron().barcode(), item),
-                            item);
+                    boolean out = available == null || call(m, CHECK_OUT,
+                            () -> client.checkOut(t.tenant(), t.randomPatron().barcode(), item), item);
                     // A refused check-out leaves the item's state unknown: it leaves the pool (TenantData.Pool.done).
                     boolean in = out && call(m, CHECK_IN, () -> client.checkIn(t.tenant(), t.servicePointId(), item),
                             item);

@@ -80,9 +80,9 @@ public final class ImportJob {
      * job that waited longer than its lease behind others was claimed again and run twice: its second run found it
      * finished and marked its snapshot CANCELLED).
      */
-    private final Set<Running> held = ConcurrentHashMap.newKeySet();
+    private final Set<Held> held = ConcurrentHashMap.newKeySet();
 
-    private record Running(String schema, UUID jobId) {
+    private record Held(String schema, UUID jobId) {
     }
 
     public ImportJob(Database db, UploadFiles files, MappingRules rules) {
@@ -110,7 +110,7 @@ public final class ImportJob {
     /** The heartbeat: a chunk can take long (a slow disk, a large mapping), the lease must outlive it. */
     private void renewLeases() {
         Map<String, List<UUID>> bySchema = new java.util.HashMap<>();
-        for (Running r : held) bySchema.computeIfAbsent(r.schema(), k -> new ArrayList<>()).add(r.jobId());
+        for (Held r : held) bySchema.computeIfAbsent(r.schema(), k -> new ArrayList<>()).add(r.jobId());
         bySchema.forEach((schema, ids) -> {
             try {
                 db.tx(c -> {
@@ -164,7 +164,7 @@ public final class ImportJob {
     private int claimAndResume(Connection c, String schema, Instant now, int limit) throws SQLException {
         List<JobLeaseStore.Claimed> claimed = JobLeaseStore.claimExpired(c, schema, owner, now, leaseEnd(), limit);
         for (JobLeaseStore.Claimed j : claimed) {
-            if (held.contains(new Running(schema, j.jobId()))) continue; // ours: the claim renewed its lease
+            if (held.contains(new Held(schema, j.jobId()))) continue; // ours: the claim renewed its lease
             Database.afterCommit(j, () -> hand(schema, j.jobId(), () -> resume(schema, j)));
         }
         return claimed.size();
@@ -261,7 +261,7 @@ public final class ImportJob {
 
     /** Queues a job's run on the pool unless this process holds the job already; it is held until the run ends. */
     private void hand(String schema, UUID jobId, Runnable work) {
-        Running job = new Running(schema, jobId);
+        Held job = new Held(schema, jobId);
         if (!held.add(job)) return;
         try {
             executor.submit(() -> {

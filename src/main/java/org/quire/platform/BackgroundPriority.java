@@ -9,14 +9,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Lowers the CPU priority of the calling thread, for background work that must not slow requests down: the outbox
- * delivery (which re-indexes search documents), Lucene's merges, a live reindex, data import and export jobs. Java's thread priorities do nothing
- * on Linux, but a Linux thread is a task of its own with its own scheduling: the thread finds its id in
- * {@code /proc/thread-self} and puts itself under {@code SCHED_IDLE} ({@code chrt --idle}), where it runs only on
- * cores that requests, PostgreSQL and the load's other work leave idle; without chrt it falls back to nice 10
- * ({@code renice}: about a tenth of a normal thread's share). Measured on this project's 2-core machine against nice
+ * delivery (which re-indexes search documents), Lucene's merges, a live reindex, data import and export jobs. Java's
+ * thread priorities do nothing on Linux, but a Linux thread is a task of its own with its own scheduling: the thread
+ * finds its id in {@code /proc/thread-self} and puts itself under {@code SCHED_IDLE} ({@code chrt --idle}), where it
+ * runs only on cores that requests, PostgreSQL and the load's other work leave idle; without chrt it falls back to nice
+ * 10 ({@code renice}: about a tenth of a normal thread's share). Measured on this project's 2-core machine against nice
  * 10 (docs/benchmarks.md, issue 16): check-out p95 at 8 users 20.5 against 22.3 ms, throughput +7%. The price: under
- * full load the search index falls behind (a write is searchable when the load leaves a core idle, not within a
- * second) and catches up afterwards. Elsewhere (no {@code /proc/thread-self}, neither tool) it does nothing.
+ * full load the search index falls behind (a write is searchable when the load leaves a core idle, not within a second)
+ * and catches up afterwards. Elsewhere (no {@code /proc/thread-self}, neither tool) it does nothing.
  */
 public final class BackgroundPriority {
     private static final Logger log = LoggerFactory.getLogger(BackgroundPriority.class);

@@ -156,8 +156,8 @@ public final class RecordStore {
     }
 
     /**
-     * Inserts records in one JDBC batch; with {@code upsert} an existing id is replaced (FOLIO's
-     * batch/synchronous?upsert=true).
+     * Inserts records in multi-row statements ({@link #insertRows}); with {@code upsert} in one JDBC batch, an
+     * existing id replaced (FOLIO's batch/synchronous?upsert=true).
      */
     public List<ObjectNode> insertAll(Connection c, String schema, List<ObjectNode> records, UUID userId,
                                       boolean upsert) throws SQLException {
@@ -184,6 +184,11 @@ public final class RecordStore {
             records.forEach(r -> previous.add(null));
         }
         type.hooks().beforeWrite(c, schema, records, previous);
+        if (!upsert && records.size() > 1) {
+            insertRows(c, schema, records);
+            type.hooks().afterWrite(c, schema, records, previous);
+            return records;
+        }
         String sql = insertSql;
         if (upsert) {
             StringBuilder sets = new StringBuilder("jsonb = EXCLUDED.jsonb, updated_date = EXCLUDED.updated_date");
@@ -194,12 +199,7 @@ public final class RecordStore {
         try (PreparedStatement ps = c.prepareStatement(Sql.filled(withEvent(sql), schema))) {
             for (int i = 0; i < records.size(); i++) {
                 ObjectNode r = records.get(i);
-                List<Object> params = new ArrayList<>();
-                params.add(UUID.fromString(r.get("id").asText()));
-                params.add(new Sql.Json(r.toString()));
-                params.add(Json.parseInstant(Json.text(r, "metadata.createdDate")));
-                params.add(Json.parseInstant(Json.text(r, "metadata.updatedDate")));
-                params.addAll(columnValues(r));
+                List<Object> params = rowParams(r);
                 addEventParams(params, schema, previous.get(i) == null ? "CREATED" : "UPDATED", previous.get(i), r);
                 Sql.bind(ps, params);
                 ps.addBatch();
@@ -208,6 +208,50 @@ public final class RecordStore {
         }
         type.hooks().afterWrite(c, schema, records, previous);
         return records;
+    }
+
+    /** Bind parameters per statement kept well under PostgreSQL's protocol limit (65,535). */
+    private static final int MAX_PARAMS = 30_000;
+
+    /**
+     * New records (validated and stamped) in multi-row statements, with their CREATED events in the same statements:
+     * a data import writes thousands of holdings records and items per chunk, and one statement per row (a JDBC batch
+     * of {@code WITH written AS (INSERT …) INSERT INTO outbox …}, which pgjdbc cannot rewrite) cost PostgreSQL an
+     * executor start, a CTE and a round trip each.
+     */
+    private void insertRows(Connection c, String schema, List<ObjectNode> records) throws SQLException {
+        int perRow = 4 + type.columns().size() + (type.eventTopic() == null ? 0 : 3);
+        int rowsPerStatement = MAX_PARAMS / perRow;
+        String insert = insertSql.substring(0, insertSql.indexOf(" VALUES ")).formatted(schema);
+        String rowMarks = "(?, ?, ?, ?" + ", ?".repeat(type.columns().size()) + ")";
+        for (int from = 0; from < records.size(); from += rowsPerStatement) {
+            List<ObjectNode> part = records.subList(from, Math.min(records.size(), from + rowsPerStatement));
+            List<Object> params = new ArrayList<>();
+            List<Object> events = new ArrayList<>();
+            for (ObjectNode r : part) {
+                params.addAll(rowParams(r));
+                addEventParams(events, schema, "CREATED", null, r);
+            }
+            String values = String.join(", ", java.util.Collections.nCopies(part.size(), rowMarks));
+            String sql = insert + " VALUES " + values;
+            if (type.eventTopic() != null) {
+                sql = "WITH written AS (" + sql + ") " + Outbox.INSERT.formatted(schema)
+                        + ", (?, ?, ?)".repeat(part.size() - 1);
+                params.addAll(events);
+            }
+            Sql.update(c, sql, params);
+        }
+    }
+
+    /** A new record's id, jsonb, created and updated dates and typed columns, in {@link #insertSql}'s order. */
+    private List<Object> rowParams(ObjectNode r) {
+        List<Object> params = new ArrayList<>();
+        params.add(UUID.fromString(r.get("id").asText()));
+        params.add(new Sql.Json(r.toString()));
+        params.add(Json.parseInstant(Json.text(r, "metadata.createdDate")));
+        params.add(Json.parseInstant(Json.text(r, "metadata.updatedDate")));
+        params.addAll(columnValues(r));
+        return params;
     }
 
     /**
