@@ -228,6 +228,34 @@ class DataExportTest {
     }
 
     @Test
+    void idsOverSeveralPages_eachReadWhileTheOneBeforeIsWritten_exportInFileOrder() throws Exception {
+        JsonNode imported = importFile(firstRecords(12), CREATE);
+        List<String> ids = new ArrayList<>();
+        for (JsonNode e : imported) ids.add(e.path("relatedInstanceInfo").path("idList").get(0).asText());
+        // 1,203 lines, three pages (ExportRun.PAGE 500): real ids on each page, the last page partial
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 1_200; i++) lines.add(UUID.randomUUID().toString());
+        int[] at = {0, 3, 499, 500, 501, 777, 999, 1_000, 1_100, 1_150, 1_198, 1_199};
+        lines.addAll(List.of("not-a-uuid", "also-not", "nor-this"));
+        for (int i = 0; i < at.length; i++) lines.set(at[i], ids.get(i));
+        JsonNode def = upload("pages.csv", "csv", String.join("\n", lines).getBytes(StandardCharsets.UTF_8));
+        assertThat(export(def, INSTANCE_PROFILE, "instance").status()).isEqualTo(204);
+        JsonNode job = await(def.path("jobExecutionId").asText());
+
+        assertThat(job.path("status").asText()).isEqualTo("COMPLETED_WITH_ERRORS");
+        assertThat(job.path("progress").path("exported").asInt()).isEqualTo(12);
+        assertThat(job.path("progress").path("failed").asInt()).isEqualTo(1_203 - 12);
+        assertThat(job.path("progress").path("readIds").asInt()).isEqualTo(1_203);
+        List<String> order = new ArrayList<>();
+        for (Record r : records(download(job, "").body())) {
+            DataField f999 = (DataField) r.getVariableFields("999").stream()
+                    .filter(f -> ((DataField) f).getIndicator1() == 'f').findFirst().orElseThrow();
+            order.add(f999.getSubfield('i').getData());
+        }
+        assertThat(order).containsExactlyElementsOf(ids.subList(0, 12));
+    }
+
+    @Test
     void quickExport_instanceWithoutSrs_isGeneratedByFoliosDefaultRules() throws Exception {
         ObjectNode inst = Json.object().put("id", UUID.randomUUID().toString()).put("title", "A title without MARC")
                 .put("source", "FOLIO").put("instanceTypeId", Fixtures.TEXT_TYPE);
