@@ -123,10 +123,7 @@ final class LuceneQueries {
             rest.removeAll(sharing);
         }
         for (String f : rest) any.add(wildcard(f, pattern, kinds));
-        if (any.size() == 1) return any.getFirst();
-        BooleanQuery.Builder b = new BooleanQuery.Builder();
-        for (Query q : any) b.add(q, Occur.SHOULD);
-        return b.build();
+        return anyOf(any);
     }
 
     /**
@@ -197,9 +194,14 @@ final class LuceneQueries {
     }
 
     private static Query anyField(List<String> fields, java.util.function.Function<String, Query> each) {
-        if (fields.size() == 1) return each.apply(fields.getFirst());
+        return anyOf(fields.stream().map(each).toList());
+    }
+
+    /** The one query, or a disjunction of several. */
+    private static Query anyOf(List<Query> queries) {
+        if (queries.size() == 1) return queries.getFirst();
         BooleanQuery.Builder b = new BooleanQuery.Builder();
-        for (String f : fields) b.add(each.apply(f), Occur.SHOULD);
+        for (Query q : queries) b.add(q, Occur.SHOULD);
         return b.build();
     }
 }
