@@ -209,8 +209,13 @@ class DataExportTest {
         String fileId = job.path("exportedFiles").get(0).path("fileId").asText();
         String link = s.get("/data-export/job-executions/" + job.path("id").asText() + "/download/" + fileId).json()
                 .path("link").asText();
-        HttpResponse<String> forged = HTTP.send(HttpRequest.newBuilder(URI.create(link.replaceFirst(
-                "signature=.", "signature=0"))).GET().build(), HttpResponse.BodyHandlers.ofString());
+        // change the signature's first character to another one (a fixed replacement would be no change
+        // whenever the signature already began with it)
+        int at = link.indexOf("signature=") + "signature=".length();
+        String forgedLink = link.substring(0, at) + (link.charAt(at) == '0' ? '1' : '0') + link.substring(at + 1);
+        assertThat(forgedLink).isNotEqualTo(link);
+        HttpResponse<String> forged = HTTP.send(HttpRequest.newBuilder(URI.create(forgedLink)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(forged.statusCode()).isEqualTo(403);
 
         // re-import the export: the same instances are updated, none is created, titles unchanged
