@@ -348,7 +348,7 @@ public final class OaiPmh {
             boolean anyAccess = false;
             for (OaiStore.HoldingsItem hi : all) {
                 byInstance.computeIfAbsent(hi.instanceId(), k -> new ArrayList<>()).add(hi);
-                anyAccess |= (hi.itemJson() != null ? hi.itemJson() : hi.holdingsJson()).contains("\"electronicAccess\"");
+                anyAccess |= hi.electronicAccessJson() != null;
             }
             if (anyAccess) relationships = db.read(c -> OaiStore.relationshipNames(c, ctx.schema));
         }
@@ -358,24 +358,28 @@ public final class OaiPmh {
             out.append("<record>");
             header(ctx, r, out);
             if (metadata && !isDeleted(r, s) && (r.marcJson() != null || r.instanceJson() != null)) {
-                // an instance without SRS: MARC generated from it, as mod-oai-pmh's generateRecordsOnTheFly
-                ObjectNode marc = r.marcJson() != null ? Json.parseObject(r.marcJson())
-                        : MarcRecords.toMarcJson(InstanceMarc.of(Json.parse(r.instanceJson()), names));
-                if (s.suppressedRecordsProcessing()) HoldingsFields.markSuppression(marc, r.suppressed());
                 out.append("<metadata>");
                 if (prefix.equals(OAI_DC)) {
-                    DublinCore.write(marc, out);
+                    DublinCore.write(marc(r, names), out);
                 } else {
-                    if (prefix.equals(MARC21_WITHHOLDINGS)) {
-                        HoldingsFields.append(marc, byInstance.getOrDefault(r.instanceId(), List.of()), relationships,
-                                s.suppressedRecordsProcessing());
-                    }
-                    MarcXml.write(marc, out);
+                    Boolean suppressed = s.suppressedRecordsProcessing() ? r.suppressed() : null;
+                    List<MarcXml.Field> extra = prefix.equals(MARC21_WITHHOLDINGS) ? HoldingsFields.of(
+                            byInstance.getOrDefault(r.instanceId(), List.of()), relationships,
+                            s.suppressedRecordsProcessing()) : List.of();
+                    // the SRS record's JSON is written as it is read; MARC generated from an instance is a tree
+                    if (r.marcJson() != null) MarcXml.write(r.marcJson(), suppressed, extra, out);
+                    else MarcXml.write(marc(r, names), suppressed, extra, out);
                 }
                 out.append("</metadata>");
             }
             out.append("</record>");
         }
+    }
+
+    /** The record's MARC as a tree: its SRS record, else generated from the instance (generateRecordsOnTheFly). */
+    private static ObjectNode marc(OaiStore.Row r, InstanceMarc.Names names) {
+        return r.marcJson() != null ? Json.parseObject(r.marcJson())
+                : MarcRecords.toMarcJson(InstanceMarc.of(Json.parse(r.instanceJson()), names));
     }
 
     private OaiSettings settings(String schema) {

@@ -221,12 +221,17 @@ final class OaiStore {
     }
 
     /**
-     * One holdings record or item of an instance with the names marc21_withholdings prints (mod-oai-pmh
-     * RecordMetadataManager): an item row has {@code itemJson}; a holdings without items has none.
+     * One holdings record or item of an instance with what marc21_withholdings prints of it (mod-oai-pmh
+     * RecordMetadataManager): an item row ({@code hasItem}) or a holdings record without items. The call number is
+     * the item's effective one, else the holdings'; {@code electronicAccessJson} is the item's (else the holdings')
+     * electronicAccess array, null when it has none. {@code suppressed}: the holdings record or the item is.
      */
-    record HoldingsItem(UUID instanceId, String holdingsJson, String itemJson, String locationName,
-                        String discoveryDisplayName, Boolean locationActive, String institution, String campus,
-                        String library, String materialType, String permanentLoanType, String temporaryLoanType,
+    record HoldingsItem(UUID instanceId, boolean hasItem, boolean suppressed, String callNumber,
+                        String callNumberPrefix, String callNumberSuffix, String volume, String displaySummary,
+                        String enumeration, String chronology, String barcode, String copyNumber,
+                        String electronicAccessJson, String locationName, String discoveryDisplayName,
+                        Boolean locationActive, String institution, String campus, String library,
+                        String materialType, String permanentLoanType, String temporaryLoanType,
                         String callNumberType, String illPolicy) {
     }
 
@@ -239,7 +244,20 @@ final class OaiStore {
             throws SQLException {
         if (instanceIds.isEmpty()) return List.of();
         String s = schema + ".";
-        String sql = "SELECT h.instance_id, h.jsonb::text AS h, it.jsonb::text AS it, loc.name AS loc, "
+        // the fields the 952 and 856 print, taken out of the JSON here: the whole holdings and item JSON as text,
+        // parsed in Java, cost PostgreSQL more to write and the page an eighth of its CPU to parse
+        String own = "CASE WHEN it.id IS NULL THEN h.jsonb ELSE it.jsonb END";
+        String cn = "CASE WHEN it.id IS NULL THEN h.jsonb ->> '%s' ELSE it.jsonb -> 'effectiveCallNumberComponents' "
+                + "->> '%s' END";
+        String sql = "SELECT h.instance_id, it.id IS NOT NULL AS has_item, "
+                + "coalesce(h.jsonb ->> 'discoverySuppress' = 'true' OR it.jsonb ->> 'discoverySuppress' = 'true', "
+                + "false) AS suppressed, " + cn.formatted("callNumber", "callNumber") + " AS cn, "
+                + cn.formatted("callNumberPrefix", "prefix") + " AS cn_prefix, "
+                + cn.formatted("callNumberSuffix", "suffix") + " AS cn_suffix, "
+                + "it.jsonb ->> 'volume' AS volume, it.jsonb ->> 'displaySummary' AS summary, "
+                + "it.jsonb ->> 'enumeration' AS enumeration, it.jsonb ->> 'chronology' AS chronology, "
+                + "it.jsonb ->> 'barcode' AS barcode, it.jsonb ->> 'copyNumber' AS copy, "
+                + "nullif(" + own + " -> 'electronicAccess', '[]'::jsonb)::text AS ea, loc.name AS loc, "
                 + "loc.jsonb ->> 'discoveryDisplayName' AS display, loc.is_active, inst.name AS inst, "
                 + "camp.name AS camp, lib.name AS lib, mt.name AS mt, plt.name AS plt, tlt.name AS tlt, "
                 + "cnt.name AS cnt, ill.name AS ill "
@@ -260,7 +278,10 @@ final class OaiStore {
                 + "WHERE h.instance_id = ANY(?) "
                 + "ORDER BY h.instance_id, h.hrid, it.item_order NULLS LAST, it.hrid";
         return Sql.list(c, sql, List.of(c.createArrayOf("uuid", instanceIds.toArray())), rs -> new HoldingsItem(
-                rs.getObject("instance_id", UUID.class), rs.getString("h"), rs.getString("it"), rs.getString("loc"),
+                rs.getObject("instance_id", UUID.class), rs.getBoolean("has_item"), rs.getBoolean("suppressed"),
+                rs.getString("cn"), rs.getString("cn_prefix"), rs.getString("cn_suffix"), rs.getString("volume"),
+                rs.getString("summary"), rs.getString("enumeration"), rs.getString("chronology"),
+                rs.getString("barcode"), rs.getString("copy"), rs.getString("ea"), rs.getString("loc"),
                 rs.getString("display"), (Boolean) rs.getObject("is_active"), rs.getString("inst"),
                 rs.getString("camp"), rs.getString("lib"), rs.getString("mt"), rs.getString("plt"),
                 rs.getString("tlt"), rs.getString("cnt"), rs.getString("ill")));

@@ -19,27 +19,31 @@ final class Xml {
         return b.toString();
     }
 
+    /** Copies runs of characters that need no escaping in one append each: most of a MARC record's text. */
     private static void escape(String s, StringBuilder out, boolean attribute) {
+        int run = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
+            if (c >= 0x20 && c < 0xD800 && c != '&' && c != '<' && c != '>' && (c != '"' || !attribute)) continue;
+            if (c >= 0xE000 && c < 0xFFFE) continue;
+            out.append(s, run, i);
+            run = i + 1;
             switch (c) {
                 case '&' -> out.append("&amp;");
                 case '<' -> out.append("&lt;");
                 case '>' -> out.append("&gt;");
-                case '"' -> out.append(attribute ? "&quot;" : "\"");
+                case '"' -> out.append("&quot;");
+                case '\t', '\n', '\r' -> out.append(c);
                 default -> {
-                    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') continue;
-                    if (c == 0xFFFE || c == 0xFFFF) continue;
-                    if (Character.isSurrogate(c)) {
-                        // a lone surrogate is not a character; a pair is copied as it is
-                        if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                            out.append(c).append(s.charAt(++i));
-                        }
-                        continue;
+                    // most C0 controls, U+FFFE and U+FFFF are not XML characters: dropped; a lone surrogate is not a
+                    // character either, a pair is copied as it is
+                    if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                        out.append(c).append(s.charAt(++i));
+                        run = i + 1;
                     }
-                    out.append(c);
                 }
             }
         }
+        out.append(s, run, s.length());
     }
 }

@@ -261,6 +261,48 @@ class OaiPmhTest {
         return null;
     }
 
+    /**
+     * marc21_withholdings' 952 of a holdings record without items (its own call number, no item subfields), of an
+     * item with a display summary ($k, no $l), and none for a discovery-suppressed item.
+     */
+    @Test
+    void holdingsWithoutItems_displaySummary_andSuppressedItems_inMarc21WithHoldings() throws Exception {
+        String id = add(bibs.get(4));
+        Fixtures.holdings(s, id, Fixtures.MAIN_LIBRARY);
+        String withItems = Fixtures.holdings(s, id, Fixtures.MAIN_LIBRARY);
+        for (String[] b : new String[][]{{"oai-visible", "false"}, {"oai-suppressed", "true"}}) {
+            ObjectNode item = Json.object().put("holdingsRecordId", withItems).put("barcode", b[0])
+                    .put("materialTypeId", Fixtures.BOOK).put("permanentLoanTypeId", Fixtures.CAN_CIRCULATE)
+                    .put("displaySummary", "  v.2 summary ").put("enumeration", "e.1").put("chronology", "1999")
+                    .put("discoverySuppress", Boolean.parseBoolean(b[1]));
+            item.putObject("status").put("name", "Available");
+            assertThat(s.post("/item-storage/items", item).status()).isEqualTo(201);
+        }
+        awaitItemReDating(id);
+
+        Document d = xml(oai("verb=GetRecord&metadataPrefix=marc21_withholdings&identifier=" + enc(identifier(id)))
+                .body());
+        List<Map<String, String>> f952 = new ArrayList<>();
+        NodeList n = d.getElementsByTagNameNS("http://www.loc.gov/MARC21/slim", "datafield");
+        for (int i = 0; i < n.getLength(); i++) {
+            Element e = (Element) n.item(i);
+            if (!e.getAttribute("tag").equals("952")) continue;
+            Map<String, String> sf = new LinkedHashMap<>();
+            NodeList codes = e.getElementsByTagNameNS("*", "subfield");
+            for (int j = 0; j < codes.getLength(); j++) {
+                sf.put(((Element) codes.item(j)).getAttribute("code"), codes.item(j).getTextContent());
+            }
+            f952.add(sf);
+        }
+        assertThat(f952).hasSize(2);
+        Map<String, String> holdingsOnly = f952.stream().filter(f -> !f.containsKey("m")).findFirst().orElseThrow();
+        assertThat(holdingsOnly).containsEntry("e", "QA76 .Q5").containsKey("a").doesNotContainKeys("i", "p", "k", "t");
+        Map<String, String> item = f952.stream().filter(f -> f.containsKey("m")).findFirst().orElseThrow();
+        assertThat(item).containsEntry("m", "oai-visible").containsEntry("k", "v.2 summary")
+                .containsEntry("i", "book").doesNotContainKeys("l", "t");
+        assertThat(List.copyOf(item.keySet())).isSorted();
+    }
+
     static Map<String, String> subfields(Document d, String tag) {
         Element f = datafield(d, tag);
         assertThat(f).as(tag).isNotNull();

@@ -1,0 +1,104 @@
+package org.quire.oaipmh;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.quire.platform.Json;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * MARCXML written as the MARC-in-JSON is read: PostgreSQL's key order (fields before leader), the 999 ff
+ * suppression subfield, the fields marc21_withholdings adds, XML escaping, and shapes SRS never stores but a
+ * malformed record could have.
+ */
+class MarcXmlTest {
+    static final String OPEN = "<record xmlns=\"http://www.loc.gov/MARC21/slim\" xmlns:xsi=\"http://www.w3.org/2001/"
+            + "XMLSchema-instance\" xsi:schemaLocation=\"http://www.loc.gov/MARC21/slim http://www.loc.gov/standards/"
+            + "marcxml/schema/MARC21slim.xsd\">";
+
+    static String xml(String json, Boolean suppressed, List<MarcXml.Field> extra) {
+        StringBuilder out = new StringBuilder("<metadata>");
+        MarcXml.write(json, suppressed, extra, out);
+        return out.append("</metadata>").toString();
+    }
+
+    static String body(String xml) {
+        assertThat(xml).startsWith("<metadata>" + OPEN).endsWith("</record></metadata>");
+        return xml.substring(("<metadata>" + OPEN).length(), xml.length() - "</record></metadata>".length());
+    }
+
+    @Test
+    void leaderAfterFields_asJsonbWritesIt_isWrittenFirst_andTheTreeGivesTheSame() {
+        String json = "{\"fields\": [{\"001\": \"in00001\"}, {\"245\": {\"ind1\": \"1\", \"ind2\": \"0\", "
+                + "\"subfields\": [{\"a\": \"Tom & Jerry <b>\"}, {\"c\": \"by \\\"us\\\"\"}]}}], "
+                + "\"leader\": \"00000nam a2200000 a 4500\"}";
+        String out = xml(json, null, List.of());
+        assertThat(body(out)).isEqualTo("<leader>00000nam a2200000 a 4500</leader>"
+                + "<controlfield tag=\"001\">in00001</controlfield>"
+                + "<datafield tag=\"245\" ind1=\"1\" ind2=\"0\"><subfield code=\"a\">Tom &amp; Jerry &lt;b&gt;</subfield>"
+                + "<subfield code=\"c\">by \"us\"</subfield></datafield>");
+
+        ObjectNode tree = Json.parseObject(json);
+        StringBuilder fromTree = new StringBuilder("<metadata>");
+        MarcXml.write(tree, null, List.of(), fromTree);
+        assertThat(fromTree.append("</metadata>").toString()).isEqualTo(out);
+    }
+
+    @Test
+    void suppression_addsTOnceToTheFirst999ff_unlessItHasOne() {
+        String json = "{\"leader\": \"x\", \"fields\": [{\"999\": {\"ind1\": \" \", \"ind2\": \" \", \"subfields\": "
+                + "[{\"a\": \"1\"}]}}, {\"999\": {\"subfields\": [{\"i\": \"id\"}], \"ind1\": \"f\", \"ind2\": \"f\"}}, "
+                + "{\"999\": {\"ind1\": \"f\", \"ind2\": \"f\", \"subfields\": [{\"s\": \"2\"}]}}]}";
+        assertThat(body(xml(json, true, List.of()))).isEqualTo("<leader>x</leader>"
+                + "<datafield tag=\"999\" ind1=\" \" ind2=\" \"><subfield code=\"a\">1</subfield></datafield>"
+                + "<datafield tag=\"999\" ind1=\"f\" ind2=\"f\"><subfield code=\"i\">id</subfield>"
+                + "<subfield code=\"t\">1</subfield></datafield>"
+                + "<datafield tag=\"999\" ind1=\"f\" ind2=\"f\"><subfield code=\"s\">2</subfield></datafield>");
+        assertThat(xml(json, false, List.of())).contains("<subfield code=\"t\">0</subfield>");
+        assertThat(xml(json, null, List.of())).doesNotContain("code=\"t\"");
+
+        String hasT = "{\"fields\": [{\"999\": {\"ind1\": \"f\", \"ind2\": \"f\", \"subfields\": [{\"t\": \"0\"}]}}]}";
+        assertThat(body(xml(hasT, true, List.of()))).isEqualTo("<leader></leader><datafield tag=\"999\" ind1=\"f\" "
+                + "ind2=\"f\"><subfield code=\"t\">0</subfield></datafield>");
+    }
+
+    @Test
+    void extraFields_followTheRecordsOwn() {
+        String json = "{\"leader\": \"x\", \"fields\": [{\"001\": \"a\"}]}";
+        MarcXml.Field f952 = new MarcXml.Field("952", "f", "f", List.of(new MarcXml.Subfield("a", "Inst"),
+                new MarcXml.Subfield("m", "b<1>")));
+        assertThat(body(xml(json, null, List.of(f952)))).isEqualTo("<leader>x</leader>"
+                + "<controlfield tag=\"001\">a</controlfield><datafield tag=\"952\" ind1=\"f\" ind2=\"f\">"
+                + "<subfield code=\"a\">Inst</subfield><subfield code=\"m\">b&lt;1&gt;</subfield></datafield>");
+    }
+
+    @Test
+    void oddShapes_areWrittenOrSkipped_neverFail() {
+        String json = "{\"extra\": {\"deep\": [1, {\"x\": 2}]}, \"fields\": [{}, 7, {\"008\": [\"not\", \"text\"]}, "
+                + "{\"005\": 20260101, \"other\": {\"x\": 1}}, {\"500\": {\"ind1\": null, \"ind2\": \"\", "
+                + "\"subfields\": [{}, \"loose\", {\"a\": {\"nested\": true}}, {\"b\": null}, {\"c\": \"ok\", \"d\": \"x\"}],"
+                + " \"more\": [1]}}, {\"600\": {\"ind1\": \"12\"}}], \"leader\": [\"odd\"]}";
+        assertThat(body(xml(json, null, List.of()))).isEqualTo("<leader></leader>"
+                + "<controlfield tag=\"008\"></controlfield><controlfield tag=\"005\">20260101</controlfield>"
+                + "<datafield tag=\"500\" ind1=\" \" ind2=\" \"><subfield code=\"a\"></subfield>"
+                + "<subfield code=\"b\">null</subfield><subfield code=\"c\">ok</subfield></datafield>"
+                + "<datafield tag=\"600\" ind1=\"1\" ind2=\" \"></datafield>");
+        assertThat(body(xml("{}", null, List.of()))).isEqualTo("<leader></leader>");
+    }
+
+    @Test
+    void xmlEscaping_dropsWhatXmlCannotCarry_keepsSurrogatePairs() {
+        String value = "a\u0001b\tc\u001Fd\uFFFEe\uD800f\uD83D\uDE00g\"h'&";
+        StringBuilder text = new StringBuilder();
+        Xml.text(value, text);
+        assertThat(text.toString()).isEqualTo("ab\tcdef\uD83D\uDE00g\"h'&amp;");
+        StringBuilder attribute = new StringBuilder();
+        Xml.attribute(value + "\uDC00", attribute);
+        assertThat(attribute.toString()).isEqualTo("ab\tcdef\uD83D\uDE00g&quot;h'&amp;");
+        StringBuilder plain = new StringBuilder();
+        Xml.text("nothing to escape é", plain);
+        assertThat(plain.toString()).isEqualTo("nothing to escape é");
+    }
+}
