@@ -33,32 +33,38 @@ final class MarcXml {
     }
 
     /**
-     * Writes the MARC-in-JSON text as a MARCXML record.
+     * Writes the MARC-in-JSON text as a MARCXML record, all but its end ({@link #end}): marc21_withholdings adds
+     * its fields once the page's holdings have been read.
      *
      * @param suppressed null to write the record's fields as they are; else the discovery-suppression subfield $t
      *                   (1 or 0) is added to the record's first 999 ff unless it has one (mod-oai-pmh's
      *                   updateMetadataSourceWithDiscoverySuppressedData)
-     * @param extra      fields written after the record's own
      */
-    static void write(String marcJson, Boolean suppressed, List<Field> extra, StringBuilder out) {
+    static void start(String marcJson, Boolean suppressed, StringBuilder out) {
         try (JsonParser p = Json.MAPPER.getFactory().createParser(marcJson)) {
-            write(p, suppressed, extra, out);
+            start(p, suppressed, out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     /** The same for a record already in a tree (MARC generated from an instance). */
-    static void write(JsonNode marc, Boolean suppressed, List<Field> extra, StringBuilder out) {
+    static void start(JsonNode marc, Boolean suppressed, StringBuilder out) {
         try (JsonParser p = marc.traverse(Json.MAPPER)) {
-            write(p, suppressed, extra, out);
+            start(p, suppressed, out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static void write(JsonParser p, Boolean suppressed, List<Field> extra, StringBuilder out)
-            throws IOException {
+    /** The end of a record {@link #start}ed: {@code extra} fields after the record's own. */
+    static void end(List<Field> extra, StringBuilder out) {
+        Fields fields = new Fields(out, null);
+        for (Field f : extra) fields.write(f);
+        out.append("</record>");
+    }
+
+    private static void start(JsonParser p, Boolean suppressed, StringBuilder out) throws IOException {
         out.append("<record xmlns=\"").append(NAMESPACE).append("\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" ")
                 .append("xsi:schemaLocation=\"").append(NAMESPACE).append(' ').append(SCHEMA).append("\">");
         int leaderAt = out.length();
@@ -77,8 +83,6 @@ final class MarcXml {
                 }
             }
         }
-        for (Field f : extra) fields.write(f);
-        out.append("</record>");
         StringBuilder l = new StringBuilder(leader.length() + 20).append("<leader>");
         Xml.text(leader, l);
         out.insert(leaderAt, l.append("</leader>"));

@@ -15,9 +15,9 @@ final class OaiDocument {
      * @param echo whether the request's arguments are echoed as attributes: not after badVerb or badArgument, as
      *             the protocol asks (§3.6)
      */
-    static String wrap(Instant now, String baseUrl, String verb, Map<String, String> args, boolean echo,
-                       StringBuilder body) {
-        StringBuilder out = new StringBuilder(body.length() + 512);
+    static byte[] wrap(Instant now, String baseUrl, String verb, Map<String, String> args, boolean echo,
+                       Utf8Buffer body) {
+        StringBuilder out = new StringBuilder(512);
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<OAI-PMH xmlns=\"").append(NAMESPACE)
                 .append("\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"")
                 .append(NAMESPACE).append(" http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd\">\n<responseDate>")
@@ -35,7 +35,11 @@ final class OaiDocument {
         }
         out.append('>');
         Xml.text(baseUrl, out);
-        out.append("</request>\n").append(body).append("\n</OAI-PMH>\n");
-        return out.toString();
+        out.append("</request>\n");
+        Utf8Buffer document = new Utf8Buffer(out.length() + body.length() + 16);
+        document.add(out);
+        document.add(body);
+        document.add("\n</OAI-PMH>\n");
+        return document.toByteArray();
     }
 }

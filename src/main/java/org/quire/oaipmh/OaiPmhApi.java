@@ -38,7 +38,7 @@ public final class OaiPmhApi {
     private static Response answer(OaiPmh oai, Request req, Map<String, List<String>> args) {
         String host = req.header().apply("Host").map(String::trim).filter(h -> !h.isEmpty()).orElse("localhost");
         OaiPmh.Answer a = oai.handle(req.tenant(), req.schema(), args, host);
-        return new Response(a.status(), "text/xml", a.xml().getBytes(StandardCharsets.UTF_8), new LinkedHashMap<>());
+        return new Response(a.status(), "text/xml", a.xml(), new LinkedHashMap<>());
     }
 
     /** The query's arguments (the API key) and the form body's (the OAI arguments), each value kept. */

@@ -20,7 +20,8 @@ class MarcXmlTest {
 
     static String xml(String json, Boolean suppressed, List<MarcXml.Field> extra) {
         StringBuilder out = new StringBuilder("<metadata>");
-        MarcXml.write(json, suppressed, extra, out);
+        MarcXml.start(json, suppressed, out);
+        MarcXml.end(extra, out);
         return out.append("</metadata>").toString();
     }
 
@@ -42,7 +43,8 @@ class MarcXmlTest {
 
         ObjectNode tree = Json.parseObject(json);
         StringBuilder fromTree = new StringBuilder("<metadata>");
-        MarcXml.write(tree, null, List.of(), fromTree);
+        MarcXml.start(tree, null, fromTree);
+        MarcXml.end(List.of(), fromTree);
         assertThat(fromTree.append("</metadata>").toString()).isEqualTo(out);
     }
 
