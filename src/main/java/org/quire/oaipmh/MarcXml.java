@@ -93,29 +93,20 @@ final class MarcXml {
         private final StringBuilder out;
         private final StringBuilder subfields = new StringBuilder(256);
         private Boolean suppressed;
+        /** Whether the data field being read has a $t. */
+        private boolean hasT;
 
         Fields(StringBuilder out, Boolean suppressed) {
             this.out = out;
             this.suppressed = suppressed;
         }
 
-        /** The array's fields, each an object whose first property is the tag; other properties are skipped. */
+        /** The array's fields, each an object whose first property is the tag. */
         void writeAll(JsonParser p) throws IOException {
-            while (p.nextToken() != JsonToken.END_ARRAY) {
-                if (p.currentToken() != JsonToken.START_OBJECT) {
-                    p.skipChildren();
-                    continue;
-                }
-                if (p.nextToken() != JsonToken.FIELD_NAME) continue; // {}
-                String tag = p.currentName();
-                if (p.nextToken() == JsonToken.START_OBJECT) {
-                    dataField(p, tag);
-                } else {
-                    controlField(tag, p.currentToken().isScalarValue() ? p.getText() : "");
-                    p.skipChildren();
-                }
-                skipRest(p);
-            }
+            eachEntry(p, (tag, value) -> {
+                if (value == JsonToken.START_OBJECT) dataField(p, tag);
+                else controlField(tag, value.isScalarValue() ? p.getText() : "");
+            });
         }
 
         private void controlField(String tag, String value) {
@@ -129,7 +120,7 @@ final class MarcXml {
         /** A data field's body, its properties in any order: ind1, ind2, subfields (each a one-property object). */
         private void dataField(JsonParser p, String tag) throws IOException {
             String ind1 = " ", ind2 = " ";
-            boolean hasT = false;
+            hasT = false;
             subfields.setLength(0);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
@@ -139,19 +130,10 @@ final class MarcXml {
                 } else if (name.equals("ind2") && value.isScalarValue() && value != JsonToken.VALUE_NULL) {
                     ind2 = indicator(p.getText());
                 } else if (name.equals("subfields") && value == JsonToken.START_ARRAY) {
-                    while (p.nextToken() != JsonToken.END_ARRAY) {
-                        if (p.currentToken() != JsonToken.START_OBJECT) {
-                            p.skipChildren();
-                            continue;
-                        }
-                        if (p.nextToken() != JsonToken.FIELD_NAME) continue; // {}
-                        String code = p.currentName();
-                        String text = p.nextToken().isScalarValue() ? p.getText() : "";
-                        p.skipChildren();
-                        skipRest(p);
-                        subfield(code, text, subfields);
+                    eachEntry(p, (code, text) -> {
+                        subfield(code, text.isScalarValue() ? p.getText() : "", subfields);
                         hasT |= code.equals("t");
-                    }
+                    });
                 } else {
                     p.skipChildren();
                 }
@@ -188,11 +170,29 @@ final class MarcXml {
             to.append("</subfield>");
         }
 
-        /** Skips the remaining properties of the current object, up to and including its end. */
-        private static void skipRest(JsonParser p) throws IOException {
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                p.nextToken();
-                p.skipChildren();
+        /** What is done with one entry: its name, the parser at its value's first token. */
+        private interface Entry {
+            void accept(String name, JsonToken value) throws IOException;
+        }
+
+        /**
+         * Each object of the array the parser is in, as MARC-in-JSON's fields and subfields are: its first property
+         * is the entry; other properties, empty objects and anything not an object are skipped.
+         */
+        private static void eachEntry(JsonParser p, Entry entry) throws IOException {
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                if (p.currentToken() != JsonToken.START_OBJECT) {
+                    p.skipChildren();
+                    continue;
+                }
+                if (p.nextToken() != JsonToken.FIELD_NAME) continue; // {}
+                String name = p.currentName();
+                entry.accept(name, p.nextToken());
+                p.skipChildren(); // a value the entry did not read
+                while (p.nextToken() == JsonToken.FIELD_NAME) { // the object's other properties
+                    p.nextToken();
+                    p.skipChildren();
+                }
             }
         }
     }
