@@ -232,6 +232,10 @@ class OaiPmhTest {
         assertThat(m.find()).isTrue();
         assertThat(first.body()).containsPattern("<resumptionToken completeListSize=\"\\d+\" expirationDate=\""
                 + "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\" cursor=\"0\">[A-Za-z0-9_-]+</resumptionToken>");
+        // completeListSize is the harvest's size (counted without reading each instance's SRS record)
+        Matcher size = Pattern.compile("completeListSize=\"(\\d+)\"").matcher(first.body());
+        assertThat(size.find()).isTrue();
+        assertThat(Integer.parseInt(size.group(1))).isEqualTo(h.ids().size());
         assertThat(xml(first.body()).getElementsByTagNameNS("http://www.openarchives.org/OAI/2.0/", "record").getLength())
                 .isEqualTo(PAGE);
         assertThat(xml(first.body()).getElementsByTagNameNS("http://www.loc.gov/MARC21/slim", "record").getLength())
