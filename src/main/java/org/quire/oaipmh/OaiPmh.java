@@ -356,15 +356,16 @@ public final class OaiPmh {
     /**
      * The records with their metadata (none for a tombstone). For marc21_withholdings the page's holdings and items
      * (one statement) are read on another thread while the records' own fields are written, and added to each record
-     * after: PostgreSQL's query and Java's writing, a third and two thirds of a page at one harvester, overlap.
+     * after: PostgreSQL's query and Java's writing overlap on two cores.
      */
     private void writeRecords(Context ctx, List<OaiStore.Row> rows, String prefix, boolean metadata,
                               Utf8Buffer records) {
         OaiSettings s = ctx.settings;
-        boolean withHoldings = prefix.equals(MARC21_WITHHOLDINGS);
-        Future<PageHoldings> holdings = withHoldings ? READER.submit(() -> holdings(ctx, rows)) : null;
         InstanceMarc.Names names = rows.stream().anyMatch(r -> r.marcJson() == null && r.instanceJson() != null)
                 ? db.read(c -> InstanceMarcStore.names(c, ctx.schema)) : null;
+        // read after the names: a request holds one connection at a time
+        boolean withHoldings = prefix.equals(MARC21_WITHHOLDINGS);
+        Future<PageHoldings> holdings = withHoldings ? READER.submit(() -> holdings(ctx, rows)) : null;
         List<StringBuilder> written = new ArrayList<>(rows.size());
         for (OaiStore.Row r : rows) {
             StringBuilder out = new StringBuilder(8192).append("<record>");

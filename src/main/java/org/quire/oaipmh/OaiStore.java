@@ -67,8 +67,8 @@ final class OaiStore {
                           String suppressed, String marc, String instance) {
         /**
          * The FROM of a count: without the lateral join to the instance's SRS record when the filter reads nothing
-         * of it (tombstones kept: {@code deleted} and {@code suppressed} are not in the WHERE). With it, counting
-         * 100,000 instances made one SRS lookup each, and the first page of every harvest waited for them.
+         * of it (tombstones kept: {@code deleted} and {@code suppressed} are not in the WHERE). With it, the count made
+         * one SRS lookup per instance, and the first page of every harvest waited for them.
          */
         String countFrom(boolean deletedSupported) {
             int lateral = from.indexOf(" LEFT JOIN LATERAL ");
