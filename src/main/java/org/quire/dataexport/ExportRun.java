@@ -7,6 +7,7 @@ import org.quire.marc.InstanceMarc;
 import org.quire.marc.InstanceMarcStore;
 import org.quire.marc.MarcRecords;
 import org.quire.platform.DataFiles;
+import org.quire.platform.Futures;
 import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
@@ -85,7 +86,7 @@ final class ExportRun {
                     if (plan.cql() != null) {
                         Future<Fetched> next = reader.submit(() -> fetchCql(null));
                         while (true) {
-                            Fetched page = result(next);
+                            Fetched page = Futures.result(next);
                             if (page.raw().isEmpty()) break;
                             UUID last = page.lastId();
                             next = reader.submit(() -> fetchCql(last));
@@ -106,7 +107,7 @@ final class ExportRun {
                             }
                             if (!page.isEmpty()) pending = readThenWrite(reader, page, pending, marc, names, total);
                         }
-                        if (pending != null) write(result(pending), marc, names, total);
+                        if (pending != null) write(Futures.result(pending), marc, names, total);
                     }
                 }
             }
@@ -188,18 +189,8 @@ final class ExportRun {
     private Future<Fetched> readThenWrite(java.util.concurrent.ExecutorService reader, List<String> ids,
             Future<Fetched> before, MarcOutput marc, InstanceMarc.Names names, long total) throws InterruptedException {
         Future<Fetched> next = reader.submit(() -> fetch(ids));
-        if (before != null) write(result(before), marc, names, total);
+        if (before != null) write(Futures.result(before), marc, names, total);
         return next;
-    }
-
-    private static Fetched result(Future<Fetched> f) throws InterruptedException {
-        try {
-            return f.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error err) throw err;
-            throw new IllegalStateException(e.getCause());
-        }
     }
 
     /** One fetched page: convert, write, and commit the progress and the page's error logs. */

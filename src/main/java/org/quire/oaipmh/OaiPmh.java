@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.marc.InstanceMarc;
 import org.quire.marc.InstanceMarcStore;
 import org.quire.marc.MarcRecords;
+import org.quire.platform.Futures;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 
@@ -22,7 +23,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -173,7 +173,7 @@ public final class OaiPmh {
         }
         OaiStore.Row row = requireRecord(ctx, ctx.args.get("identifier"), prefix);
         out.add("<GetRecord>");
-        writeRecords(ctx, List.of(row), prefix, true, out);
+        writeRecords(ctx, List.of(row), prefix, out);
         out.add("</GetRecord>");
     }
 
@@ -254,7 +254,7 @@ public final class OaiPmh {
         StringBuilder out = new StringBuilder(512).append('<').append(element).append('>');
         if (withMetadata) {
             body.add(out);
-            writeRecords(ctx, rows, prefix, true, body);
+            writeRecords(ctx, rows, prefix, body);
             out.setLength(0);
         } else {
             for (OaiStore.Row r : rows) header(ctx, r, out);
@@ -358,8 +358,7 @@ public final class OaiPmh {
      * (one statement) are read on another thread while the records' own fields are written, and added to each record
      * after: PostgreSQL's query and Java's writing overlap on two cores.
      */
-    private void writeRecords(Context ctx, List<OaiStore.Row> rows, String prefix, boolean metadata,
-                              Utf8Buffer records) {
+    private void writeRecords(Context ctx, List<OaiStore.Row> rows, String prefix, Utf8Buffer records) {
         OaiSettings s = ctx.settings;
         InstanceMarc.Names names = rows.stream().anyMatch(r -> r.marcJson() == null && r.instanceJson() != null)
                 ? db.read(c -> InstanceMarcStore.names(c, ctx.schema)) : null;
@@ -370,7 +369,7 @@ public final class OaiPmh {
         for (OaiStore.Row r : rows) {
             StringBuilder out = new StringBuilder(8192).append("<record>");
             header(ctx, r, out);
-            if (metadata && hasMetadata(r, s)) {
+            if (hasMetadata(r, s)) {
                 out.append("<metadata>");
                 if (prefix.equals(OAI_DC)) {
                     DublinCore.write(marc(r, names), out);
@@ -387,7 +386,7 @@ public final class OaiPmh {
         for (int i = 0; i < rows.size(); i++) {
             OaiStore.Row r = rows.get(i);
             StringBuilder out = written.get(i);
-            if (metadata && hasMetadata(r, s)) {
+            if (hasMetadata(r, s)) {
                 if (!prefix.equals(OAI_DC)) {
                     MarcXml.end(page == null ? List.of() : HoldingsFields.of(page.byInstance().getOrDefault(
                             r.instanceId(), List.of()), page.relationships(), s.suppressedRecordsProcessing()), out);
@@ -421,11 +420,7 @@ public final class OaiPmh {
 
     private static <T> T await(Future<T> f) {
         try {
-            return f.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error err) throw err;
-            throw new IllegalStateException(e.getCause());
+            return Futures.result(f);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading the page's holdings", e);
