@@ -119,6 +119,15 @@ public final class Json {
         }
     }
 
+    /** {@link #write}'s text as UTF-8, written as bytes directly (no String in between). */
+    public static byte[] writeBytes(Object value) {
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** {@code value} written as {@link #pretty} prints JSON text (the same bytes as pretty-printing what {@link #write} writes). */
     public static byte[] writePretty(Object value) {
         try {

@@ -155,21 +155,21 @@ final class AuthorityIndex implements AutoCloseable {
     /** The Lucene document of a heading: each value as {@link LuceneDocuments#addAll} indexes its AuthorityFields kind. */
     private static Document document(AuthorityDocument doc) {
         Document d = new Document();
-        d.add(new StringField(LuceneDocuments.ID, doc.id(), Field.Store.NO));
-        d.add(new StringField(AUTHORITY, doc.authorityId(), Field.Store.NO));
-        d.add(new SortedDocValuesField(LuceneFacets.ID_VALUES, new BytesRef(doc.authorityId())));
+        d.add(LuceneDocuments.keyword(LuceneDocuments.ID, doc.id()));
+        d.add(LuceneDocuments.keyword(AUTHORITY, doc.authorityId()));
+        d.add(new SortedDocValuesField(LuceneFacets.ID_VALUES, LuceneDocuments.utf8(doc.authorityId())));
         d.add(new StoredField(LuceneDocuments.SOURCE,
-                new BytesRef(Json.write(doc.source()).getBytes(StandardCharsets.UTF_8))));
+                new BytesRef(Json.writeBytes(doc.source()))));
         LuceneDocuments.addAll(d, doc.values(), AuthorityFields.FIELDS);
         for (Map.Entry<String, List<String>> e : doc.values().entrySet()) {
-            if (!e.getValue().isEmpty()) d.add(new StringField(LuceneFacets.EXISTS, e.getKey(), Field.Store.NO));
+            if (!e.getValue().isEmpty()) d.add(LuceneDocuments.keyword(LuceneFacets.EXISTS, e.getKey()));
         }
         for (Map.Entry<String, FieldKind> f : AuthorityFields.FACETS.entrySet()) {
             List<String> values = doc.values().get(f.getKey());
             if (values == null) continue;
             for (String v : new java.util.LinkedHashSet<>(values)) {
                 d.add(new SortedSetDocValuesField(LuceneFacets.PREFIX + f.getKey(),
-                        new BytesRef(LuceneAnalyzers.normalise(f.getValue(), v))));
+                        LuceneDocuments.utf8(LuceneAnalyzers.normalise(f.getValue(), v))));
             }
         }
         for (Map.Entry<String, String> sort : AuthorityFields.SORTS.entrySet()) {
@@ -179,8 +179,8 @@ final class AuthorityIndex implements AutoCloseable {
             // there, whose values ("Personal Name", "Topical" …) sort the same either way
             String key = values.getFirst().toLowerCase(java.util.Locale.ROOT);
             if (key.length() > LuceneAnalyzers.PLAIN_MAX) key = key.substring(0, LuceneAnalyzers.PLAIN_MAX);
-            d.add(new SortedDocValuesField(sort.getValue(), new BytesRef(key)));
-            if (sort.getKey().equals("headingRef")) d.add(new StringField(SORT_HEADING_REF, key, Field.Store.NO));
+            d.add(new SortedDocValuesField(sort.getValue(), LuceneDocuments.utf8(key)));
+            if (sort.getKey().equals("headingRef")) d.add(LuceneDocuments.keyword(SORT_HEADING_REF, key));
         }
         return d;
     }

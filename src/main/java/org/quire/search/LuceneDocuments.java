@@ -33,12 +33,12 @@ final class LuceneDocuments {
 
     static Document of(InstanceDocument doc) {
         Document d = new Document();
-        d.add(new StringField(ID, doc.id(), Field.Store.NO));
-        d.add(new StoredField(SOURCE, new BytesRef(Json.write(doc.source()).getBytes(StandardCharsets.UTF_8))));
+        d.add(keyword(ID, doc.id()));
+        d.add(new StoredField(SOURCE, new BytesRef(Json.writeBytes(doc.source()))));
         addAll(d, doc.values(), SearchFields.FIELDS);
         // mod-search's sort_title (SortTitleProcessor): the indexTitle when not blank, else the title; keyword_icu.
         String title = first(doc.values().get("indexTitle"), first(doc.values().get("title"), null));
-        if (title != null) d.add(new SortedDocValuesField(SORT_TITLE, new BytesRef(LuceneAnalyzers.fold(title))));
+        if (title != null) d.add(new SortedDocValuesField(SORT_TITLE, utf8(LuceneAnalyzers.fold(title))));
         // sort_contributors (SortContributorsProcessor): the first primary contributor's name, else the first's.
         String contributor = null;
         for (com.fasterxml.jackson.databind.JsonNode c : doc.source().path("contributors")) {
@@ -49,11 +49,11 @@ final class LuceneDocuments {
             }
         }
         if (contributor != null) {
-            d.add(new SortedDocValuesField(SORT_CONTRIBUTORS, new BytesRef(LuceneAnalyzers.fold(contributor))));
+            d.add(new SortedDocValuesField(SORT_CONTRIBUTORS, utf8(LuceneAnalyzers.fold(contributor))));
         }
         // normalizedDate1's sort key: the zero-padded year (ComputedFields), so string order is year order
         String date1 = first(doc.values().get(ComputedFields.DATE1), null);
-        if (date1 != null) d.add(new SortedDocValuesField("sort_" + ComputedFields.DATE1, new BytesRef(date1)));
+        if (date1 != null) d.add(new SortedDocValuesField("sort_" + ComputedFields.DATE1, utf8(date1)));
         LuceneFacets.addTo(d, doc);
         LuceneBrowse.addFields(d, doc); // browse entries (call numbers, classifications, subjects, contributors)
         return d;
@@ -116,10 +116,9 @@ final class LuceneDocuments {
                         : new Field(field, value, LuceneAnalyzers.TEXT_WITHOUT_NORMS));
                 String plain = LuceneAnalyzers.fold(value);
                 String name = LuceneAnalyzers.plain(field);
-                d.add(new StringField(name, plain, Field.Store.NO));
+                d.add(keyword(name, plain));
                 if (LuceneAnalyzers.reversed(field)) {
-                    d.add(new StringField(name + LuceneAnalyzers.REVERSED, LuceneAnalyzers.reverse(plain),
-                            Field.Store.NO));
+                    d.add(keyword(name + LuceneAnalyzers.REVERSED, LuceneAnalyzers.reverse(plain)));
                 }
                 return plain;
             }
@@ -135,10 +134,34 @@ final class LuceneDocuments {
                 String v = LuceneAnalyzers.normalise(kind, value);
                 // a Lucene term holds at most 32,766 bytes: an absurdly long keyword is kept searchable by its start
                 if (v.length() > LuceneAnalyzers.PLAIN_MAX) v = v.substring(0, LuceneAnalyzers.PLAIN_MAX);
-                d.add(new StringField(field, v, Field.Store.NO));
+                d.add(keyword(field, v));
             }
         }
         return null;
+    }
+
+    /** A keyword term, not stored. */
+    static StringField keyword(String field, String value) {
+        return new StringField(field, utf8(value), Field.Store.NO);
+    }
+
+    /**
+     * A string's UTF-8 bytes as Lucene writes them: the JDK's encoder (an intrinsic; Lucene's char-by-char
+     * {@code UnicodeUtil} behind {@code new BytesRef(String)} and {@code StringField} was a sixth of building a
+     * document), except for a string with an unpaired surrogate, which the JDK writes as '?' and Lucene as U+FFFD (a
+     * query's term must be the same bytes). The JDK's bytes can only hide one if they hold a '?' or a non-ASCII
+     * character; only then are the chars looked at.
+     */
+    static BytesRef utf8(String s) {
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        boolean suspect = bytes.length != s.length();
+        for (int i = 0; i < bytes.length && !suspect; i++) suspect = bytes[i] == '?';
+        if (suspect) {
+            for (int i = 0; i < s.length(); i++) {
+                if (Character.isSurrogate(s.charAt(i))) return new BytesRef(s);
+            }
+        }
+        return new BytesRef(bytes);
     }
 
     private static String first(List<String> values, String dflt) {

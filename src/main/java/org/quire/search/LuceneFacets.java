@@ -50,16 +50,16 @@ final class LuceneFacets {
 
     /** Adds the facet, id and exists fields of a document. */
     static void addTo(Document d, InstanceDocument doc) {
-        d.add(new SortedDocValuesField(ID_VALUES, new BytesRef(doc.id())));
+        d.add(new SortedDocValuesField(ID_VALUES, LuceneDocuments.utf8(doc.id())));
         for (JsonNode h : doc.source().path("holdings")) {
             String id = h.path("id").asText("");
-            if (!id.isEmpty()) d.add(new SortedSetDocValuesField(HOLDINGS_IDS, new BytesRef(id)));
+            if (!id.isEmpty()) d.add(new SortedSetDocValuesField(HOLDINGS_IDS, LuceneDocuments.utf8(id)));
         }
         for (Map.Entry<String, Set<String>> e : FacetFields.values(doc.source()).entrySet()) {
-            for (String v : e.getValue()) d.add(new SortedSetDocValuesField(PREFIX + e.getKey(), new BytesRef(v)));
+            for (String v : e.getValue()) d.add(new SortedSetDocValuesField(PREFIX + e.getKey(), LuceneDocuments.utf8(v)));
         }
         for (Map.Entry<String, List<String>> e : doc.values().entrySet()) {
-            if (!e.getValue().isEmpty()) d.add(new StringField(EXISTS, e.getKey(), Field.Store.NO));
+            if (!e.getValue().isEmpty()) d.add(LuceneDocuments.keyword(EXISTS, e.getKey()));
         }
     }
 
