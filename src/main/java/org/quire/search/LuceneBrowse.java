@@ -24,10 +24,13 @@ import java.util.Map;
 /**
  * Browse on the instance index, without a scan: each browse entry of an instance ({@link BrowseEntries}) is a term of
  * a keyword field {@code browse_<kind>[_<option>]} (once per item for call numbers, so the term's frequency in a
- * document is its number of items), and again, byte-inverted, in {@code <field>_inv}, whose term order is the
- * reverse. Forward is {@code TermsEnum.seekCeil} on the first field, backward the same on the second. A term's count
- * is its live postings (deleted and updated documents leave their terms in the dictionary until a merge: a term
- * without a live document is skipped), so counts are always those of the current instances.
+ * document is its number of items), and its sort key, byte-inverted, is a term of {@code <field>_inv}, whose term
+ * order is the reverse. Forward is {@code TermsEnum.seekCeil} on the first field; backward the same on the second,
+ * each key found there giving its entries (the terms that begin with it) from the first field. The inverted field
+ * holds the keys only, not whole entries: an entry's parts (its value again, type and authority ids) made each
+ * inverted term two to four times as long, and the inverted copies were a tenth of the cost of adding a document.
+ * A term's count is its live postings (deleted and updated documents leave their terms in the dictionary until a
+ * merge: a term without a live document is skipped), so counts are always those of the current instances.
  */
 final class LuceneBrowse {
     private LuceneBrowse() {
@@ -53,13 +56,14 @@ final class LuceneBrowse {
         summary.set("title", doc.source().path("title"));
         summary.set("contributors", doc.source().path("contributors"));
         d.add(new org.apache.lucene.document.BinaryDocValuesField(SUMMARY,
-                new BytesRef(org.quire.platform.Json.write(summary))));
+                new BytesRef(org.quire.platform.Json.writeBytes(summary))));
         for (Map.Entry<String, List<String>> e : entries.entrySet()) {
+            java.util.Set<String> keys = new java.util.HashSet<>();
             for (String term : e.getValue()) {
-                BytesRef bytes = new BytesRef(term);
-                d.add(new Field(e.getKey(), bytes, TERM));
-                if (!e.getKey().equals(BrowseEntries.CONTRIBUTOR_TYPES)) {
-                    d.add(new Field(e.getKey() + INVERTED, invert(bytes), TERM));
+                d.add(new Field(e.getKey(), LuceneDocuments.utf8(term), TERM));
+                String key = term.substring(0, term.indexOf(BrowseEntries.SEP) + 1); // with its separator
+                if (!e.getKey().equals(BrowseEntries.CONTRIBUTOR_TYPES) && keys.add(key)) {
+                    d.add(new Field(e.getKey() + INVERTED, invert(LuceneDocuments.utf8(key)), TERM));
                 }
             }
         }
@@ -74,19 +78,59 @@ final class LuceneBrowse {
             boolean includeKey, Map<Integer, String> filter, boolean countItems, int n) throws IOException {
         IndexReader reader = s.getIndexReader();
         List<BrowseEntries.Entry> out = new ArrayList<>();
-        Terms terms = MultiTerms.getTerms(reader, forward ? field : field + INVERTED);
+        Terms terms = MultiTerms.getTerms(reader, field);
         if (terms == null || n <= 0) return out;
+        Counter counter = new Counter(reader, filter, countItems);
         TermsEnum te = terms.iterator();
-        BytesRef start = forward ? new BytesRef(key + (includeKey ? BrowseEntries.SEP : '\u0002'))
-                : invertNoEnd(new BytesRef(key + '\u0002'));
-        if (te.seekCeil(start) == TermsEnum.SeekStatus.END) return out;
-        Bits live = MultiBits.getLiveDocs(reader);
-        PostingsEnum postings = null;
+        if (forward) {
+            if (te.seekCeil(new BytesRef(key + (includeKey ? BrowseEntries.SEP : '\u0002'))) == TermsEnum.SeekStatus.END) {
+                return out;
+            }
+            do {
+                counter.add(te, key, includeKey, out);
+            } while (out.size() < n && te.next() != null);
+            return out;
+        }
+        Terms inverted = MultiTerms.getTerms(reader, field + INVERTED);
+        if (inverted == null) return out;
+        TermsEnum keys = inverted.iterator();
+        // the keys up to this one, the nearest first; each key's entries are the terms that begin with it
+        if (keys.seekCeil(invertNoEnd(new BytesRef(key + '\u0002'))) == TermsEnum.SeekStatus.END) return out;
         do {
-            String term = forward ? te.term().utf8ToString() : uninvert(te.term());
-            BrowseEntries.Entry partial = BrowseEntries.decode(term, 0, null);
-            if (!includeKey && partial.key().equals(key)) continue;
-            if (!matches(partial, filter)) continue;
+            BytesRef prefix = uninvert(keys.term());
+            if (te.seekCeil(prefix) == TermsEnum.SeekStatus.END) continue;
+            List<BytesRef> ofKey = new ArrayList<>();
+            do {
+                if (!org.apache.lucene.util.StringHelper.startsWith(te.term(), prefix)) break;
+                ofKey.add(BytesRef.deepCopyOf(te.term()));
+            } while (te.next() != null);
+            for (int i = ofKey.size() - 1; i >= 0 && out.size() < n; i--) {
+                if (!te.seekExact(ofKey.get(i))) continue;
+                counter.add(te, key, includeKey, out);
+            }
+        } while (out.size() < n && keys.next() != null);
+        return out;
+    }
+
+    /** Turns the term a TermsEnum is at into an entry with its live count, unless filtered out or without one. */
+    private static final class Counter {
+        private final IndexReader reader;
+        private final Map<Integer, String> filter;
+        private final boolean countItems;
+        private final Bits live;
+        private PostingsEnum postings;
+
+        Counter(IndexReader reader, Map<Integer, String> filter, boolean countItems) {
+            this.reader = reader;
+            this.filter = filter;
+            this.countItems = countItems;
+            this.live = MultiBits.getLiveDocs(reader);
+        }
+
+        void add(TermsEnum te, String key, boolean includeKey, List<BrowseEntries.Entry> out) throws IOException {
+            BrowseEntries.Entry partial = BrowseEntries.decode(te.term().utf8ToString(), 0, null);
+            if (!includeKey && partial.key().equals(key)) return;
+            if (!matches(partial, filter)) return;
             postings = te.postings(postings, PostingsEnum.FREQS);
             long docs = 0;
             long items = 0;
@@ -98,7 +142,7 @@ final class LuceneBrowse {
                 items += postings.freq();
             }
             long count = countItems ? items : docs;
-            if (count == 0) continue;
+            if (count == 0) return;
             String source = null;
             if (count == 1) {
                 org.apache.lucene.index.BinaryDocValues summaries = org.apache.lucene.index.MultiDocValues
@@ -106,8 +150,7 @@ final class LuceneBrowse {
                 if (summaries != null && summaries.advanceExact(first)) source = summaries.binaryValue().utf8ToString();
             }
             out.add(new BrowseEntries.Entry(partial.key(), partial.parts(), count, source));
-        } while (out.size() < n && te.next() != null);
-        return out;
+        }
     }
 
     /** The number of distinct live entries of a field that match the filter: a walk of all its terms. */
@@ -175,7 +218,8 @@ final class LuceneBrowse {
     /*
      * Inversion: every byte b becomes 255 - b, then 0xFF ends the term. Terms never hold a byte 0 (control
      * characters are cleaned), so an inverted byte is at most 0xFE and a term that is a prefix of another sorts after
-     * it: the inverted order is exactly the reverse of the original order.
+     * it: the inverted order is exactly the reverse of the original order. An inverted key keeps its separator
+     * (SEP, below every byte of a key), so keys are ordered as the entries that begin with them.
      */
     static BytesRef invert(BytesRef term) {
         byte[] out = new byte[term.length + 1];
@@ -190,9 +234,10 @@ final class LuceneBrowse {
         return inv;
     }
 
-    private static String uninvert(BytesRef inverted) {
+    /** The key (with its separator) an inverted term was made from. */
+    private static BytesRef uninvert(BytesRef inverted) {
         byte[] out = new byte[inverted.length - 1];
         for (int i = 0; i < out.length; i++) out[i] = (byte) (255 - (inverted.bytes[inverted.offset + i] & 0xFF));
-        return new String(out, StandardCharsets.UTF_8);
+        return new BytesRef(out);
     }
 }

@@ -300,6 +300,18 @@ class BrowseTest {
     }
 
     @Test
+    void subjects_backwardIsForwardReversed_withEntriesSharingAKey() {
+        // "Water" and "water" are two entries of the key "water": backward, the inverted keys give them in order too
+        String path = "/browse/subjects/instances";
+        List<String> all = List.of("Waste disposal", "Water", "water", "Water quality", "Zoology");
+        assertThat(values(ok(path, "value >= \"a\"", "&limit=10"), "value")).containsExactlyElementsOf(all);
+        assertThat(values(ok(path, "value < \"zzz\"", "&limit=10"), "value")).containsExactlyElementsOf(all);
+        assertThat(values(ok(path, "value < \"water quality\"", "&limit=2"), "value")).containsExactly("Water", "water");
+        assertThat(values(ok(path, "value <= \"water\"", "&limit=2"), "value")).containsExactly("Water", "water");
+        assertThat(values(ok(path, "value < \"water\"", "&limit=2"), "value")).containsExactly("Waste disposal");
+    }
+
+    @Test
     void contributors_rolesAggregatedAndNameTypeFilter() {
         String path = "/browse/contributors/instances";
         JsonNode page = ok(path, "name >= \"brown, john\" or name < \"brown, john\"", "&limit=5&precedingRecordsCount=2");
