@@ -48,7 +48,7 @@ public final class IndexCostProbe {
             for (Object[] r : rows) docs.add(InstanceDocument.of("probe", (ObjectNode) r[0], (ArrayNode) r[1], (ArrayNode) r[2]));
             long t1 = System.nanoTime();
             List<Document> lucene = new ArrayList<>();
-            for (InstanceDocument d : docs) lucene.add(LuceneDocuments.of(d));
+            for (InstanceDocument d : docs) lucene.add(without(LuceneDocuments.of(d), DROP));
             long t2 = System.nanoTime();
             Path dir = Files.createTempDirectory("probe");
             try (FSDirectory fs = FSDirectory.open(dir);
@@ -64,6 +64,22 @@ public final class IndexCostProbe {
             }
             if (round == rounds - 1) fieldCensus(lucene);
         }
+    }
+
+    /**
+     * Fields left out of every document ({@code -Dprobe.drop=prefix,…}: names starting with one of them), to see what
+     * a group of fields costs the index.
+     */
+    private static final List<String> DROP = System.getProperty("probe.drop", "").isBlank() ? List.of()
+            : List.of(System.getProperty("probe.drop").split(","));
+
+    private static Document without(Document d, List<String> prefixes) {
+        if (prefixes.isEmpty()) return d;
+        Document out = new Document();
+        for (IndexableField f : d.getFields()) {
+            if (prefixes.stream().noneMatch(f.name()::startsWith)) out.add(f);
+        }
+        return out;
     }
 
     /** The bench's shape: one holdings record and an item per instance (call number from the 050 mapping). */
