@@ -22,6 +22,14 @@ public interface InstanceIndex extends AutoCloseable {
     /** Adds or replaces documents without committing (a full index commits once, at its end, via {@link #commit}). */
     void add(Collection<InstanceDocument> docs);
 
+    /**
+     * {@link #add} in two steps: this call turns the documents into the engine's own form (any thread, the index
+     * untouched), the returned action writes them. A full index prepares the next page while this one is written.
+     */
+    default Runnable prepareAdd(Collection<InstanceDocument> docs) {
+        return () -> add(docs);
+    }
+
     void commit();
 
     /** Removes every document, visible at the next commit: a full reindex after it replaces the index atomically. */

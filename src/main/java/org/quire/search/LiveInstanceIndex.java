@@ -195,6 +195,16 @@ final class LiveInstanceIndex implements InstanceIndex {
         });
     }
 
+    /** Converted here; written to the generation that is live when the action runs (as {@link #add}). */
+    @Override
+    public Runnable prepareAdd(Collection<InstanceDocument> docs) {
+        LuceneIndex.Prepared prepared = LuceneIndex.prepare(docs);
+        return () -> read(i -> {
+            i.add(prepared);
+            return null;
+        });
+    }
+
     @Override
     public void commit() {
         read(i -> {

@@ -40,7 +40,7 @@ final class LuceneIndex implements InstanceIndex {
         synchronized (browseTotals) { // browse totals move by the values this write adds or removes
             var changed = withSearcher(s -> browseTotals.before(s, upserts, deletes));
             try {
-                write(upserts);
+                add(prepare(upserts));
                 for (String id : deletes) writer.deleteDocuments(new Term(LuceneDocuments.ID, id));
                 lucene.refresh();
             } catch (IOException e) {
@@ -55,17 +55,37 @@ final class LuceneIndex implements InstanceIndex {
 
     @Override
     public void add(Collection<InstanceDocument> docs) {
+        add(prepare(docs));
+    }
+
+    /** Documents as Lucene documents, with the ids they replace: {@link #add(Prepared)} writes them. */
+    record Prepared(List<String> ids, List<org.apache.lucene.document.Document> documents) {
+    }
+
+    static Prepared prepare(Collection<InstanceDocument> docs) {
+        List<String> ids = new java.util.ArrayList<>(docs.size());
+        List<org.apache.lucene.document.Document> documents = new java.util.ArrayList<>(docs.size());
+        for (InstanceDocument doc : docs) {
+            ids.add(doc.id());
+            documents.add(LuceneDocuments.of(doc));
+        }
+        return new Prepared(ids, documents);
+    }
+
+    void add(Prepared prepared) {
         try {
-            write(docs);
+            for (int i = 0; i < prepared.ids().size(); i++) {
+                writer.updateDocument(new Term(LuceneDocuments.ID, prepared.ids().get(i)), prepared.documents().get(i));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private void write(Collection<InstanceDocument> docs) throws IOException {
-        for (InstanceDocument doc : docs) {
-            writer.updateDocument(new Term(LuceneDocuments.ID, doc.id()), LuceneDocuments.of(doc));
-        }
+    @Override
+    public Runnable prepareAdd(Collection<InstanceDocument> docs) {
+        Prepared prepared = prepare(docs);
+        return () -> add(prepared);
     }
 
     @Override
