@@ -83,7 +83,7 @@ public final class IndexCostProbe {
     }
 
     /** The bench's shape: one holdings record and an item per instance (call number from the 050 mapping). */
-    private static Object[] shape(ObjectNode instance, int n) {
+    static Object[] shape(ObjectNode instance, int n) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         String id = UUID.nameUUIDFromBytes(("i" + n).getBytes()).toString();
         instance.put("id", id);
