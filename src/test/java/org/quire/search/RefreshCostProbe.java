@@ -30,7 +30,9 @@ import java.util.stream.Stream;
  * later merged). Builds an index of real records, then replaces random documents in deliveries of {@code perRefresh},
  * refreshing after each, and prints the process's CPU time per replaced document, merges included.
  *
- * <p>{@code java -Dprobe.floorMB=16 -cp … org.quire.search.RefreshCostProbe FILE.mrc [updates] [perRefresh]}
+ * <p>{@code java -cp … org.quire.search.RefreshCostProbe FILE.mrc [updates] [perRefresh]}; switches:
+ * {@code -Dprobe.floorMB=} (the merge policy's floor segment), {@code -Dprobe.deletesPct=} (deletes allowed),
+ * {@code -Dprobe.noCfs=1} (no compound files), {@code -Dprobe.noMerges=true}.
  */
 public final class RefreshCostProbe {
     public static void main(String[] args) throws Exception {
@@ -72,7 +74,7 @@ public final class RefreshCostProbe {
                 }
                 w.commit();
                 long wall = System.nanoTime() - t0;
-                w.getConfig().getMergeScheduler(); // merges still running are part of the cost: wait for them
+                // merges still running are part of the cost: wait for them
                 ((ConcurrentMergeScheduler) w.getConfig().getMergeScheduler()).sync();
                 long cpu = os.getProcessCpuTime() - cpu0;
                 System.out.printf("round %d: %d updates, %d per refresh: wall %d ms, CPU %d ms = %.3f ms per update; "
