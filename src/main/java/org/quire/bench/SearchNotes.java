@@ -24,9 +24,9 @@ final class SearchNotes {
             notes.add(String.format(Locale.ROOT, "search: full index (Quire's full reindex, as quire reindex and the "
                             + "start-up index run it) of %,d instances: %.1f s, %,.0f instances a second (%.1f min per "
                             + "million; issue 13's target: 1 M ≤ 5 min), of which reading the rows (the same statements "
-                            + "run again alone) %.1f s; one thread; index size on disk %s. The time is the second full "
-                            + "index in the bench's process; the first, while the JIT compiled the indexing code, "
-                            + "took %.1f s", floor.indexed(), floor.seconds(),
+                            + "run again alone) %.1f s; the next page read and built while one thread writes; index "
+                            + "size on disk %s. The time is the second full index in the bench's process; the first, "
+                            + "while the JIT compiled the indexing code, took %.1f s", floor.indexed(), floor.seconds(),
                     floor.indexed() / Math.max(floor.seconds(), 1e-9), floor.seconds() / Math.max(floor.indexed(), 1)
                             * 1e6 / 60, floor.readingSeconds(), LuceneFloor.mib(floor.bytes()), floor.coldSeconds()));
         }
