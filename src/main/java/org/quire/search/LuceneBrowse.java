@@ -28,7 +28,7 @@ import java.util.Map;
  * order is the reverse. Forward is {@code TermsEnum.seekCeil} on the first field; backward the same on the second,
  * each key found there giving its entries (the terms that begin with it) from the first field. The inverted field
  * holds the keys only, not whole entries: an entry's parts (its value again, type and authority ids) made each
- * inverted term two to four times as long, and the inverted copies were a tenth of the cost of adding a document.
+ * inverted term two to four times as long (the index is 6% smaller without them, on 20,000 LC records).
  * A term's count is its live postings (deleted and updated documents leave their terms in the dictionary until a
  * merge: a term without a live document is skipped), so counts are always those of the current instances.
  */
@@ -83,9 +83,8 @@ final class LuceneBrowse {
         Counter counter = new Counter(reader, filter, countItems);
         TermsEnum te = terms.iterator();
         if (forward) {
-            if (te.seekCeil(new BytesRef(key + (includeKey ? BrowseEntries.SEP : '\u0002'))) == TermsEnum.SeekStatus.END) {
-                return out;
-            }
+            BytesRef start = new BytesRef(key + (includeKey ? BrowseEntries.SEP : '\u0002'));
+            if (te.seekCeil(start) == TermsEnum.SeekStatus.END) return out;
             do {
                 counter.add(te, key, includeKey, out);
             } while (out.size() < n && te.next() != null);
