@@ -16,6 +16,24 @@ public interface InstanceIndex extends AutoCloseable {
      */
     void apply(Collection<InstanceDocument> upserts, Collection<String> deletes);
 
+    /** An item as it is now, and its instance's id: what {@link #applyItemStates} writes. */
+    record ItemState(String instanceId, com.fasterxml.jackson.databind.node.ObjectNode item) {
+    }
+
+    /**
+     * Whether the index keeps items' circulation states apart from their instances' documents
+     * ({@link CirculationFields}): then a change to those alone is written by {@link #applyItemStates}, and the
+     * instance's document is left as it is. The embedded index does; OpenSearch re-indexes the instance.
+     */
+    default boolean keepsItemStates() {
+        return false;
+    }
+
+    /** Writes items whose circulation state alone changed, searchable when it returns (see {@link #keepsItemStates}). */
+    default void applyItemStates(Collection<ItemState> changed) {
+        throw new UnsupportedOperationException("This index keeps item states in the instance documents");
+    }
+
     /** Makes every {@link #apply} so far durable (the embedded index commits; OpenSearch's writes already are). */
     void flush();
 

@@ -49,7 +49,9 @@ public final class InstanceIndexer {
     public void onEvents(List<Event> events) {
         Set<UUID> instances = new LinkedHashSet<>();
         Set<UUID> holdings = new HashSet<>();
+        Set<UUID> itemStates = new LinkedHashSet<>();
         long covered = coveredByFullIndex.getOrDefault(events.getFirst().tenant(), 0L);
+        boolean keepsItemStates = indexes.of(events.getFirst().tenant()).keepsItemStates();
         for (Event e : events) {
             if (e.id() <= covered) continue;
             switch (e.topic()) {
@@ -59,6 +61,11 @@ public final class InstanceIndexer {
                     addId(instances, e.payload().path("new").path("instanceId"));
                 }
                 case ITEM -> {
+                    if (keepsItemStates && CirculationFields.onlyStateChanged(e.payload().path("old"),
+                            e.payload().path("new"))) {
+                        itemStates.add(e.recordId()); // a check-out, a check-in: the instance's document stays
+                        continue;
+                    }
                     for (String side : List.of("old", "new")) {
                         JsonNode version = e.payload().path(side);
                         addId(instances, version.path("instanceId")); // a move of its holdings says so
@@ -69,9 +76,12 @@ public final class InstanceIndexer {
                 }
             }
         }
-        if (instances.isEmpty() && holdings.isEmpty()) return;
         String tenant = events.getFirst().tenant();
-        reindex(tenant, instances, holdings);
+        if (!instances.isEmpty() || !holdings.isEmpty()) reindex(tenant, instances, holdings);
+        if (!itemStates.isEmpty()) {
+            String schema = Tenants.schema(tenant);
+            indexes.of(tenant).applyItemStates(db.read(c -> SearchStore.items(c, schema, itemStates)));
+        }
     }
 
     /** The dispatcher's flush: what the batches applied to the tenant's index becomes durable. */

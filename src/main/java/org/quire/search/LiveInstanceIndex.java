@@ -173,6 +173,24 @@ final class LiveInstanceIndex implements InstanceIndex {
         }
     }
 
+    @Override
+    public boolean keepsItemStates() {
+        return true;
+    }
+
+    @Override
+    public void applyItemStates(Collection<ItemState> changed) {
+        swapLock.readLock().lock();
+        try {
+            synchronized (mirror) {
+                live.applyItemStates(changed);
+                if (building != null) building.applyItemStates(changed);
+            }
+        } finally {
+            swapLock.readLock().unlock();
+        }
+    }
+
     /** Commits the live index and a build's mirrored writes: a build resumed after a crash keeps them. */
     @Override
     public void flush() {

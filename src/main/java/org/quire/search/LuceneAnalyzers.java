@@ -65,7 +65,7 @@ final class LuceneAnalyzers {
     /**
      * The full-text fields with length norms: those of the instance options staff and FOLIO's scripts search most
      * (keyword, title, contributors, subjects) and every authority heading. Norms are read for every posting a segment
-     * flush or merge writes, and an item's status change re-indexes its whole instance; the other instance fields
+     * flush or merge writes; the other instance fields
      * (notes, publishers, identifiers …) score without length normalisation.
      */
     static final java.util.Set<String> PRIMARY_TEXT_FIELDS = primaryTextFields();

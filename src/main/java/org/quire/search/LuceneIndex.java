@@ -20,10 +20,14 @@ import java.util.List;
  * One tenant's instance index (one generation of it, see {@link LiveInstanceIndex}) in a directory of its own
  * ({@link LuceneDirectory}): documents replaced by {@code _id}; each {@link #apply} refreshes before it returns, so a
  * write is searchable at once, and {@link #flush} commits what was applied (the outbox keeps the events until then).
+ * Beside it, in its subdirectory {@code item-states/}, the items' circulation states ({@link LuceneItemStates}),
+ * written with their instances' documents and alone by {@link #applyItemStates}.
  */
 final class LuceneIndex implements InstanceIndex {
+    static final String ITEM_STATES_DIR = "item-states";
     private final LuceneDirectory lucene;
     private final IndexWriter writer;
+    private final LuceneDirectory states;
     private final LuceneBrowseTotals browseTotals = new LuceneBrowseTotals();
     /** The commit user-data key of a live reindex's progress: the last instance id its pages added (LiveReindex). */
     private static final String BUILT_AFTER = "quire.builtAfter";
@@ -32,6 +36,12 @@ final class LuceneIndex implements InstanceIndex {
     LuceneIndex(Path path) {
         lucene = new LuceneDirectory(path, InstanceDocument.VERSION);
         writer = lucene.writer();
+        try {
+            java.nio.file.Files.createDirectories(path.resolve(ITEM_STATES_DIR));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        states = new LuceneDirectory(path.resolve(ITEM_STATES_DIR), InstanceDocument.VERSION);
         builtAfter = lucene.openedWith(BUILT_AFTER);
     }
 
@@ -40,8 +50,12 @@ final class LuceneIndex implements InstanceIndex {
         synchronized (browseTotals) { // browse totals move by the values this write adds or removes
             var changed = withSearcher(s -> browseTotals.before(s, upserts, deletes));
             try {
-                add(prepare(upserts));
-                for (String id : deletes) writer.deleteDocuments(new Term(LuceneDocuments.ID, id));
+                write(prepare(upserts), true);
+                for (String id : deletes) {
+                    writer.deleteDocuments(new Term(LuceneDocuments.ID, id));
+                    states.writer().deleteDocuments(new Term(LuceneItemStates.INSTANCE, id));
+                }
+                states.refresh();
                 lucene.refresh();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -58,28 +72,75 @@ final class LuceneIndex implements InstanceIndex {
         add(prepare(docs));
     }
 
-    /** Documents as Lucene documents, with the ids they replace: {@link #add(Prepared)} writes them. */
-    record Prepared(List<String> ids, List<org.apache.lucene.document.Document> documents) {
+    /**
+     * Documents as Lucene documents, with the ids they replace, and the states of their items: {@link #add(Prepared)}
+     * writes them.
+     */
+    record Prepared(List<String> ids, List<org.apache.lucene.document.Document> documents,
+                    List<List<StateDocument>> itemStates) {
+    }
+
+    /** An item's state document ({@link LuceneItemStates}), with the item's id it replaces. */
+    record StateDocument(String itemId, org.apache.lucene.document.Document document) {
     }
 
     static Prepared prepare(Collection<InstanceDocument> docs) {
         List<String> ids = new java.util.ArrayList<>(docs.size());
         List<org.apache.lucene.document.Document> documents = new java.util.ArrayList<>(docs.size());
+        List<List<StateDocument>> itemStates = new java.util.ArrayList<>(docs.size());
         for (InstanceDocument doc : docs) {
             ids.add(doc.id());
             documents.add(LuceneDocuments.of(doc));
+            List<StateDocument> items = new java.util.ArrayList<>();
+            for (com.fasterxml.jackson.databind.JsonNode item : doc.source().path("items")) {
+                items.add(new StateDocument(item.path("id").asText(), LuceneItemStates.of(doc.id(), item, false)));
+            }
+            itemStates.add(items);
         }
-        return new Prepared(ids, documents);
+        return new Prepared(ids, documents, itemStates);
     }
 
+    /** A full index's page: into a cleared index or a new generation, where no state of an item it lost is left. */
     void add(Prepared prepared) {
+        write(prepared, false);
+    }
+
+    /**
+     * Writes the documents and their items' states; {@code dropOldStates}: first removes the states the instances had
+     * (an item moved away or deleted) — an update needs it, a full index's delete terms would be wasted work.
+     */
+    private void write(Prepared prepared, boolean dropOldStates) {
         try {
             for (int i = 0; i < prepared.ids().size(); i++) {
-                writer.updateDocument(new Term(LuceneDocuments.ID, prepared.ids().get(i)), prepared.documents().get(i));
+                String id = prepared.ids().get(i);
+                writer.updateDocument(new Term(LuceneDocuments.ID, id), prepared.documents().get(i));
+                if (dropOldStates) states.writer().deleteDocuments(new Term(LuceneItemStates.INSTANCE, id));
+                for (StateDocument item : prepared.itemStates().get(i)) {
+                    states.writer().updateDocument(new Term(LuceneDocuments.ID, item.itemId()), item.document());
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Replaces items' states alone (their instances' documents unchanged), searchable when it returns. */
+    @Override
+    public void applyItemStates(Collection<ItemState> changed) {
+        try {
+            for (ItemState c : changed) {
+                states.writer().updateDocument(new Term(LuceneDocuments.ID, c.item().path("id").asText()),
+                        LuceneItemStates.of(c.instanceId(), c.item(), true));
+            }
+            states.refresh();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public boolean keepsItemStates() {
+        return true;
     }
 
     @Override
@@ -91,11 +152,13 @@ final class LuceneIndex implements InstanceIndex {
     @Override
     public void commit() {
         browseTotals.reset();
+        states.commit(); // first: a live reindex's progress, in the instances' commit, never claims states not durable
         lucene.commit();
     }
 
     @Override
     public void flush() {
+        if (states.uncommitted()) states.commit();
         if (lucene.uncommitted()) lucene.commit();
     }
 
@@ -103,6 +166,7 @@ final class LuceneIndex implements InstanceIndex {
     public void clear() {
         try {
             writer.deleteAll();
+            states.writer().deleteAll();
             browseTotals.reset();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -125,7 +189,10 @@ final class LuceneIndex implements InstanceIndex {
 
     @Override
     public String documentVersion() {
-        return lucene.committedVersion();
+        // item states of another version (or none beside an index older than them) make the index stale too
+        String version = lucene.committedVersion();
+        String statesVersion = states.committedVersion();
+        return InstanceDocument.VERSION.equals(version) ? statesVersion : version;
     }
 
     @Override
@@ -136,7 +203,7 @@ final class LuceneIndex implements InstanceIndex {
     @Override
     public Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit) {
         try {
-            return run(LuceneQueries.of(query), sort, offset, limit);
+            return withSearchers((s, items) -> run(s, items, LuceneQueries.of(query, join(items)), sort, offset, limit));
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
             // a client's query too large for the engine (over 1024 clauses, a pathological wildcard): a 400, not a 500
             throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
@@ -146,8 +213,11 @@ final class LuceneIndex implements InstanceIndex {
     @Override
     public java.util.Map<String, Long> facetCounts(SearchQuery query, String facet) {
         try {
-            org.apache.lucene.search.Query q = LuceneQueries.of(query);
-            return withSearcher(s -> LuceneFacets.count(s, q, facet));
+            return withSearchers((s, items) -> {
+                org.apache.lucene.search.Query q = LuceneQueries.of(query, join(items));
+                return LuceneItemStates.isStateFacet(facet) ? LuceneItemStates.count(s, q, items, facet)
+                        : LuceneFacets.count(s, q, facet);
+            });
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
             throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
         }
@@ -156,9 +226,8 @@ final class LuceneIndex implements InstanceIndex {
     @Override
     public void forEachId(SearchQuery query, boolean holdings, java.util.function.Consumer<String> sink) {
         try {
-            org.apache.lucene.search.Query q = LuceneQueries.of(query);
-            withSearcher(s -> {
-                LuceneFacets.ids(s, q, holdings, sink);
+            withSearchers((s, items) -> {
+                LuceneFacets.ids(s, LuceneQueries.of(query, join(items)), holdings, sink);
                 return null;
             });
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
@@ -166,15 +235,29 @@ final class LuceneIndex implements InstanceIndex {
         }
     }
 
-    private Hits run(org.apache.lucene.search.Query q, SearchQuery.Sort sort, int offset, int limit) {
-        return withSearcher(s -> {
-            if (limit == 0) return new Hits(s.count(q), List.of());
-            int n = offset + limit;
-            TopDocs top = sort.field() == null
-                    ? s.search(q, new TopScoreDocCollectorManager(n, null, Integer.MAX_VALUE))
-                    : s.search(q, new TopFieldCollectorManager(sortOf(sort), n, null, Integer.MAX_VALUE));
-            return new Hits(top.totalHits.value(), LuceneDirectory.sources(s, top.scoreDocs, offset));
-        });
+    private static Hits run(IndexSearcher s, IndexSearcher items, org.apache.lucene.search.Query q,
+            SearchQuery.Sort sort, int offset, int limit) throws IOException {
+        if (limit == 0) return new Hits(s.count(q), List.of());
+        int n = offset + limit;
+        TopDocs top = sort.field() == null
+                ? s.search(q, new TopScoreDocCollectorManager(n, null, Integer.MAX_VALUE))
+                : s.search(q, new TopFieldCollectorManager(sortOf(sort), n, null, Integer.MAX_VALUE));
+        List<String> sources = LuceneDirectory.sources(s, top.scoreDocs, offset);
+        return new Hits(top.totalHits.value(), LuceneItemStates.patch(s, top.scoreDocs, offset, sources, items));
+    }
+
+    /** A query's conditions on item states, run on {@code items} (LuceneQueries.ItemStateJoin). */
+    private static LuceneQueries.ItemStateJoin join(IndexSearcher items) {
+        return onItems -> LuceneItemStates.join(items, onItems);
+    }
+
+    private interface TwoSearcherWork<T> {
+        T run(IndexSearcher instances, IndexSearcher items) throws IOException;
+    }
+
+    /** Runs {@code work} on the current searchers of the instances and of the item states. */
+    private <T> T withSearchers(TwoSearcherWork<T> work) {
+        return states.withSearcher(items -> lucene.withSearcher(s -> work.run(s, items)));
     }
 
     @Override
@@ -205,6 +288,7 @@ final class LuceneIndex implements InstanceIndex {
 
     @Override
     public void close() {
-        lucene.close(); // the writer commits what was added
+        states.close(); // the writers commit what was added
+        lucene.close();
     }
 }

@@ -35,12 +35,29 @@ final class LuceneQueries {
     private LuceneQueries() {
     }
 
-    static Query of(SearchQuery q) {
-        return of(q, SearchFields.FIELDS::get);
+    /** Turns a condition on the item states' fields into one on the instances (LuceneItemStates.join). */
+    interface ItemStateJoin {
+        Query instancesWith(Query onItemStates) throws java.io.IOException;
     }
 
-    /** As {@link #of(SearchQuery)} over another index, whose field kinds {@code kinds} gives (the authority index). */
+    /** A query on instances; its conditions on {@link CirculationFields#FIELDS} are run on the item states. */
+    static Query of(SearchQuery q, ItemStateJoin join) {
+        return of(q, SearchFields.FIELDS::get, join);
+    }
+
+    /** As {@link #of(SearchQuery, ItemStateJoin)} over another index, whose field kinds {@code kinds} gives. */
     static Query of(SearchQuery q, java.util.function.Function<String, FieldKind> kinds) {
+        return of(q, kinds, null);
+    }
+
+    private static Query of(SearchQuery q, java.util.function.Function<String, FieldKind> kinds, ItemStateJoin join) {
+        if (join != null && onItemState(q)) {
+            try {
+                return join.instancesWith(of(q, kinds, null));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
         return switch (q) {
             case SearchQuery.All a -> new MatchAllDocsQuery();
             case SearchQuery.None n -> new MatchNoDocsQuery();
@@ -53,17 +70,32 @@ final class LuceneQueries {
             case SearchQuery.Exists e -> new ConstantScoreQuery(new TermQuery(new Term(LuceneFacets.EXISTS, e.field())));
             case SearchQuery.And and -> {
                 BooleanQuery.Builder b = new BooleanQuery.Builder();
-                for (SearchQuery part : and.all()) b.add(of(part, kinds), Occur.MUST);
+                for (SearchQuery part : and.all()) b.add(of(part, kinds, join), Occur.MUST);
                 yield b.build();
             }
             case SearchQuery.Or or -> {
                 BooleanQuery.Builder b = new BooleanQuery.Builder();
-                for (SearchQuery part : or.any()) b.add(of(part, kinds), Occur.SHOULD);
+                for (SearchQuery part : or.any()) b.add(of(part, kinds, join), Occur.SHOULD);
                 yield b.build();
             }
-            case SearchQuery.Not not -> new BooleanQuery.Builder().add(of(not.positive(), kinds), Occur.MUST)
-                    .add(of(not.negative(), kinds), Occur.MUST_NOT).build();
+            case SearchQuery.Not not -> new BooleanQuery.Builder().add(of(not.positive(), kinds, join), Occur.MUST)
+                    .add(of(not.negative(), kinds, join), Occur.MUST_NOT).build();
         };
+    }
+
+    /**
+     * Whether a condition is on an item-state field (no search option mixes them with other fields: their conditions
+     * are on one field).
+     */
+    static boolean onItemState(SearchQuery q) {
+        String field = switch (q) {
+            case SearchQuery.Term t -> t.field();
+            case SearchQuery.Range r -> r.field();
+            case SearchQuery.Exists e -> e.field();
+            case SearchQuery.Wildcard w -> w.fields().size() == 1 ? w.fields().getFirst() : null;
+            default -> null;
+        };
+        return field != null && CirculationFields.FIELDS.contains(field);
     }
 
     /** ALL: every word in some field (cross-fields AND); ANY: some word; PHRASE: the words in order in one field. */

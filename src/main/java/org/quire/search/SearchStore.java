@@ -57,6 +57,16 @@ public final class SearchStore {
                 List.of(after == null ? new UUID(0, 0) : after), SearchStore::rows);
     }
 
+    /** The items of {@code ids} that exist, with their instances' ids. */
+    public static List<InstanceIndex.ItemState> items(Connection c, String schema, Collection<UUID> ids)
+            throws SQLException {
+        if (ids.isEmpty()) return List.of();
+        return Sql.list(c, MARK + "SELECT h.instance_id, it.jsonb FROM " + schema + ".item it JOIN " + schema
+                + ".holdings_record h ON h.id = it.holdings_record_id WHERE it.id = ANY(?)",
+                List.of(c.createArrayOf("uuid", ids.toArray())),
+                rs -> new InstanceIndex.ItemState(rs.getString(1), Json.parseObject(rs.getString(2))));
+    }
+
     /** The instances of holdings records (for item events that carry only their holdings record's id). */
     public static List<UUID> instancesOfHoldings(Connection c, String schema, Collection<UUID> holdingsIds)
             throws SQLException {

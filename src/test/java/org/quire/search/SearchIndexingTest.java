@@ -42,6 +42,10 @@ class SearchIndexingTest {
         it.putObject("status").put("name", "Checked out");
         assertThat(s.put("/item-storage/items/" + item, it).status()).isEqualTo(204);
         InstanceSearchTest.awaitTotal(s, "items.status.name == \"Checked out\" and title all quokka", 1);
+        // a change of the status alone leaves the instance's document as it was (LuceneItemStates): the hit shows it
+        var hit = InstanceSearchTest.search(s, "title all quokka", "&expandAll=true").json().path("instances").path(0);
+        assertThat(hit.path("items").path(0).path("status").path("name").asText()).isEqualTo("Checked out");
+        assertThat(hit.path("items").path(0).path("_version").asInt()).isEqualTo(2);
 
         assertThat(s.delete("/item-storage/items/" + item).status()).isEqualTo(204);
         InstanceSearchTest.awaitTotal(s, "items.barcode == qk-1", 0);

@@ -1,0 +1,260 @@
+package org.quire.search;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.SortedSetDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.SortedSetDocValues;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.SimpleCollector;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.FixedBitSet;
+import org.quire.platform.Json;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The item-state index beside a tenant's instance index: one small document per item with what circulation changes
+ * ({@link CirculationFields}), indexed as the instance document would index it (same field names, kinds, facet and
+ * {@code _exists} terms). The instance documents leave those fields out, so:
+ * <ul>
+ *   <li>a query's condition on them runs here and becomes "the instance is one of these" ({@link #join}): an instance
+ *       matches when one of its items does, as with the flattened instance document;</li>
+ *   <li>their facet counts instances whose items have the value ({@link #count});</li>
+ *   <li>a hit's indexed items get their current state back ({@link #patch}) when a state was written after the
+ *       instance's document ({@code _newer}: the check-out path), so a search shows the status a check-out set.</li>
+ * </ul>
+ */
+final class LuceneItemStates {
+    static final String INSTANCE = "_instance";
+    static final String INSTANCE_VALUES = "_instancedv";
+    static final String STATE = "_state";
+    /** Marks a state written after its instance's document (which then holds an older one). */
+    static final String NEWER = "_newer";
+
+    private LuceneItemStates() {
+    }
+
+    /** An item's state document; {@code newer}: written by itself, not with its instance's document. */
+    static Document of(String instanceId, JsonNode item, boolean newer) {
+        Document d = new Document();
+        d.add(LuceneDocuments.keyword(LuceneDocuments.ID, item.path("id").asText()));
+        d.add(LuceneDocuments.keyword(INSTANCE, instanceId));
+        d.add(new SortedDocValuesField(INSTANCE_VALUES, LuceneDocuments.utf8(instanceId)));
+        if (newer) d.add(LuceneDocuments.keyword(NEWER, "1"));
+        d.add(new StoredField(STATE, new BytesRef(Json.writeBytes(CirculationFields.state(item)))));
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        for (String field : CirculationFields.FIELDS) {
+            List<String> out = new ArrayList<>();
+            InstanceDocument.collect(item, field.substring("items.".length()), out);
+            if (!out.isEmpty()) values.put(field, out);
+        }
+        LuceneDocuments.addAll(d, values, SearchFields.FIELDS);
+        for (String field : values.keySet()) d.add(LuceneDocuments.keyword(LuceneFacets.EXISTS, field));
+        ObjectNode asSource = Json.object();
+        asSource.putArray("items").add(item);
+        for (Map.Entry<String, Set<String>> e : FacetFields.values(asSource).entrySet()) {
+            if (!isStateFacet(e.getKey())) continue;
+            for (String v : e.getValue()) {
+                d.add(new SortedSetDocValuesField(LuceneFacets.PREFIX + e.getKey(), LuceneDocuments.utf8(v)));
+            }
+        }
+        return d;
+    }
+
+    /** Whether a facet counts values of {@link CirculationFields#FIELDS} (then only the state documents have it). */
+    static boolean isStateFacet(String facet) {
+        FacetFields.Facet f = FacetFields.FACETS.get(facet);
+        return f != null && f.paths().stream().anyMatch(CirculationFields.FIELDS::contains);
+    }
+
+    /** The instances with an item matching {@code onItems}, as a query on the instance index. */
+    static Query join(IndexSearcher items, Query onItems) throws IOException {
+        List<BytesRef> ids = new ArrayList<>();
+        items.search(onItems, new OrdinalsCollector() {
+            @Override
+            void found(BytesRef instanceId) {
+                ids.add(BytesRef.deepCopyOf(instanceId));
+            }
+        }.asManager());
+        if (ids.isEmpty()) return new MatchNoDocsQuery();
+        return new ConstantScoreQuery(new TermInSetQuery(LuceneDocuments.ID, ids));
+    }
+
+    /** A state facet's counts: per value, the instances among the hits of {@code q} with an item that has it. */
+    static Map<String, Long> count(IndexSearcher instances, Query q, IndexSearcher items, String facet)
+            throws IOException {
+        Set<String> hits = new HashSet<>();
+        LuceneFacets.ids(instances, q, false, hits::add);
+        Map<String, Set<String>> byValue = new HashMap<>();
+        String field = LuceneFacets.PREFIX + facet;
+        items.search(new MatchAllDocsQuery(), new org.apache.lucene.search.CollectorManager<SimpleCollector, Void>() {
+            @Override
+            public SimpleCollector newCollector() {
+                return new SimpleCollector() {
+                    private SortedDocValues instance;
+                    private SortedSetDocValues values;
+
+                    @Override
+                    protected void doSetNextReader(LeafReaderContext ctx) throws IOException {
+                        instance = DocValues.getSorted(ctx.reader(), INSTANCE_VALUES);
+                        values = DocValues.getSortedSet(ctx.reader(), field);
+                    }
+
+                    @Override
+                    public void collect(int doc) throws IOException {
+                        if (!values.advanceExact(doc) || !instance.advanceExact(doc)) return;
+                        String id = instance.lookupOrd(instance.ordValue()).utf8ToString();
+                        if (!hits.contains(id)) return;
+                        for (int i = 0; i < values.docValueCount(); i++) {
+                            byValue.computeIfAbsent(values.lookupOrd(values.nextOrd()).utf8ToString(),
+                                    k -> new HashSet<>()).add(id);
+                        }
+                    }
+
+                    @Override
+                    public ScoreMode scoreMode() {
+                        return ScoreMode.COMPLETE_NO_SCORES;
+                    }
+                };
+            }
+
+            @Override
+            public Void reduce(java.util.Collection<SimpleCollector> collectors) {
+                return null;
+            }
+        });
+        Map<String, Long> counts = new HashMap<>();
+        byValue.forEach((v, ids) -> counts.put(v, (long) ids.size()));
+        return counts;
+    }
+
+    /**
+     * The hits' sources with their items' newer states put back: only the hits with such a state are parsed and
+     * written again (most are not: a state is newer only until its instance is next re-indexed).
+     */
+    static List<String> patch(IndexSearcher instances, ScoreDoc[] hits, int from, List<String> sources,
+            IndexSearcher items) throws IOException {
+        List<String> ids = new ArrayList<>(sources.size());
+        for (int i = from; i < hits.length; i++) ids.add(instanceId(instances, hits[i].doc, LuceneFacets.ID_VALUES));
+        List<BytesRef> terms = ids.stream().filter(java.util.Objects::nonNull).map(LuceneDocuments::utf8).toList();
+        if (terms.isEmpty()) return sources;
+        Query newer = new BooleanQuery.Builder()
+                .add(new TermInSetQuery(INSTANCE, terms), Occur.FILTER)
+                .add(new TermQuery(new Term(NEWER, "1")), Occur.FILTER).build();
+        Map<String, Map<String, JsonNode>> states = new HashMap<>(); // instance id → item id → state
+        StoredFields stored = items.storedFields();
+        for (int doc : docs(items, newer)) {
+            String instance = instanceId(items, doc, INSTANCE_VALUES);
+            JsonNode state = Json.parse(stored.document(doc, Set.of(STATE)).getBinaryValue(STATE).utf8ToString());
+            states.computeIfAbsent(instance, k -> new HashMap<>()).put(state.path("id").asText(), state);
+        }
+        if (states.isEmpty()) return sources;
+        List<String> out = new ArrayList<>(sources.size());
+        for (int i = 0; i < sources.size(); i++) {
+            Map<String, JsonNode> changed = states.get(ids.get(i));
+            if (changed == null) {
+                out.add(sources.get(i));
+                continue;
+            }
+            ObjectNode source = Json.parseObject(sources.get(i));
+            for (JsonNode item : source.path("items")) {
+                JsonNode state = changed.get(item.path("id").asText());
+                if (state != null && item instanceof ObjectNode o) CirculationFields.patch(o, state);
+            }
+            out.add(Json.write(source));
+        }
+        return out;
+    }
+
+    /** A document's instance id from {@code field}: the instance index's {@code _iddv}, this one's {@code _instancedv}. */
+    private static String instanceId(IndexSearcher s, int doc, String field) throws IOException {
+        List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        SortedDocValues ids = DocValues.getSorted(leaf.reader(), field);
+        return ids.advanceExact(doc - leaf.docBase) ? ids.lookupOrd(ids.ordValue()).utf8ToString() : null;
+    }
+
+    /** The matching documents' ids (a top-n search would allocate a queue of the index's size for an open n). */
+    private static List<Integer> docs(IndexSearcher s, Query q) throws IOException {
+        List<Integer> out = new ArrayList<>();
+        for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+            var scorer = s.createWeight(s.rewrite(q), ScoreMode.COMPLETE_NO_SCORES, 1f).scorer(leaf);
+            if (scorer == null) continue;
+            var it = scorer.iterator();
+            var live = leaf.reader().getLiveDocs();
+            for (int d = it.nextDoc(); d != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
+                if (live == null || live.get(d)) out.add(leaf.docBase + d);
+            }
+        }
+        return out;
+    }
+
+    /** Collects each matching document's distinct instance id once per segment (by ordinal). */
+    private abstract static class OrdinalsCollector extends SimpleCollector {
+        private SortedDocValues instance;
+        private FixedBitSet seen;
+
+        abstract void found(BytesRef instanceId);
+
+        @Override
+        protected void doSetNextReader(LeafReaderContext ctx) throws IOException {
+            instance = DocValues.getSorted(ctx.reader(), INSTANCE_VALUES);
+            seen = new FixedBitSet(Math.max(1, instance.getValueCount()));
+        }
+
+        @Override
+        public void collect(int doc) throws IOException {
+            if (!instance.advanceExact(doc)) return;
+            int ord = instance.ordValue();
+            if (seen.getAndSet(ord)) return;
+            found(instance.lookupOrd(ord));
+        }
+
+        @Override
+        public ScoreMode scoreMode() {
+            return ScoreMode.COMPLETE_NO_SCORES;
+        }
+
+        /** Run on one thread (the searchers have no executor), so one collector serves every segment. */
+        org.apache.lucene.search.CollectorManager<SimpleCollector, Void> asManager() {
+            OrdinalsCollector self = this;
+            return new org.apache.lucene.search.CollectorManager<>() {
+                @Override
+                public SimpleCollector newCollector() {
+                    return self;
+                }
+
+                @Override
+                public Void reduce(java.util.Collection<SimpleCollector> collectors) {
+                    return null;
+                }
+            };
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package org.quire.search;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.quire.platform.Json;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Items' circulation states beside the instance documents ({@link LuceneItemStates}): a state written alone (a
+ * check-out) leaves the instance's document as it was, yet searches, facets and the hits' items show the new state.
+ */
+class ItemStatesTest {
+    private static final String INSTANCE = UUID.randomUUID().toString();
+    private static final String OTHER = UUID.randomUUID().toString();
+
+    @Test
+    void aStateWrittenAlone_isSearched_counted_andShownInTheHits(@TempDir Path dir) {
+        ObjectNode a = item("a-1", "Available", "2026-01-01T10:00:00.000+00:00");
+        ObjectNode b = item("b-1", "Available", "2026-01-01T10:00:00.000+00:00");
+        try (LuceneIndex index = new LuceneIndex(dir)) {
+            index.apply(List.of(doc(INSTANCE, "Pangolin ecology", a, b), doc(OTHER, "Okapi ecology")), Set.of());
+            index.flush();
+            long documents = maxDoc(dir);
+
+            ObjectNode checkedOut = a.deepCopy();
+            checkedOut.putObject("status").put("name", "Checked out").put("date", "2026-02-02T09:00:00.000+00:00");
+            checkedOut.putObject("metadata").put("createdDate", "2026-01-01T10:00:00.000+00:00")
+                    .put("updatedDate", "2026-02-02T09:00:00.000+00:00");
+            checkedOut.put("_version", 2);
+            index.applyItemStates(List.of(new InstanceIndex.ItemState(INSTANCE, checkedOut)));
+            index.flush();
+            assertThat(maxDoc(dir)).as("the instance's document was not rewritten").isEqualTo(documents);
+
+            assertThat(hits(index, "items.status.name==\"Checked out\"")).containsExactly(INSTANCE);
+            assertThat(hits(index, "items.status.name==\"Available\"")).as("b is still available")
+                    .containsExactly(INSTANCE);
+            assertThat(hits(index, "title all ecology not items.status.name==\"Checked out\"")).containsExactly(OTHER);
+            assertThat(hits(index, "items.metadata.updatedDate>=2026-02-01")).containsExactly(INSTANCE);
+            assertThat(hits(index, "items.status.name=\"\"")).as("exists").containsExactly(INSTANCE);
+            assertThat(hits(index, "items.status.name==\"[]\"")).as("no value").containsExactly(OTHER);
+            assertThat(index.facetCounts(query("title all ecology"), "items.status.name"))
+                    .isEqualTo(Map.of("Available", 1L, "Checked out", 1L));
+
+            JsonNode items = Json.parse(index.search(query("title all pangolin"), SearchQuery.Sort.RELEVANCE, 0, 10)
+                    .sources().getFirst()).path("items");
+            assertThat(items.get(0).path("status").path("name").asText()).isEqualTo("Checked out");
+            assertThat(items.get(0).path("metadata").path("updatedDate").asText())
+                    .isEqualTo("2026-02-02T09:00:00.000+00:00");
+            assertThat(items.get(0).path("_version").asInt()).isEqualTo(2);
+            assertThat(items.get(0).path("barcode").asText()).isEqualTo("a-1");
+            assertThat(items.get(1)).as("b untouched").isEqualTo(b);
+
+            // the instance re-indexed (another change): its document now holds the state, nothing is patched twice
+            index.apply(List.of(doc(INSTANCE, "Pangolin ecology", checkedOut, b)), Set.of());
+            assertThat(hits(index, "items.status.name==\"Checked out\"")).containsExactly(INSTANCE);
+            assertThat(index.facetCounts(query("cql.allRecords=1"), "items.status.name"))
+                    .isEqualTo(Map.of("Available", 1L, "Checked out", 1L));
+
+            // an item the instance no longer has loses its state with the instance's next document
+            index.apply(List.of(doc(INSTANCE, "Pangolin ecology", b)), Set.of());
+            assertThat(hits(index, "items.status.name==\"Checked out\"")).isEmpty();
+            index.apply(List.of(), Set.of(INSTANCE));
+            assertThat(hits(index, "items.status.name==\"Available\"")).isEmpty();
+        }
+    }
+
+    @Test
+    void onlyStateChanged_isTrueForCirculationsKeysAlone() {
+        ObjectNode a = item("a-1", "Available", "2026-01-01T10:00:00.000+00:00");
+        ObjectNode out = a.deepCopy();
+        out.putObject("status").put("name", "Checked out");
+        out.putObject("lastCheckIn").put("dateTime", "2026-02-02T09:00:00.000+00:00");
+        ((ObjectNode) out.get("metadata")).put("updatedDate", "2026-02-02T09:00:00.000+00:00");
+        out.put("_version", 7);
+        assertThat(CirculationFields.onlyStateChanged(a, out)).isTrue();
+
+        ObjectNode barcode = out.deepCopy().put("barcode", "a-2");
+        assertThat(CirculationFields.onlyStateChanged(a, barcode)).isFalse();
+        ObjectNode created = out.deepCopy();
+        ((ObjectNode) created.get("metadata")).put("createdDate", "2025-01-01T00:00:00.000+00:00");
+        assertThat(CirculationFields.onlyStateChanged(a, created)).as("metadata's other keys count").isFalse();
+        assertThat(CirculationFields.onlyStateChanged(com.fasterxml.jackson.databind.node.MissingNode.getInstance(), a)).as("a new item").isFalse();
+        assertThat(CirculationFields.onlyStateChanged(a, com.fasterxml.jackson.databind.node.MissingNode.getInstance())).as("a deleted one").isFalse();
+    }
+
+    private static List<String> hits(LuceneIndex index, String cql) {
+        return index.search(query(cql), SearchQuery.Sort.RELEVANCE, 0, 10).sources().stream()
+                .map(s -> Json.parse(s).path("id").asText()).toList();
+    }
+
+    private static SearchQuery query(String cql) {
+        return CqlTranslator.translate(cql).query();
+    }
+
+    private static ObjectNode item(String barcode, String status, String date) {
+        ObjectNode item = Json.object().put("id", UUID.randomUUID().toString()).put("barcode", barcode)
+                .put("holdingsRecordId", "h-1");
+        item.putObject("status").put("name", status).put("date", date);
+        item.putObject("metadata").put("createdDate", date).put("updatedDate", date);
+        return item;
+    }
+
+    private static InstanceDocument doc(String id, String title, ObjectNode... items) {
+        ObjectNode instance = Json.object().put("id", id).put("title", title).put("source", "FOLIO");
+        ArrayNode array = Json.array();
+        for (ObjectNode i : items) array.add(i.deepCopy());
+        return InstanceDocument.of("states", instance, Json.array(), array);
+    }
+
+    private static int maxDoc(Path dir) {
+        try (var d = org.apache.lucene.store.FSDirectory.open(dir);
+             var reader = org.apache.lucene.index.DirectoryReader.open(d)) {
+            return reader.maxDoc();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
