@@ -34,6 +34,14 @@ public interface InstanceIndex extends AutoCloseable {
         throw new UnsupportedOperationException("This index keeps item states in the instance documents");
     }
 
+    /**
+     * The instances whose documents hold older item states than {@link #applyItemStates} wrote since (re-indexing them
+     * makes them current again).
+     */
+    default java.util.Set<String> instancesWithNewerStates() {
+        return java.util.Set.of();
+    }
+
     /** Makes every {@link #apply} so far durable (the embedded index commits; OpenSearch's writes already are). */
     void flush();
 

@@ -191,6 +191,11 @@ final class LiveInstanceIndex implements InstanceIndex {
         }
     }
 
+    @Override
+    public java.util.Set<String> instancesWithNewerStates() {
+        return read(LuceneIndex::instancesWithNewerStates);
+    }
+
     /** Commits the live index and a build's mirrored writes: a build resumed after a crash keeps them. */
     @Override
     public void flush() {

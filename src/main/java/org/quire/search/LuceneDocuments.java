@@ -35,9 +35,7 @@ final class LuceneDocuments {
         Document d = new Document();
         d.add(keyword(ID, doc.id()));
         d.add(new StoredField(SOURCE, new BytesRef(Json.writeBytes(doc.source()))));
-        Map<String, List<String>> values = new java.util.LinkedHashMap<>(doc.values());
-        values.keySet().removeAll(CirculationFields.FIELDS); // in the item states (LuceneItemStates)
-        addAll(d, values, SearchFields.FIELDS);
+        addAll(d, doc.values(), SearchFields.FIELDS);
         // mod-search's sort_title (SortTitleProcessor): the indexTitle when not blank, else the title; keyword_icu.
         String title = first(doc.values().get("indexTitle"), first(doc.values().get("title"), null));
         if (title != null) d.add(new SortedDocValuesField(SORT_TITLE, utf8(LuceneAnalyzers.fold(title))));

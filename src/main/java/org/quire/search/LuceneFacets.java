@@ -56,11 +56,10 @@ final class LuceneFacets {
             if (!id.isEmpty()) d.add(new SortedSetDocValuesField(HOLDINGS_IDS, LuceneDocuments.utf8(id)));
         }
         for (Map.Entry<String, Set<String>> e : FacetFields.values(doc.source()).entrySet()) {
-            if (LuceneItemStates.isStateFacet(e.getKey())) continue; // counted on the item states
             for (String v : e.getValue()) d.add(new SortedSetDocValuesField(PREFIX + e.getKey(), LuceneDocuments.utf8(v)));
         }
         for (Map.Entry<String, List<String>> e : doc.values().entrySet()) {
-            if (!e.getValue().isEmpty() && !CirculationFields.FIELDS.contains(e.getKey())) d.add(LuceneDocuments.keyword(EXISTS, e.getKey()));
+            if (!e.getValue().isEmpty()) d.add(LuceneDocuments.keyword(EXISTS, e.getKey()));
         }
     }
 

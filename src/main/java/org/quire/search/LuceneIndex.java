@@ -15,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One tenant's instance index (one generation of it, see {@link LiveInstanceIndex}) in a directory of its own
@@ -203,7 +204,10 @@ final class LuceneIndex implements InstanceIndex {
     @Override
     public Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit) {
         try {
-            return withSearchers((s, items) -> run(s, items, LuceneQueries.of(query, join(items)), sort, offset, limit));
+            return withSearchers((s, items) -> {
+                LuceneItemStates.Newer newer = LuceneItemStates.newer(items);
+                return run(s, items, LuceneQueries.of(query, join(items, newer)), sort, offset, limit);
+            });
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
             // a client's query too large for the engine (over 1024 clauses, a pathological wildcard): a 400, not a 500
             throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
@@ -214,8 +218,9 @@ final class LuceneIndex implements InstanceIndex {
     public java.util.Map<String, Long> facetCounts(SearchQuery query, String facet) {
         try {
             return withSearchers((s, items) -> {
-                org.apache.lucene.search.Query q = LuceneQueries.of(query, join(items));
-                return LuceneItemStates.isStateFacet(facet) ? LuceneItemStates.count(s, q, items, facet)
+                LuceneItemStates.Newer newer = LuceneItemStates.newer(items);
+                org.apache.lucene.search.Query q = LuceneQueries.of(query, join(items, newer));
+                return LuceneItemStates.isStateFacet(facet) ? LuceneItemStates.count(s, q, items, newer, facet)
                         : LuceneFacets.count(s, q, facet);
             });
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
@@ -227,7 +232,7 @@ final class LuceneIndex implements InstanceIndex {
     public void forEachId(SearchQuery query, boolean holdings, java.util.function.Consumer<String> sink) {
         try {
             withSearchers((s, items) -> {
-                LuceneFacets.ids(s, LuceneQueries.of(query, join(items)), holdings, sink);
+                LuceneFacets.ids(s, LuceneQueries.of(query, join(items, LuceneItemStates.newer(items))), holdings, sink);
                 return null;
             });
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
@@ -246,9 +251,19 @@ final class LuceneIndex implements InstanceIndex {
         return new Hits(top.totalHits.value(), LuceneItemStates.patch(s, top.scoreDocs, offset, sources, items));
     }
 
-    /** A query's conditions on item states, run on {@code items} (LuceneQueries.ItemStateJoin). */
-    private static LuceneQueries.ItemStateJoin join(IndexSearcher items) {
-        return onItems -> LuceneItemStates.join(items, onItems);
+    /** How a query's conditions on item states are answered (LuceneQueries.ItemStateJoin, LuceneItemStates.join). */
+    private static LuceneQueries.ItemStateJoin join(IndexSearcher items, LuceneItemStates.Newer newer) {
+        return condition -> LuceneItemStates.join(items, newer, condition);
+    }
+
+    /** The instances whose items have states newer than their documents (InstanceIndexer rebuilds them in bulk). */
+    @Override
+    public Set<String> instancesWithNewerStates() {
+        return states.withSearcher(items -> {
+            Set<String> ids = new java.util.HashSet<>();
+            for (org.apache.lucene.util.BytesRef id : LuceneItemStates.newer(items).instanceIds()) ids.add(id.utf8ToString());
+            return ids;
+        });
     }
 
     private interface TwoSearcherWork<T> {

@@ -17,8 +17,6 @@ import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.MatchAllDocsQuery;
-import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.ScoreMode;
@@ -40,14 +38,17 @@ import java.util.Set;
 
 /**
  * The item-state index beside a tenant's instance index: one small document per item with what circulation changes
- * ({@link CirculationFields}), indexed as the instance document would index it (same field names, kinds, facet and
- * {@code _exists} terms). The instance documents leave those fields out, so:
+ * ({@link CirculationFields}), indexed as the instance document indexes it (same field names, kinds, facet and
+ * {@code _exists} terms). A state written alone (a check-out) is marked {@code _newer}: its instance's document still
+ * holds the item's previous state. For the few instances with such states ({@link Newer}, kept few by
+ * InstanceIndexer, which re-indexes them in bulk past {@link #NEWER_LIMIT}):
  * <ul>
- *   <li>a query's condition on them runs here and becomes "the instance is one of these" ({@link #join}): an instance
- *       matches when one of its items does, as with the flattened instance document;</li>
- *   <li>their facet counts instances whose items have the value ({@link #count});</li>
- *   <li>a hit's indexed items get their current state back ({@link #patch}) when a state was written after the
- *       instance's document ({@code _newer}: the check-out path), so a search shows the status a check-out set.</li>
+ *   <li>a query's condition on those fields is answered from their items' states ({@link #join}), and from the
+ *       instance documents for all other instances: an instance matches when one of its items does, as with the
+ *       flattened instance document;</li>
+ *   <li>the facet of those fields counts their values from the states ({@link #count});</li>
+ *   <li>a hit gets its items' newer states put back into its source ({@link #patch}), so a search shows the status a
+ *       check-out set.</li>
  * </ul>
  */
 final class LuceneItemStates {
@@ -56,6 +57,11 @@ final class LuceneItemStates {
     static final String STATE = "_state";
     /** Marks a state written after its instance's document (which then holds an older one). */
     static final String NEWER = "_newer";
+    /**
+     * The instances with newer states the index tolerates before their documents are rebuilt: each costs every query
+     * on these fields a term, and a bulk rebuild costs a fraction of rebuilding each at its check-out (RefreshCostProbe).
+     */
+    static final int NEWER_LIMIT = 2_000;
 
     private LuceneItemStates() {
     }
@@ -93,64 +99,73 @@ final class LuceneItemStates {
         return f != null && f.paths().stream().anyMatch(CirculationFields.FIELDS::contains);
     }
 
-    /** The instances with an item matching {@code onItems}, as a query on the instance index. */
-    static Query join(IndexSearcher items, Query onItems) throws IOException {
+    /** The instances with newer states (their ids) and the query for them on the instance index (null: none). */
+    record Newer(List<BytesRef> instanceIds, Query onInstances) {
+        boolean none() {
+            return instanceIds.isEmpty();
+        }
+    }
+
+    static Newer newer(IndexSearcher items) throws IOException {
         List<BytesRef> ids = new ArrayList<>();
-        items.search(onItems, new OrdinalsCollector() {
+        items.search(new TermQuery(new Term(NEWER, "1")), new OrdinalsCollector() {
             @Override
             void found(BytesRef instanceId) {
                 ids.add(BytesRef.deepCopyOf(instanceId));
             }
         }.asManager());
-        if (ids.isEmpty()) return new MatchNoDocsQuery();
-        return new ConstantScoreQuery(new TermInSetQuery(LuceneDocuments.ID, ids));
+        return new Newer(ids, ids.isEmpty() ? null : new TermInSetQuery(LuceneDocuments.ID, ids));
     }
 
-    /** A state facet's counts: per value, the instances among the hits of {@code q} with an item that has it. */
-    static Map<String, Long> count(IndexSearcher instances, Query q, IndexSearcher items, String facet)
+    /**
+     * A condition on the state fields as a query on the instance index: the instance documents answer it for every
+     * instance without newer states, the states of their items for the others.
+     */
+    static Query join(IndexSearcher items, Newer newer, Query condition) throws IOException {
+        if (newer.none()) return condition;
+        Query clean = new BooleanQuery.Builder().add(condition, Occur.MUST).add(newer.onInstances(), Occur.MUST_NOT)
+                .build();
+        Query onStates = new BooleanQuery.Builder().add(condition, Occur.FILTER)
+                .add(new TermInSetQuery(INSTANCE, newer.instanceIds()), Occur.FILTER).build();
+        List<BytesRef> ids = new ArrayList<>();
+        items.search(onStates, new OrdinalsCollector() {
+            @Override
+            void found(BytesRef instanceId) {
+                ids.add(BytesRef.deepCopyOf(instanceId));
+            }
+        }.asManager());
+        if (ids.isEmpty()) return clean;
+        return new BooleanQuery.Builder().add(clean, Occur.SHOULD)
+                .add(new ConstantScoreQuery(new TermInSetQuery(LuceneDocuments.ID, ids)), Occur.SHOULD).build();
+    }
+
+    /**
+     * A state facet's counts over the hits of {@code q}: from the instance documents for the hits without newer
+     * states, from their items' states (the instances with an item that has the value) for the others.
+     */
+    static Map<String, Long> count(IndexSearcher instances, Query q, IndexSearcher items, Newer newer, String facet)
             throws IOException {
-        Set<String> hits = new HashSet<>();
-        LuceneFacets.ids(instances, q, false, hits::add);
+        if (newer.none()) return LuceneFacets.count(instances, q, facet);
+        Map<String, Long> counts = new HashMap<>(LuceneFacets.count(instances,
+                new BooleanQuery.Builder().add(q, Occur.MUST).add(newer.onInstances(), Occur.MUST_NOT).build(), facet));
+        List<BytesRef> hits = new ArrayList<>();
+        LuceneFacets.ids(instances, new BooleanQuery.Builder().add(q, Occur.MUST)
+                .add(newer.onInstances(), Occur.FILTER).build(), false, id -> hits.add(LuceneDocuments.utf8(id)));
+        if (hits.isEmpty()) return counts;
         Map<String, Set<String>> byValue = new HashMap<>();
         String field = LuceneFacets.PREFIX + facet;
-        items.search(new MatchAllDocsQuery(), new org.apache.lucene.search.CollectorManager<SimpleCollector, Void>() {
-            @Override
-            public SimpleCollector newCollector() {
-                return new SimpleCollector() {
-                    private SortedDocValues instance;
-                    private SortedSetDocValues values;
-
-                    @Override
-                    protected void doSetNextReader(LeafReaderContext ctx) throws IOException {
-                        instance = DocValues.getSorted(ctx.reader(), INSTANCE_VALUES);
-                        values = DocValues.getSortedSet(ctx.reader(), field);
-                    }
-
-                    @Override
-                    public void collect(int doc) throws IOException {
-                        if (!values.advanceExact(doc) || !instance.advanceExact(doc)) return;
-                        String id = instance.lookupOrd(instance.ordValue()).utf8ToString();
-                        if (!hits.contains(id)) return;
-                        for (int i = 0; i < values.docValueCount(); i++) {
-                            byValue.computeIfAbsent(values.lookupOrd(values.nextOrd()).utf8ToString(),
-                                    k -> new HashSet<>()).add(id);
-                        }
-                    }
-
-                    @Override
-                    public ScoreMode scoreMode() {
-                        return ScoreMode.COMPLETE_NO_SCORES;
-                    }
-                };
+        for (int doc : docs(items, new TermInSetQuery(INSTANCE, hits))) {
+            List<LeafReaderContext> leaves = items.getIndexReader().leaves();
+            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+            SortedSetDocValues values = DocValues.getSortedSet(leaf.reader(), field);
+            if (!values.advanceExact(doc - leaf.docBase)) continue;
+            String instance = instanceId(items, doc, INSTANCE_VALUES);
+            for (int i = 0; i < values.docValueCount(); i++) {
+                byValue.computeIfAbsent(values.lookupOrd(values.nextOrd()).utf8ToString(), k -> new HashSet<>())
+                        .add(instance);
             }
-
-            @Override
-            public Void reduce(java.util.Collection<SimpleCollector> collectors) {
-                return null;
-            }
-        });
-        Map<String, Long> counts = new HashMap<>();
-        byValue.forEach((v, ids) -> counts.put(v, (long) ids.size()));
+        }
+        byValue.forEach((v, ids) -> counts.merge(v, (long) ids.size(), Long::sum));
         return counts;
     }
 
