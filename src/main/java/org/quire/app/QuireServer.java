@@ -148,6 +148,7 @@ public final class QuireServer implements AutoCloseable {
             org.quire.search.BrowseApi.register(router, new org.quire.search.InstanceBrowse(searchIndexes));
             org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, searchIndexes);
             events.subscribeBatches(org.quire.search.InstanceIndexer.TOPICS, indexer::onEvents, indexer::flush);
+            events.whenIdle(indexer::rebuildNewerStates);
             org.quire.search.LiveReindex liveReindex = new org.quire.search.LiveReindex(db, searchIndexes);
             org.quire.search.ReindexApi.register(router, liveReindex);
             ApiKeysApi.register(router, apiKeys);

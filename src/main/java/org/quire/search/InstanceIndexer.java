@@ -82,22 +82,48 @@ public final class InstanceIndexer {
     }
 
     /**
-     * Writes items' states alone; while more than {@link LuceneItemStates#NEWER_LIMIT} instances hold older states in
-     * their documents, rebuilds a page of those documents per delivery: in bulk, a fraction of the cost of a rebuild
-     * per check-out, and a page at a time so that the writes queued behind it wait a fraction of a second.
+     * Writes items' states alone. Their instances' documents are rebuilt later, in bulk (a fraction of the cost of a
+     * rebuild per check-out, RefreshCostProbe): a page per quiet moment ({@link #rebuildNewerStates}), or a page per
+     * delivery while more than {@link LuceneItemStates#NEWER_LIMIT} instances wait, which bounds what a query on the
+     * state fields pays for them; a page at a time, so that the writes queued behind it wait a fraction of a second.
      */
     private void applyItemStates(String tenant, Set<UUID> items) {
         String schema = Tenants.schema(tenant);
         InstanceIndex index = indexes.of(tenant);
         index.applyItemStates(db.read(c -> SearchStore.items(c, schema, items)));
-        Set<String> stale = index.instancesWithNewerStates();
-        if (stale.size() <= LuceneItemStates.NEWER_LIMIT) return;
+        withItemStates.add(tenant);
+        if (index.instancesWithNewerStates().size() > LuceneItemStates.NEWER_LIMIT) rebuildNewerStates(tenant);
+    }
+
+    /** The tenants whose item states were written since the start (the others have no newer ones to rebuild). */
+    private final Set<String> withItemStates = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** The dispatcher's quiet moment: one page of instances with newer item states rebuilt per tenant. */
+    public void rebuildNewerStates() {
+        for (String tenant : List.copyOf(withItemStates)) {
+            try {
+                if (rebuildNewerStates(tenant)) {
+                    indexes.of(tenant).flush(); // no delivery may follow to flush it
+                } else {
+                    withItemStates.remove(tenant);
+                }
+            } catch (RuntimeException e) {
+                log.warn("Search: rebuilding tenant {}'s documents with newer item states failed, will retry: {}",
+                        tenant, e.getMessage());
+            }
+        }
+    }
+
+    /** Rebuilds a page of the tenant's instances with newer item states; false when it had none. */
+    private boolean rebuildNewerStates(String tenant) {
         Set<UUID> page = new LinkedHashSet<>();
-        for (String id : stale) {
+        for (String id : indexes.of(tenant).instancesWithNewerStates()) {
             if (page.size() == PAGE) break;
             page.add(UUID.fromString(id));
         }
+        if (page.isEmpty()) return false;
         reindex(tenant, page, Set.of());
+        return true;
     }
 
     /** The dispatcher's flush: what the batches applied to the tenant's index becomes durable. */

@@ -205,7 +205,7 @@ final class LuceneIndex implements InstanceIndex {
     public Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit) {
         try {
             return withSearchers((s, items) -> {
-                LuceneItemStates.Newer newer = LuceneItemStates.newer(items);
+                LuceneItemStates.Newer newer = newer(items);
                 return run(s, items, LuceneQueries.of(query, join(items, newer)), sort, offset, limit);
             });
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
@@ -218,7 +218,7 @@ final class LuceneIndex implements InstanceIndex {
     public java.util.Map<String, Long> facetCounts(SearchQuery query, String facet) {
         try {
             return withSearchers((s, items) -> {
-                LuceneItemStates.Newer newer = LuceneItemStates.newer(items);
+                LuceneItemStates.Newer newer = newer(items);
                 org.apache.lucene.search.Query q = LuceneQueries.of(query, join(items, newer));
                 return LuceneItemStates.isStateFacet(facet) ? LuceneItemStates.count(s, q, items, newer, facet)
                         : LuceneFacets.count(s, q, facet);
@@ -232,7 +232,7 @@ final class LuceneIndex implements InstanceIndex {
     public void forEachId(SearchQuery query, boolean holdings, java.util.function.Consumer<String> sink) {
         try {
             withSearchers((s, items) -> {
-                LuceneFacets.ids(s, LuceneQueries.of(query, join(items, LuceneItemStates.newer(items))), holdings, sink);
+                LuceneFacets.ids(s, LuceneQueries.of(query, join(items, newer(items))), holdings, sink);
                 return null;
             });
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
@@ -256,12 +256,27 @@ final class LuceneIndex implements InstanceIndex {
         return condition -> LuceneItemStates.join(items, newer, condition);
     }
 
+    /** The newer states of one reader of the item states: every search needs them, they change with its refresh. */
+    private record NewerOf(org.apache.lucene.index.IndexReader reader, LuceneItemStates.Newer newer) {
+    }
+
+    private volatile NewerOf newerOf;
+
+    private LuceneItemStates.Newer newer(IndexSearcher items) throws IOException {
+        NewerOf known = newerOf;
+        if (known == null || known.reader() != items.getIndexReader()) {
+            known = new NewerOf(items.getIndexReader(), LuceneItemStates.newer(items));
+            newerOf = known;
+        }
+        return known.newer();
+    }
+
     /** The instances whose items have states newer than their documents (InstanceIndexer rebuilds them in bulk). */
     @Override
     public Set<String> instancesWithNewerStates() {
         return states.withSearcher(items -> {
             Set<String> ids = new java.util.HashSet<>();
-            for (org.apache.lucene.util.BytesRef id : LuceneItemStates.newer(items).instanceIds()) ids.add(id.utf8ToString());
+            for (org.apache.lucene.util.BytesRef id : newer(items).instanceIds()) ids.add(id.utf8ToString());
             return ids;
         });
     }

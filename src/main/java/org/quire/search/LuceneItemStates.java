@@ -40,8 +40,8 @@ import java.util.Set;
  * The item-state index beside a tenant's instance index: one small document per item with what circulation changes
  * ({@link CirculationFields}), indexed as the instance document indexes it (same field names, kinds, facet and
  * {@code _exists} terms). A state written alone (a check-out) is marked {@code _newer}: its instance's document still
- * holds the item's previous state. For the few instances with such states ({@link Newer}, kept few by
- * InstanceIndexer, which re-indexes them in bulk past {@link #NEWER_LIMIT}):
+ * holds the item's previous state. For the instances with such states ({@link Newer}: InstanceIndexer rebuilds them
+ * in bulk when the outbox is quiet, and at every delivery past {@link #NEWER_LIMIT}):
  * <ul>
  *   <li>a query's condition on those fields is answered from their items' states ({@link #join}), and from the
  *       instance documents for all other instances: an instance matches when one of its items does, as with the
@@ -58,10 +58,11 @@ final class LuceneItemStates {
     /** Marks a state written after its instance's document (which then holds an older one). */
     static final String NEWER = "_newer";
     /**
-     * The instances with newer states the index tolerates before their documents are rebuilt: each costs every query
-     * on these fields a term, and a bulk rebuild costs a fraction of rebuilding each at its check-out (RefreshCostProbe).
+     * The instances with newer states the index lets wait for a quiet moment before it rebuilds their documents at
+     * every delivery: each costs a query on these fields a term, and a bulk rebuild costs a fraction of rebuilding each
+     * at its check-out (RefreshCostProbe).
      */
-    static final int NEWER_LIMIT = 2_000;
+    static final int NEWER_LIMIT = 10_000;
 
     private LuceneItemStates() {
     }

@@ -101,6 +101,16 @@ public final class EventDispatcher implements AutoCloseable {
         batchConsumers.add(new BatchConsumer(Set.copyOf(topics), consumer, java.util.Objects.requireNonNull(flush)));
     }
 
+    /**
+     * Work a consumer defers to quiet times: run on the dispatcher's thread, never beside a delivery, whenever
+     * {@link #SWEEP_MILLIS} pass without a commit waking the dispatcher (the search index's bulk rebuilds).
+     */
+    public void whenIdle(Runnable work) {
+        idleWork.add(work);
+    }
+
+    private final List<Runnable> idleWork = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     /** The topics some flushing consumer takes: their events wait in the outbox for its flush. */
     private Set<String> deferredTopics() {
         return batchConsumers.stream().filter(b -> b.flush() != null).flatMap(b -> b.topics().stream())
@@ -147,8 +157,13 @@ public final class EventDispatcher implements AutoCloseable {
                 // Under heavier load the window grows to twice the last delivery's time (up to 600 ms): the index's
                 // cost is mostly per commit (segment flush, merges), so larger batches cost less per event, and
                 // delivery then takes at most a third of a core away from the requests that produce the events.
-                if (wake.tryAcquire(SWEEP_MILLIS, TimeUnit.MILLISECONDS) && running) {
+                boolean woken = wake.tryAcquire(SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+                if (woken && running) {
                     Thread.sleep(Math.clamp(2 * lastDeliveryMillis, LINGER_MILLIS, MAX_LINGER_MILLIS));
+                } else if (running) {
+                    synchronized (deliveryLock) {
+                        for (Runnable work : idleWork) work.run();
+                    }
                 }
                 wake.drainPermits();
                 if (!running) break;
