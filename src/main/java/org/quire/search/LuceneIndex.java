@@ -206,7 +206,7 @@ final class LuceneIndex implements InstanceIndex {
         try {
             return withSearchers((s, items) -> {
                 LuceneItemStates.Newer newer = newer(items);
-                return run(s, items, LuceneQueries.of(query, join(items, newer)), sort, offset, limit);
+                return run(s, items, newer, LuceneQueries.of(query, join(items, newer)), sort, offset, limit);
             });
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
             // a client's query too large for the engine (over 1024 clauses, a pathological wildcard): a 400, not a 500
@@ -240,15 +240,15 @@ final class LuceneIndex implements InstanceIndex {
         }
     }
 
-    private static Hits run(IndexSearcher s, IndexSearcher items, org.apache.lucene.search.Query q,
-            SearchQuery.Sort sort, int offset, int limit) throws IOException {
+    private static Hits run(IndexSearcher s, IndexSearcher items, LuceneItemStates.Newer newer,
+            org.apache.lucene.search.Query q, SearchQuery.Sort sort, int offset, int limit) throws IOException {
         if (limit == 0) return new Hits(s.count(q), List.of());
         int n = offset + limit;
         TopDocs top = sort.field() == null
                 ? s.search(q, new TopScoreDocCollectorManager(n, null, Integer.MAX_VALUE))
                 : s.search(q, new TopFieldCollectorManager(sortOf(sort), n, null, Integer.MAX_VALUE));
         List<String> sources = LuceneDirectory.sources(s, top.scoreDocs, offset);
-        return new Hits(top.totalHits.value(), LuceneItemStates.patch(s, top.scoreDocs, offset, sources, items));
+        return new Hits(top.totalHits.value(), LuceneItemStates.patch(s, top.scoreDocs, offset, sources, items, newer));
     }
 
     /** How a query's conditions on item states are answered (LuceneQueries.ItemStateJoin, LuceneItemStates.join). */

@@ -101,7 +101,7 @@ final class LuceneItemStates {
     }
 
     /** The instances with newer states (their ids) and the query for them on the instance index (null: none). */
-    record Newer(List<BytesRef> instanceIds, Query onInstances) {
+    record Newer(List<BytesRef> instanceIds, Set<BytesRef> idSet, Query onInstances) {
         boolean none() {
             return instanceIds.isEmpty();
         }
@@ -115,7 +115,7 @@ final class LuceneItemStates {
                 ids.add(BytesRef.deepCopyOf(instanceId));
             }
         }.asManager());
-        return new Newer(ids, ids.isEmpty() ? null : new TermInSetQuery(LuceneDocuments.ID, ids));
+        return new Newer(ids, new HashSet<>(ids), ids.isEmpty() ? null : new TermInSetQuery(LuceneDocuments.ID, ids));
     }
 
     /**
@@ -155,12 +155,19 @@ final class LuceneItemStates {
         if (hits.isEmpty()) return counts;
         Map<String, Set<String>> byValue = new HashMap<>();
         String field = LuceneFacets.PREFIX + facet;
-        for (int doc : docs(items, new TermInSetQuery(INSTANCE, hits))) {
-            List<LeafReaderContext> leaves = items.getIndexReader().leaves();
-            LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-            SortedSetDocValues values = DocValues.getSortedSet(leaf.reader(), field);
-            if (!values.advanceExact(doc - leaf.docBase)) continue;
-            String instance = instanceId(items, doc, INSTANCE_VALUES);
+        int[] docs = docs(items, new TermInSetQuery(INSTANCE, hits));
+        String[] instanceIds = instanceIds(items, docs, INSTANCE_VALUES);
+        List<LeafReaderContext> leaves = items.getIndexReader().leaves();
+        int current = -1;
+        SortedSetDocValues values = null;
+        for (int d = 0; d < docs.length; d++) { // in doc id order: one iterator per segment
+            int leaf = ReaderUtil.subIndex(docs[d], leaves);
+            if (leaf != current) {
+                current = leaf;
+                values = DocValues.getSortedSet(leaves.get(leaf).reader(), field);
+            }
+            if (!values.advanceExact(docs[d] - leaves.get(leaf).docBase)) continue;
+            String instance = instanceIds[d];
             for (int i = 0; i < values.docValueCount(); i++) {
                 byValue.computeIfAbsent(values.lookupOrd(values.nextOrd()).utf8ToString(), k -> new HashSet<>())
                         .add(instance);
@@ -172,28 +179,36 @@ final class LuceneItemStates {
 
     /**
      * The hits' sources with their items' newer states put back: only the hits with such a state are parsed and
-     * written again (most are not: a state is newer only until its instance is next re-indexed).
+     * written again, and nothing is looked up when no instance has one.
      */
     static List<String> patch(IndexSearcher instances, ScoreDoc[] hits, int from, List<String> sources,
-            IndexSearcher items) throws IOException {
-        List<String> ids = new ArrayList<>(sources.size());
-        for (int i = from; i < hits.length; i++) ids.add(instanceId(instances, hits[i].doc, LuceneFacets.ID_VALUES));
-        List<BytesRef> terms = ids.stream().filter(java.util.Objects::nonNull).map(LuceneDocuments::utf8).toList();
-        if (terms.isEmpty()) return sources;
-        Query newer = new BooleanQuery.Builder()
-                .add(new TermInSetQuery(INSTANCE, terms), Occur.FILTER)
+            IndexSearcher items, Newer newer) throws IOException {
+        if (newer.none() || sources.isEmpty()) return sources;
+        int[] docs = new int[hits.length - from];
+        for (int i = from; i < hits.length; i++) docs[i - from] = hits[i].doc;
+        String[] ids = instanceIds(instances, docs, LuceneFacets.ID_VALUES);
+        List<BytesRef> candidates = new ArrayList<>();
+        for (String id : ids) {
+            if (id == null) continue;
+            BytesRef term = LuceneDocuments.utf8(id);
+            if (newer.idSet().contains(term)) candidates.add(term);
+        }
+        if (candidates.isEmpty()) return sources;
+        Query newerStates = new BooleanQuery.Builder()
+                .add(new TermInSetQuery(INSTANCE, candidates), Occur.FILTER)
                 .add(new TermQuery(new Term(NEWER, "1")), Occur.FILTER).build();
         Map<String, Map<String, JsonNode>> states = new HashMap<>(); // instance id → item id → state
         StoredFields stored = items.storedFields();
-        for (int doc : docs(items, newer)) {
-            String instance = instanceId(items, doc, INSTANCE_VALUES);
-            JsonNode state = Json.parse(stored.document(doc, Set.of(STATE)).getBinaryValue(STATE).utf8ToString());
-            states.computeIfAbsent(instance, k -> new HashMap<>()).put(state.path("id").asText(), state);
+        int[] stateDocs = docs(items, newerStates);
+        String[] stateInstances = instanceIds(items, stateDocs, INSTANCE_VALUES);
+        for (int d = 0; d < stateDocs.length; d++) {
+            JsonNode state = Json.parse(stored.document(stateDocs[d], Set.of(STATE)).getBinaryValue(STATE)
+                    .utf8ToString());
+            states.computeIfAbsent(stateInstances[d], k -> new HashMap<>()).put(state.path("id").asText(), state);
         }
-        if (states.isEmpty()) return sources;
         List<String> out = new ArrayList<>(sources.size());
         for (int i = 0; i < sources.size(); i++) {
-            Map<String, JsonNode> changed = states.get(ids.get(i));
+            Map<String, JsonNode> changed = states.get(ids[i]);
             if (changed == null) {
                 out.add(sources.get(i));
                 continue;
@@ -208,27 +223,43 @@ final class LuceneItemStates {
         return out;
     }
 
-    /** A document's instance id from {@code field}: the instance index's {@code _iddv}, this one's {@code _instancedv}. */
-    private static String instanceId(IndexSearcher s, int doc, String field) throws IOException {
+    /**
+     * The documents' instance ids from {@code field} (the instance index's {@code _iddv}, this one's
+     * {@code _instancedv}), in the documents' order: read in doc id order, one doc-values iterator per segment.
+     */
+    private static String[] instanceIds(IndexSearcher s, int[] docs, String field) throws IOException {
+        String[] out = new String[docs.length];
+        Integer[] order = new Integer[docs.length];
+        for (int i = 0; i < docs.length; i++) order[i] = i;
+        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> docs[i]));
         List<LeafReaderContext> leaves = s.getIndexReader().leaves();
-        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-        SortedDocValues ids = DocValues.getSorted(leaf.reader(), field);
-        return ids.advanceExact(doc - leaf.docBase) ? ids.lookupOrd(ids.ordValue()).utf8ToString() : null;
+        int current = -1;
+        SortedDocValues values = null;
+        for (int i : order) {
+            int leaf = ReaderUtil.subIndex(docs[i], leaves);
+            if (leaf != current) {
+                current = leaf;
+                values = DocValues.getSorted(leaves.get(leaf).reader(), field);
+            }
+            int doc = docs[i] - leaves.get(leaf).docBase;
+            out[i] = values.advanceExact(doc) ? values.lookupOrd(values.ordValue()).utf8ToString() : null;
+        }
+        return out;
     }
 
     /** The matching documents' ids (a top-n search would allocate a queue of the index's size for an open n). */
-    private static List<Integer> docs(IndexSearcher s, Query q) throws IOException {
-        List<Integer> out = new ArrayList<>();
+    private static int[] docs(IndexSearcher s, Query q) throws IOException {
+        org.apache.lucene.util.IntsRefBuilder out = new org.apache.lucene.util.IntsRefBuilder();
         for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
             var scorer = s.createWeight(s.rewrite(q), ScoreMode.COMPLETE_NO_SCORES, 1f).scorer(leaf);
             if (scorer == null) continue;
             var it = scorer.iterator();
             var live = leaf.reader().getLiveDocs();
             for (int d = it.nextDoc(); d != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
-                if (live == null || live.get(d)) out.add(leaf.docBase + d);
+                if (live == null || live.get(d)) out.append(leaf.docBase + d);
             }
         }
-        return out;
+        return java.util.Arrays.copyOf(out.ints(), out.length());
     }
 
     /** Collects each matching document's distinct instance id once per segment (by ordinal). */
