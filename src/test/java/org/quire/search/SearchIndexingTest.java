@@ -64,12 +64,12 @@ class SearchIndexingTest {
         String holdings = Fixtures.holdings(s, instance, MAIN_LIBRARY);
         String item = InstanceSearchTest.item(s, holdings, "walrus-1", "Available");
         InstanceSearchTest.item(s, holdings, "walrus-2", "Available");
-        awaitTotal("items.status.name == \"Available\" and title all walrus", 1);
+        InstanceSearchTest.awaitTotal(s, "items.status.name == \"Available\" and title all walrus", 1);
 
         ObjectNode it = (ObjectNode) s.get("/item-storage/items/" + item).json();
         it.putObject("status").put("name", "Checked out");
         assertThat(s.put("/item-storage/items/" + item, it).status()).isEqualTo(204);
-        awaitTotal("items.status.name == \"Checked out\" and title all walrus", 1);
+        InstanceSearchTest.awaitTotal(s, "items.status.name == \"Checked out\" and title all walrus", 1);
         InstanceIndex index = TestServer.get().indexes().of("search_indexing");
         assertThat(index.instancesWithNewerStates()).as("a status change alone: the instance's document stays")
                 .contains(instance);
@@ -80,26 +80,10 @@ class SearchIndexingTest {
             Thread.sleep(100);
         }
         assertThat(index.instancesWithNewerStates()).as("rebuilt when the outbox was quiet").doesNotContain(instance);
-        awaitTotal("items.status.name == \"Checked out\" and title all walrus", 1);
-        awaitTotal("items.status.name == \"Available\" and title all walrus", 1);
+        InstanceSearchTest.awaitTotal(s, "items.status.name == \"Checked out\" and title all walrus", 1);
+        InstanceSearchTest.awaitTotal(s, "items.status.name == \"Available\" and title all walrus", 1);
         var hit = InstanceSearchTest.search(s, "title all walrus", "&expandAll=true").json().path("instances").path(0);
         assertThat(hit.path("items").findValuesAsText("name")).contains("Checked out", "Available");
-    }
-
-    /** As InstanceSearchTest.awaitTotal, with time for the dispatcher's page rebuilds. */
-    private static void awaitTotal(String cql, int expected) {
-        long deadline = System.currentTimeMillis() + 10_000;
-        int total;
-        do {
-            total = InstanceSearchTest.search(s, cql, "&limit=0").json().path("totalRecords").asInt();
-            if (total == expected) return;
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        } while (System.currentTimeMillis() < deadline);
-        assertThat(total).as(cql).isEqualTo(expected);
     }
 
     @Test
