@@ -107,9 +107,10 @@ public final class InstanceIndexer {
                 } else {
                     withItemStates.remove(tenant);
                 }
-            } catch (RuntimeException e) {
-                log.warn("Search: rebuilding tenant {}'s documents with newer item states failed, will retry: {}",
-                        tenant, e.getMessage());
+            } catch (RuntimeException e) { // e.g. the tenant was deleted; its next item state brings it back
+                withItemStates.remove(tenant);
+                log.warn("Search: rebuilding tenant {}'s documents with newer item states failed: {}", tenant,
+                        e.getMessage());
             }
         }
     }
