@@ -39,7 +39,20 @@ public interface InstanceIndex extends AutoCloseable {
      * makes them current again).
      */
     default java.util.Set<String> instancesWithNewerStates() {
+        return instancesWithNewerStates(Integer.MAX_VALUE);
+    }
+
+    /** At most {@code atMost} of {@link #instancesWithNewerStates()}: a page to rebuild, without reading them all. */
+    default java.util.Set<String> instancesWithNewerStates(int atMost) {
         return java.util.Set.of();
+    }
+
+    /**
+     * How many item states are newer than their instances' documents: at least the number of such instances, counted
+     * without collecting them (the indexer asks at every delivery whether to rebuild).
+     */
+    default int newerItemStates() {
+        return 0;
     }
 
     /** Makes every {@link #apply} so far durable (the embedded index commits; OpenSearch's writes already are). */

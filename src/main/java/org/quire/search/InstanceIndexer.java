@@ -84,7 +84,7 @@ public final class InstanceIndexer {
     /**
      * Writes items' states alone. Their instances' documents are rebuilt later, in bulk (a fraction of the cost of a
      * rebuild per check-out, RefreshCostProbe): a page per quiet moment ({@link #rebuildNewerStates}), or a page per
-     * delivery while more than {@link LuceneItemStates#NEWER_LIMIT} instances wait, which bounds what a query on the
+     * delivery while more than {@link LuceneItemStates#NEWER_LIMIT} newer states wait, which bounds what a query on the
      * state fields pays for them; a page at a time, so that the writes queued behind it wait a fraction of a second.
      */
     private void applyItemStates(String tenant, Set<UUID> items) {
@@ -92,7 +92,7 @@ public final class InstanceIndexer {
         InstanceIndex index = indexes.of(tenant);
         index.applyItemStates(db.read(c -> SearchStore.items(c, schema, items)));
         withItemStates.add(tenant);
-        if (index.instancesWithNewerStates().size() > LuceneItemStates.NEWER_LIMIT) rebuildNewerStates(tenant);
+        if (index.newerItemStates() > LuceneItemStates.NEWER_LIMIT) rebuildNewerStates(tenant);
     }
 
     /** The tenants whose item states were written since the start (the others have no newer ones to rebuild). */
@@ -118,10 +118,7 @@ public final class InstanceIndexer {
     /** Rebuilds a page of the tenant's instances with newer item states; false when it had none. */
     private boolean rebuildNewerStates(String tenant) {
         Set<UUID> page = new LinkedHashSet<>();
-        for (String id : indexes.of(tenant).instancesWithNewerStates()) {
-            if (page.size() == PAGE) break;
-            page.add(UUID.fromString(id));
-        }
+        for (String id : indexes.of(tenant).instancesWithNewerStates(PAGE)) page.add(UUID.fromString(id));
         if (page.isEmpty()) return false;
         reindex(tenant, page, Set.of());
         return true;

@@ -192,8 +192,13 @@ final class LiveInstanceIndex implements InstanceIndex {
     }
 
     @Override
-    public java.util.Set<String> instancesWithNewerStates() {
-        return read(LuceneIndex::instancesWithNewerStates);
+    public java.util.Set<String> instancesWithNewerStates(int atMost) {
+        return read(index -> index.instancesWithNewerStates(atMost));
+    }
+
+    @Override
+    public int newerItemStates() {
+        return read(LuceneIndex::newerItemStates);
     }
 
     /** Commits the live index and a build's mirrored writes: a build resumed after a crash keeps them. */

@@ -273,12 +273,13 @@ final class LuceneIndex implements InstanceIndex {
 
     /** The instances whose items have states newer than their documents (InstanceIndexer rebuilds them in bulk). */
     @Override
-    public Set<String> instancesWithNewerStates() {
-        return states.withSearcher(items -> {
-            Set<String> ids = new java.util.HashSet<>();
-            for (org.apache.lucene.util.BytesRef id : newer(items).instanceIds()) ids.add(id.utf8ToString());
-            return ids;
-        });
+    public Set<String> instancesWithNewerStates(int atMost) {
+        return states.withSearcher(items -> LuceneItemStates.newerInstances(items, atMost));
+    }
+
+    @Override
+    public int newerItemStates() {
+        return states.withSearcher(LuceneItemStates::newerCount);
     }
 
     private interface TwoSearcherWork<T> {

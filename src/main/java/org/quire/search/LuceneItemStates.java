@@ -58,9 +58,10 @@ final class LuceneItemStates {
     /** Marks a state written after its instance's document (which then holds an older one). */
     static final String NEWER = "_newer";
     /**
-     * The instances with newer states the index lets wait for a quiet moment before it rebuilds their documents at
-     * every delivery: each costs a query on these fields a term, and a bulk rebuild costs a fraction of rebuilding each
-     * at its check-out (RefreshCostProbe).
+     * The newer item states the index lets wait for a quiet moment before it rebuilds their instances' documents at
+     * every delivery: each instance with one costs a query on these fields a term, and a bulk rebuild costs a fraction
+     * of rebuilding each at its check-out (RefreshCostProbe). States are counted, not instances ({@link #newerCount}):
+     * an instance with several newer items counts for each, so its rebuild may come a little early.
      */
     static final int NEWER_LIMIT = 10_000;
 
@@ -116,6 +117,29 @@ final class LuceneItemStates {
             }
         }.asManager());
         return new Newer(ids, new HashSet<>(ids), ids.isEmpty() ? null : new TermInSetQuery(LuceneDocuments.ID, ids));
+    }
+
+    /**
+     * How many item states are newer than their instance's document: a count of postings, where {@link #newer}
+     * reads every such document's instance id (at every delivery, that read was a quarter of the server's CPU under
+     * one user's check-outs at data scale 1, docs/benchmarks.md).
+     */
+    static int newerCount(IndexSearcher items) throws IOException {
+        return items.count(new TermQuery(new Term(NEWER, "1")));
+    }
+
+    /** At most {@code atMost} of the instances with newer states (a rebuild's page), collection stopped there. */
+    static Set<String> newerInstances(IndexSearcher items, int atMost) throws IOException {
+        Set<String> ids = new java.util.LinkedHashSet<>();
+        if (atMost <= 0) return ids;
+        items.search(new TermQuery(new Term(NEWER, "1")), new OrdinalsCollector() {
+            @Override
+            void found(BytesRef instanceId) {
+                ids.add(instanceId.utf8ToString());
+                if (ids.size() >= atMost) stop();
+            }
+        }.asManager());
+        return ids;
     }
 
     /**
@@ -266,11 +290,19 @@ final class LuceneItemStates {
     private abstract static class OrdinalsCollector extends SimpleCollector {
         private SortedDocValues instance;
         private FixedBitSet seen;
+        private boolean stopped;
 
         abstract void found(BytesRef instanceId);
 
+        /** Nothing more is wanted: this segment's collection ends, and every later segment is skipped. */
+        void stop() {
+            stopped = true;
+            throw new org.apache.lucene.search.CollectionTerminatedException();
+        }
+
         @Override
         protected void doSetNextReader(LeafReaderContext ctx) throws IOException {
+            if (stopped) throw new org.apache.lucene.search.CollectionTerminatedException();
             instance = DocValues.getSorted(ctx.reader(), INSTANCE_VALUES);
             seen = new FixedBitSet(Math.max(1, instance.getValueCount()));
         }

@@ -82,6 +82,38 @@ class ItemStatesTest {
     }
 
     @Test
+    void newerStates_areCountedPerItem_andAPageOfTheirInstancesIsBounded(@TempDir Path dir) {
+        ObjectNode a = item("a-1", "Available", "2026-01-01T10:00:00.000+00:00");
+        ObjectNode b = item("b-1", "Available", "2026-01-01T10:00:00.000+00:00");
+        ObjectNode c = item("c-1", "Available", "2026-01-01T10:00:00.000+00:00");
+        try (LuceneIndex index = new LuceneIndex(dir)) {
+            index.apply(List.of(doc(INSTANCE, "Pangolin ecology", a, b), doc(OTHER, "Okapi ecology", c)), Set.of());
+            assertThat(index.newerItemStates()).isZero();
+            assertThat(index.instancesWithNewerStates(10)).isEmpty();
+
+            index.applyItemStates(List.of(new InstanceIndex.ItemState(INSTANCE, checkedOut(a)),
+                    new InstanceIndex.ItemState(INSTANCE, checkedOut(b)),
+                    new InstanceIndex.ItemState(OTHER, checkedOut(c))));
+            assertThat(index.newerItemStates()).as("states, not instances").isEqualTo(3);
+            index.applyItemStates(List.of(new InstanceIndex.ItemState(INSTANCE, checkedOut(a))));
+            assertThat(index.newerItemStates()).as("a state written again replaces its document").isEqualTo(3);
+            assertThat(index.instancesWithNewerStates()).containsExactlyInAnyOrder(INSTANCE, OTHER);
+            assertThat(index.instancesWithNewerStates(1)).hasSize(1).isSubsetOf(INSTANCE, OTHER);
+            assertThat(index.instancesWithNewerStates(0)).isEmpty();
+
+            index.apply(List.of(doc(INSTANCE, "Pangolin ecology", checkedOut(a), checkedOut(b))), Set.of());
+            assertThat(index.newerItemStates()).as("the rebuilt instance's states are current").isEqualTo(1);
+            assertThat(index.instancesWithNewerStates(10)).containsExactly(OTHER);
+        }
+    }
+
+    private static ObjectNode checkedOut(ObjectNode item) {
+        ObjectNode out = item.deepCopy();
+        out.putObject("status").put("name", "Checked out").put("date", "2026-02-02T09:00:00.000+00:00");
+        return out;
+    }
+
+    @Test
     void onlyStateChanged_isTrueForCirculationsKeysAlone() {
         ObjectNode a = item("a-1", "Available", "2026-01-01T10:00:00.000+00:00");
         ObjectNode out = a.deepCopy();
