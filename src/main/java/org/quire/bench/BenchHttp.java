@@ -8,20 +8,30 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
- * The load generator's HTTP client: one keep-alive HTTP/1.1 client for all virtual users, calls made the way FOLIO
- * clients make them (X-Okapi-Tenant and X-Okapi-Token headers, JSON bodies). Quire's requests and the HTTP floor go
- * through this same client, so its own cost is in both.
+ * The load generator's HTTP client: blocking HTTP/1.1 exchanges on keep-alive connections ({@link BenchConnections}),
+ * calls made the way FOLIO clients make them (X-Okapi-Tenant and X-Okapi-Token headers, JSON bodies). Quire's requests
+ * and the HTTP floor go through this same client, so its own cost is in both.
  */
 public final class BenchHttp {
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+    /** Downloads only (a body streamed to a file); every other call goes through {@link #connections}. */
+    private final HttpClient streaming = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
+    private final BenchConnections connections;
     private final String baseUrl;
+    /** The base URL's path ("" for a server at the root), before every call's path. */
+    private final String basePath;
 
     public BenchHttp(String baseUrl) {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        URI base = URI.create(this.baseUrl);
+        this.basePath = base.getRawPath() == null ? "" : base.getRawPath();
+        this.connections = new BenchConnections(base);
     }
 
     public String baseUrl() {
@@ -51,17 +61,15 @@ public final class BenchHttp {
     /** Tenant and token of one logged-in staff user. */
     public record Session(BenchHttp http, String tenant, String token) {
         public Reply get(String pathAndQuery) throws IOException, InterruptedException {
-            return http.send(request(pathAndQuery).GET().build());
+            return http.send("GET", pathAndQuery, headers(false), null, 120_000);
         }
 
         public Reply post(String path, Object body) throws IOException, InterruptedException {
-            return http.send(request(path).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build());
+            return http.send("POST", path, headers(true), Json.writeBytes(body), 120_000);
         }
 
         public Reply put(String path, Object body) throws IOException, InterruptedException {
-            return http.send(request(path).header("Content-Type", "application/json")
-                    .PUT(HttpRequest.BodyPublishers.ofString(Json.write(body))).build());
+            return http.send("PUT", path, headers(true), Json.writeBytes(body), 120_000);
         }
 
         /** POST that must succeed; bench set-up fails loudly rather than measuring a broken data set. */
@@ -81,14 +89,16 @@ public final class BenchHttp {
         public int download(String pathAndQuery, java.nio.file.Path file) throws IOException, InterruptedException {
             HttpRequest req = HttpRequest.newBuilder(http.uri(pathAndQuery)).timeout(Duration.ofMinutes(30))
                     .header("X-Okapi-Tenant", tenant).header("X-Okapi-Token", token).GET().build();
-            return http.client.send(req, HttpResponse.BodyHandlers.ofFile(file)).statusCode();
+            return http.streaming.send(req, HttpResponse.BodyHandlers.ofFile(file)).statusCode();
         }
 
-        private HttpRequest.Builder request(String pathAndQuery) {
-            HttpRequest.Builder b = HttpRequest.newBuilder(http.uri(pathAndQuery)).timeout(Duration.ofSeconds(120))
-                    .header("X-Okapi-Tenant", tenant).header("Accept", "application/json, text/plain");
-            if (token != null) b.header("X-Okapi-Token", token);
-            return b;
+        private Map<String, String> headers(boolean json) {
+            Map<String, String> h = new LinkedHashMap<>();
+            h.put("X-Okapi-Tenant", tenant);
+            h.put("Accept", "application/json, text/plain");
+            if (token != null) h.put("X-Okapi-Token", token);
+            if (json) h.put("Content-Type", "application/json");
+            return h;
         }
     }
 
@@ -103,12 +113,14 @@ public final class BenchHttp {
 
     /** GET without tenant or token (health, metrics). */
     public Reply getPublic(String pathAndQuery) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(10)).GET().build());
+        return send("GET", pathAndQuery, Map.of(), null, 10_000);
     }
 
-    private Reply send(HttpRequest req) throws IOException, InterruptedException {
-        HttpResponse<String> resp = client.send(req, HttpResponse.BodyHandlers.ofString());
-        return new Reply(resp.statusCode(), resp.body());
+    private Reply send(String method, String pathAndQuery, Map<String, String> headers, byte[] body, int timeoutMillis)
+            throws IOException {
+        BenchConnections.Response r = connections.exchange(method, basePath + pathAndQuery, headers, body,
+                timeoutMillis);
+        return new Reply(r.status(), new String(r.body(), StandardCharsets.UTF_8));
     }
 
     /** A CQL query as a URL query value (spaces as %20: a '+' would stay a plus sign in some servers). */
