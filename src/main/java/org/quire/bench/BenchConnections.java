@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 /**
  * The load generator's transport: blocking HTTP/1.1 exchanges on a pool of keep-alive connections, one connection per
  * call in flight, as JMeter's HTTP sampler (the PTF's client) makes them. The JDK's {@code java.net.http} client
- * hands every exchange to its selector thread and back, and cost about 0.2 ms a call on this machine against 0.03 ms
+ * hands every exchange to its selector thread and back, and cost about 0.2 ms a call on this machine against 0.02–0.04 ms
  * for a blocking exchange on a socket (docs/benchmarks.md): that was in every figure, Quire's and the floor's alike.
  * Plain {@code http://} only.
  */
