@@ -24,8 +24,11 @@ import java.util.concurrent.ConcurrentLinkedDeque;
  * Plain {@code http://} only.
  */
 final class BenchConnections implements AutoCloseable {
-    /** A connection idle longer than this is not reused: the server may be closing it (a stale keep-alive). */
-    private static final long MAX_IDLE_NANOS = 2_000_000_000L;
+    /**
+     * A connection idle longer than this is not reused: the server may be closing it (Helidon closes idle keep-alive
+     * connections after minutes; a think time of seconds keeps its connection). One closed sooner is replaced anyway.
+     */
+    private static final long MAX_IDLE_NANOS = 30_000_000_000L;
     /** The longest line of a response's head. */
     private static final int MAX_LINE = 64 * 1024;
 
