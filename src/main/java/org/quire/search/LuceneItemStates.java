@@ -121,7 +121,7 @@ final class LuceneItemStates {
 
     /**
      * How many item states are newer than their instance's document: a count of postings, where {@link #newer}
-     * reads every such document's instance id (at every delivery, that read was a quarter of the server's CPU under
+     * reads every such document's instance id (at every delivery, that read was 23% of the server's CPU samples under
      * one user's check-outs at data scale 1, docs/benchmarks.md).
      */
     static int newerCount(IndexSearcher items) throws IOException {
