@@ -108,14 +108,12 @@ final class LuceneItemStates {
         }
     }
 
+    /** The item states written after their instances' documents. */
+    private static final Query NEWER_STATES = new TermQuery(new Term(NEWER, "1"));
+
     static Newer newer(IndexSearcher items) throws IOException {
         List<BytesRef> ids = new ArrayList<>();
-        items.search(new TermQuery(new Term(NEWER, "1")), new OrdinalsCollector() {
-            @Override
-            void found(BytesRef instanceId) {
-                ids.add(BytesRef.deepCopyOf(instanceId));
-            }
-        }.asManager());
+        forEachNewerInstance(items, id -> ids.add(BytesRef.deepCopyOf(id)));
         return new Newer(ids, new HashSet<>(ids), ids.isEmpty() ? null : new TermInSetQuery(LuceneDocuments.ID, ids));
     }
 
@@ -125,21 +123,32 @@ final class LuceneItemStates {
      * one user's check-outs at data scale 1, docs/benchmarks.md).
      */
     static int newerCount(IndexSearcher items) throws IOException {
-        return items.count(new TermQuery(new Term(NEWER, "1")));
+        return items.count(NEWER_STATES);
     }
 
     /** At most {@code atMost} of the instances with newer states (a rebuild's page), collection stopped there. */
     static Set<String> newerInstances(IndexSearcher items, int atMost) throws IOException {
         Set<String> ids = new java.util.LinkedHashSet<>();
         if (atMost <= 0) return ids;
-        items.search(new TermQuery(new Term(NEWER, "1")), new OrdinalsCollector() {
+        forEachNewerInstance(items, id -> {
+            ids.add(id.utf8ToString());
+            return ids.size() < atMost;
+        });
+        return ids;
+    }
+
+    /**
+     * Hands each instance with a newer state to {@code wantsMore} (once per segment it has such states in; the
+     * BytesRef is reused), until it answers false.
+     */
+    private static void forEachNewerInstance(IndexSearcher items, java.util.function.Predicate<BytesRef> wantsMore)
+            throws IOException {
+        items.search(NEWER_STATES, new OrdinalsCollector() {
             @Override
             void found(BytesRef instanceId) {
-                ids.add(instanceId.utf8ToString());
-                if (ids.size() >= atMost) stop();
+                if (!wantsMore.test(instanceId)) stop();
             }
         }.asManager());
-        return ids;
     }
 
     /**
@@ -220,7 +229,7 @@ final class LuceneItemStates {
         if (candidates.isEmpty()) return sources;
         Query newerStates = new BooleanQuery.Builder()
                 .add(new TermInSetQuery(INSTANCE, candidates), Occur.FILTER)
-                .add(new TermQuery(new Term(NEWER, "1")), Occur.FILTER).build();
+                .add(NEWER_STATES, Occur.FILTER).build();
         Map<String, Map<String, JsonNode>> states = new HashMap<>(); // instance id → item id → state
         StoredFields stored = items.storedFields();
         int[] stateDocs = docs(items, newerStates);
