@@ -74,26 +74,39 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
         }
     }
 
-    /**
-     * The same Java and class path as this process, so a bench always measures the code it was built with. Run from
-     * the packaged jar, the server gets a copy of it: a rebuild during a long run would otherwise change the classes
-     * under the running server.
-     */
     /** {@code QUIRE_JAVA_OPTS}: JVM options separated by blanks (e.g. another garbage collector), none when unset. */
     static List<String> javaOptions(String env) {
         return env == null || env.isBlank() ? List.of() : List.of(env.strip().split("\\s+"));
     }
 
+    /** The server's JVM options as ./quire passes them: its argument file, found beside the code's target directory. */
+    static String serverOptionsFile(Path codeLocation) {
+        for (Path dir = codeLocation.toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path file = dir.resolve(SERVER_OPTIONS);
+            if (Files.isRegularFile(file)) return "@" + file;
+        }
+        throw new IllegalStateException("No " + SERVER_OPTIONS + " above " + codeLocation
+                + ": the bench starts its server with the same JVM options as ./quire serve");
+    }
+
+    private static final String SERVER_OPTIONS = "bin/server.jvm-options";
+
+    /**
+     * The same Java and class path as this process, so a bench always measures the code it was built with. Run from
+     * the packaged jar, the server gets a copy of it: a rebuild during a long run would otherwise change the classes
+     * under the running server.
+     */
     private static Process startServer(int port, Path dataDir, String dbUrl, String dbPassword, Path log,
                                        boolean profiled, java.util.Map<String, String> serverEnv) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         String classPath = System.getProperty("java.class.path");
         Path jar = Path.of(classPath);
+        String options = serverOptionsFile(Path.of(classPath.split(File.pathSeparator)[0]));
         if (classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator) && Files.isRegularFile(jar)) {
             Path copy = Files.copy(jar, dataDir.getParent().resolve("quire.jar"));
             classPath = copy + File.pathSeparator + jar.toAbsolutePath().getParent().resolve("lib") + "/*";
         }
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx2g"));
+        List<String> cmd = new ArrayList<>(List.of(java, options));
         cmd.addAll(javaOptions(System.getenv("QUIRE_JAVA_OPTS"))); // as ./quire passes them to the server it starts
         if (profiled) cmd.addAll(ServerProfiler.SERVER_OPTIONS);
         cmd.addAll(List.of("-cp", classPath, "org.quire.Quire",

@@ -171,4 +171,17 @@ class BenchPartsTest {
         assertThat(BenchTarget.javaOptions("  ")).isEmpty();
         assertThat(BenchTarget.javaOptions(" -XX:+UseZGC  -Xms1g\t-Dx=y ")).containsExactly("-XX:+UseZGC", "-Xms1g", "-Dx=y");
     }
+
+    /** The bench's server gets ./quire's argument file, and the JVM this runs on accepts every option in it. */
+    @Test
+    void serverJvmOptionsAreTheLaunchersFile_andTheJvmAcceptsThem() throws Exception {
+        String file = BenchTarget.serverOptionsFile(java.nio.file.Path.of("target", "classes"));
+        assertThat(file).startsWith("@").endsWith("bin/server.jvm-options");
+        String javaCommand = ProcessHandle.current().info().command().orElseThrow();
+        Process p = new ProcessBuilder(javaCommand, file, "-version").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertThat(p.waitFor()).as(out).isZero();
+        assertThatThrownBy(() -> BenchTarget.serverOptionsFile(java.nio.file.Path.of("/")))
+                .hasMessageContaining("bin/server.jvm-options");
+    }
 }
