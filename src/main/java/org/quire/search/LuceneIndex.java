@@ -145,12 +145,6 @@ final class LuceneIndex implements InstanceIndex {
     }
 
     @Override
-    public Runnable prepareAdd(Collection<InstanceDocument> docs) {
-        Prepared prepared = prepare(docs);
-        return () -> add(prepared);
-    }
-
-    @Override
     public void commit() {
         browseTotals.reset();
         states.commit(); // first: a live reindex's progress, in the instances' commit, never claims states not durable
