@@ -107,6 +107,51 @@ class ItemStatesTest {
         }
     }
 
+    /**
+     * Ids are read segment by segment in the doc values' ordinal order, not in document order: across several
+     * segments of both indexes, each hit still gets its own items' states, each join and count its own instances.
+     */
+    @Test
+    void statesAcrossSegments_reachTheirOwnInstances(@TempDir Path dir) {
+        List<String> ids = new java.util.ArrayList<>();
+        List<ObjectNode> items = new java.util.ArrayList<>();
+        try (LuceneIndex index = new LuceneIndex(dir)) {
+            for (int segment = 0; segment < 3; segment++) {
+                List<InstanceDocument> docs = new java.util.ArrayList<>();
+                for (int i = 0; i < 10; i++) {
+                    int n = segment * 10 + i;
+                    ids.add(UUID.randomUUID().toString());
+                    items.add(item("b-" + n, "Available", "2026-01-01T10:00:00.000+00:00"));
+                    docs.add(doc(ids.get(n), "word" + n + "x ecology", items.get(n)));
+                }
+                index.apply(docs, Set.of());
+                index.flush(); // a segment per batch
+            }
+            Set<Integer> out = Set.of(3, 14, 25, 29);
+            for (int n : out) { // a delivery, and so a segment of states, per check-out
+                index.applyItemStates(List.of(new InstanceIndex.ItemState(ids.get(n), checkedOut(items.get(n)))));
+                index.flush();
+            }
+            List<String> outIds = out.stream().map(ids::get).toList();
+
+            assertThat(index.instancesWithNewerStates()).containsExactlyInAnyOrderElementsOf(outIds);
+            assertThat(hits(index, "items.status.name==\"Checked out\"")).containsExactlyInAnyOrderElementsOf(outIds);
+            assertThat(index.facetCounts(query("cql.allRecords=1"), "items.status.name"))
+                    .isEqualTo(Map.of("Available", 26L, "Checked out", 4L));
+            assertThat(index.facetCounts(query("title all ecology not title all word14x"), "items.status.name"))
+                    .isEqualTo(Map.of("Available", 26L, "Checked out", 3L));
+            List<String> all = index.search(query("title all ecology"), SearchQuery.Sort.RELEVANCE, 0, 30).sources();
+            assertThat(all).hasSize(30);
+            for (String source : all) {
+                JsonNode hit = Json.parse(source);
+                int n = ids.indexOf(hit.path("id").asText());
+                assertThat(hit.path("items").get(0).path("barcode").asText()).isEqualTo("b-" + n);
+                assertThat(hit.path("items").get(0).path("status").path("name").asText()).as("instance %d", n)
+                        .isEqualTo(out.contains(n) ? "Checked out" : "Available");
+            }
+        }
+    }
+
     private static ObjectNode checkedOut(ObjectNode item) {
         ObjectNode out = item.deepCopy();
         out.putObject("status").put("name", "Checked out").put("date", "2026-02-02T09:00:00.000+00:00");
