@@ -108,8 +108,9 @@ class ItemStatesTest {
     }
 
     /**
-     * Ids are read segment by segment in the doc values' ordinal order, not in document order: across several
-     * segments of both indexes, each hit still gets its own items' states, each join and count its own instances.
+     * Instance ids are read from doc values segment by segment: across several segments of both indexes (a batch of
+     * documents, and a delivery of states, each a segment), each hit gets its own items' states, and each join and
+     * facet count its own instances.
      */
     @Test
     void statesAcrossSegments_reachTheirOwnInstances(@TempDir Path dir) {
