@@ -16,8 +16,12 @@ public interface InstanceIndex extends AutoCloseable {
      */
     void apply(Collection<InstanceDocument> upserts, Collection<String> deletes);
 
-    /** An item as it is now, and its instance's id: what {@link #applyItemStates} writes. */
-    record ItemState(String instanceId, com.fasterxml.jackson.databind.node.ObjectNode item) {
+    /**
+     * An item as it is now, its instance's id, and the statuses of all that instance's items now (this one's
+     * included): what {@link #applyItemStates} writes.
+     */
+    record ItemState(String instanceId, com.fasterxml.jackson.databind.node.ObjectNode item,
+                     java.util.List<String> instanceStatuses) {
     }
 
     /**
@@ -49,7 +53,8 @@ public interface InstanceIndex extends AutoCloseable {
 
     /**
      * How many item states are newer than their instances' documents: at least the number of such instances, counted
-     * without collecting them (the indexer asks at every delivery whether to rebuild).
+     * without collecting them (the indexer asks at every delivery whether to rebuild), as of the last read or
+     * {@link #flush} (the count opens no reader of its own).
      */
     default int newerItemStates() {
         return 0;

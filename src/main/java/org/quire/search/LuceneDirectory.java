@@ -24,8 +24,9 @@ import java.util.Set;
 /**
  * A Lucene index directory held open for writing and searching — the plumbing the instance and authority indexes
  * share: an {@link IndexWriter} (thread-safe; the directory's write lock keeps a second process out), a
- * {@link SearcherManager} refreshed after each {@link #commit} or {@link #refresh}, and the commit user data: the document version the
- * index holds (an index of another version is rebuilt at start) plus what its owner adds (a live reindex's progress).
+ * {@link SearcherManager} refreshed at the first read after a {@link #commit} or {@link #refresh}, and the commit user
+ * data: the document version the index holds (an index of another version is rebuilt at start) plus what its owner
+ * adds (a live reindex's progress).
  */
 final class LuceneDirectory implements AutoCloseable {
     /** The commit user-data key naming the document shape of the index's last commit. */
@@ -97,12 +98,30 @@ final class LuceneDirectory implements AutoCloseable {
         return committedVersion;
     }
 
-    /** Makes what was written searchable, not durable: a new near-real-time reader (no fsync, no commit point). */
+    /** Writes so far (the counter {@link #refresh} moves). */
+    private final java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
+    /** The writes the current reader holds. */
+    private volatile long searchable;
+    private final Object refreshing = new Object();
+
+    /**
+     * Makes what was written searchable, not durable: the next read opens a new near-real-time reader first (no fsync,
+     * no commit point). Lazily, so that the outbox's deliveries do not each pay a reader nobody reads: a check-out's
+     * item state changes a status mask in place, and opening a reader writes the whole mask field of every segment
+     * it touched (half of the dispatcher's CPU samples under one user's check-outs, docs/benchmarks.md, issue 16).
+     */
     void refresh() {
-        try {
+        written.incrementAndGet();
+    }
+
+    /** Opens a new reader if something was written since the current one: every read sees every write before it. */
+    private void catchUp() throws IOException {
+        if (searchable >= written.get()) return;
+        synchronized (refreshing) {
+            long now = written.get(); // read before the refresh: the writes counted by then are in it
+            if (searchable >= now) return;
             searchers.maybeRefreshBlocking();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            searchable = now;
         }
     }
 
@@ -116,7 +135,8 @@ final class LuceneDirectory implements AutoCloseable {
         try {
             writer.commit();
             committedVersion = version; // what the commit data says
-            searchers.maybeRefreshBlocking();
+            refresh();
+            catchUp(); // a reader at least every commit: what withLastSearcher reads lags by no more
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -126,8 +146,21 @@ final class LuceneDirectory implements AutoCloseable {
         T run(IndexSearcher s) throws IOException;
     }
 
-    /** Runs {@code work} on the current searcher, released afterwards. */
+    /** Runs {@code work} on a searcher that sees every write so far, released afterwards. */
     <T> T withSearcher(SearcherWork<T> work) {
+        try {
+            catchUp();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return withLastSearcher(work);
+    }
+
+    /**
+     * Runs {@code work} on the reader opened last, which may miss the latest writes: for the writer's own bookkeeping
+     * (how many item states wait), which must not open a reader per delivery.
+     */
+    <T> T withLastSearcher(SearcherWork<T> work) {
         try {
             IndexSearcher s = searchers.acquire();
             try {

@@ -54,6 +54,11 @@ final class LuceneDocuments {
         // normalizedDate1's sort key: the zero-padded year (ComputedFields), so string order is year order
         String date1 = first(doc.values().get(ComputedFields.DATE1), null);
         if (date1 != null) d.add(new SortedDocValuesField("sort_" + ComputedFields.DATE1, utf8(date1)));
+        List<String> statuses = new ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode item : doc.source().path("items")) {
+            statuses.add(item.path("status").path("name").asText(""));
+        }
+        d.add(ItemStatusMask.field(statuses)); // changed in place by a check-out (LuceneIndex.applyItemStates)
         LuceneFacets.addTo(d, doc);
         LuceneBrowse.addFields(d, doc); // browse entries (call numbers, classifications, subjects, contributors)
         return d;

@@ -30,7 +30,8 @@ import java.util.function.Consumer;
 /**
  * Facet counting and id streaming on doc values, no stored field read per hit:
  * <ul>
- *   <li>each facet of {@link FacetFields} is a {@code facet:<name>} SortedSet doc-values field of normalised values;
+ *   <li>each facet of {@link FacetFields} but the item status ({@link ItemStatusMask}) is a {@code facet:<name>}
+ *       SortedSet doc-values field of normalised values;
  *       counting walks the matching documents of each segment and bumps a per-segment ordinal counter (an array),
  *       then turns the ordinals with a count into values — linear in the hits, no term dictionary walk;</li>
  *   <li>{@code _iddv} (the instance id) and {@code _holdingsids} (its holdings records' ids) let the resource-id
@@ -56,6 +57,7 @@ final class LuceneFacets {
             if (!id.isEmpty()) d.add(new SortedSetDocValuesField(HOLDINGS_IDS, LuceneDocuments.utf8(id)));
         }
         for (Map.Entry<String, Set<String>> e : FacetFields.values(doc.source()).entrySet()) {
+            if (e.getKey().equals(ItemStatusMask.STATUS)) continue; // counted from the masks, which stay current
             for (String v : e.getValue()) d.add(new SortedSetDocValuesField(PREFIX + e.getKey(), LuceneDocuments.utf8(v)));
         }
         for (Map.Entry<String, List<String>> e : doc.values().entrySet()) {

@@ -129,11 +129,18 @@ final class LuceneIndex implements InstanceIndex {
     @Override
     public void applyItemStates(Collection<ItemState> changed) {
         try {
+            // an index without the mask field yet (a build before its first page) has no document to update
+            boolean masks = writer.getFieldNames().contains(ItemStatusMask.FIELD);
             for (ItemState c : changed) {
                 states.writer().updateDocument(new Term(LuceneDocuments.ID, c.item().path("id").asText()),
                         LuceneItemStates.of(c.instanceId(), c.item(), true));
+                if (masks) { // in place: the instance's document is not rewritten
+                    writer.updateNumericDocValue(new Term(LuceneDocuments.ID, c.instanceId()), ItemStatusMask.FIELD,
+                            ItemStatusMask.of(c.instanceStatuses()));
+                }
             }
             states.refresh();
+            lucene.refresh();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -198,10 +205,8 @@ final class LuceneIndex implements InstanceIndex {
     @Override
     public Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit) {
         try {
-            return withSearchers((s, items) -> {
-                LuceneItemStates.Newer newer = newer(items);
-                return run(s, items, newer, LuceneQueries.of(query, join(items, newer)), sort, offset, limit);
-            });
+            return withSearchers((s, items) -> run(s, items, LuceneQueries.of(query, join(items)), sort, offset,
+                    limit));
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
             // a client's query too large for the engine (over 1024 clauses, a pathological wildcard): a 400, not a 500
             throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
@@ -212,9 +217,9 @@ final class LuceneIndex implements InstanceIndex {
     public java.util.Map<String, Long> facetCounts(SearchQuery query, String facet) {
         try {
             return withSearchers((s, items) -> {
-                LuceneItemStates.Newer newer = newer(items);
-                org.apache.lucene.search.Query q = LuceneQueries.of(query, join(items, newer));
-                return LuceneItemStates.isStateFacet(facet) ? LuceneItemStates.count(s, q, items, newer, facet)
+                org.apache.lucene.search.Query q = LuceneQueries.of(query, join(items));
+                // the statuses from the masks check-outs keep current, not from documents that may hold older ones
+                return facet.equals(ItemStatusMask.STATUS) ? ItemStatusMask.count(s, q)
                         : LuceneFacets.count(s, q, facet);
             });
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
@@ -226,7 +231,7 @@ final class LuceneIndex implements InstanceIndex {
     public void forEachId(SearchQuery query, boolean holdings, java.util.function.Consumer<String> sink) {
         try {
             withSearchers((s, items) -> {
-                LuceneFacets.ids(s, LuceneQueries.of(query, join(items, newer(items))), holdings, sink);
+                LuceneFacets.ids(s, LuceneQueries.of(query, join(items)), holdings, sink);
                 return null;
             });
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
@@ -234,24 +239,43 @@ final class LuceneIndex implements InstanceIndex {
         }
     }
 
-    private static Hits run(IndexSearcher s, IndexSearcher items, LuceneItemStates.Newer newer,
-            org.apache.lucene.search.Query q, SearchQuery.Sort sort, int offset, int limit) throws IOException {
+    private Hits run(IndexSearcher s, IndexSearcher items, org.apache.lucene.search.Query q, SearchQuery.Sort sort,
+            int offset, int limit) throws IOException {
         if (limit == 0) return new Hits(s.count(q), List.of());
         int n = offset + limit;
         TopDocs top = sort.field() == null
                 ? s.search(q, new TopScoreDocCollectorManager(n, null, Integer.MAX_VALUE))
                 : s.search(q, new TopFieldCollectorManager(sortOf(sort), n, null, Integer.MAX_VALUE));
         List<String> sources = LuceneDirectory.sources(s, top.scoreDocs, offset);
-        return new Hits(top.totalHits.value(), LuceneItemStates.patch(s, top.scoreDocs, offset, sources, items, newer));
+        if (newerCount(items) == 0) return new Hits(top.totalHits.value(), sources);
+        return new Hits(top.totalHits.value(), LuceneItemStates.patch(s, top.scoreDocs, offset, sources, items));
     }
 
-    /** How a query's conditions on item states are answered (LuceneQueries.ItemStateJoin, LuceneItemStates.join). */
-    private static LuceneQueries.ItemStateJoin join(IndexSearcher items, LuceneItemStates.Newer newer) {
-        return condition -> LuceneItemStates.join(items, newer, condition);
+    /**
+     * How a query's conditions on item states are answered (LuceneQueries.ItemStateJoin, LuceneItemStates.join): the
+     * instances with newer states are read only for a condition that needs them (not for the status, ItemStatusMask).
+     */
+    private LuceneQueries.ItemStateJoin join(IndexSearcher items) {
+        return condition -> LuceneItemStates.join(items, newer(items), condition);
     }
 
-    /** The newer states of one reader of the item states: every search needs them, they change with its refresh. */
+    /** The newer states of one reader of the item states: they change with its refresh. */
     private record NewerOf(org.apache.lucene.index.IndexReader reader, LuceneItemStates.Newer newer) {
+    }
+
+    /** The number of newer states of one reader of the item states (every search asks whether there are any). */
+    private record CountOf(org.apache.lucene.index.IndexReader reader, int count) {
+    }
+
+    private volatile CountOf countOf;
+
+    private int newerCount(IndexSearcher items) throws IOException {
+        CountOf known = countOf;
+        if (known == null || known.reader() != items.getIndexReader()) {
+            known = new CountOf(items.getIndexReader(), LuceneItemStates.newerCount(items));
+            countOf = known;
+        }
+        return known.count();
     }
 
     private volatile NewerOf newerOf;
@@ -273,7 +297,7 @@ final class LuceneIndex implements InstanceIndex {
 
     @Override
     public int newerItemStates() {
-        return states.withSearcher(LuceneItemStates::newerCount);
+        return states.withLastSearcher(this::newerCount); // at most a few seconds behind: the limit is not exact
     }
 
     private interface TwoSearcherWork<T> {

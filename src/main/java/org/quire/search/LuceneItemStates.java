@@ -4,13 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.SortedDocValuesField;
-import org.apache.lucene.document.SortedSetDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedDocValues;
-import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
@@ -30,7 +28,6 @@ import org.quire.platform.Json;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,15 +35,15 @@ import java.util.Set;
 
 /**
  * The item-state index beside a tenant's instance index: one small document per item with what circulation changes
- * ({@link CirculationFields}), indexed as the instance document indexes it (same field names, kinds, facet and
+ * ({@link CirculationFields}), indexed as the instance document indexes it (same field names, kinds and
  * {@code _exists} terms). A state written alone (a check-out) is marked {@code _newer}: its instance's document still
- * holds the item's previous state. For the instances with such states ({@link Newer}: InstanceIndexer rebuilds them
- * in bulk when the outbox is quiet, and at every delivery past {@link #NEWER_LIMIT}):
+ * holds the item's previous state, except for its {@link ItemStatusMask}, changed in place with it. For the instances
+ * with such states ({@link Newer}: InstanceIndexer rebuilds them in bulk when the outbox is quiet, and at every
+ * delivery past {@link #NEWER_LIMIT}):
  * <ul>
- *   <li>a query's condition on those fields is answered from their items' states ({@link #join}), and from the
- *       instance documents for all other instances: an instance matches when one of its items does, as with the
- *       flattened instance document;</li>
- *   <li>the facet of those fields counts their values from the states ({@link #count});</li>
+ *   <li>a query's condition on those fields other than a status is answered from their items' states ({@link #join}),
+ *       and from the instance documents for all other instances: an instance matches when one of its items does, as
+ *       with the flattened instance document;</li>
  *   <li>a hit gets its items' newer states put back into its source ({@link #patch}), so a search shows the status a
  *       check-out set.</li>
  * </ul>
@@ -59,11 +56,14 @@ final class LuceneItemStates {
     static final String NEWER = "_newer";
     /**
      * The newer item states the index lets wait for a quiet moment before it rebuilds their instances' documents at
-     * every delivery: each instance with one costs a query on these fields a term, and a bulk rebuild costs a fraction
-     * of rebuilding each at its check-out (RefreshCostProbe). States are counted, not instances ({@link #newerCount}):
-     * an instance with several newer items counts for each, so its rebuild may come a little early.
+     * every delivery. Each instance with one costs a term in the {@link #join} of a condition on these fields that
+     * the status masks do not answer (the items' update date and user, a status range): about 4 ms per thousand
+     * (NewerStatesCostProbe: 0.2 s at the limit), while a status condition or facet pays nothing for them. A rebuild
+     * at every delivery made one user's check-out p95 1.45 times what it is without (docs/benchmarks.md, issue 16): so
+     * a high limit, reached only under sustained load. States are counted, not instances ({@link #newerCount}): an
+     * instance with several newer items counts for each, so its rebuild may come a little early.
      */
-    static final int NEWER_LIMIT = 10_000;
+    static final int NEWER_LIMIT = 50_000;
 
     private LuceneItemStates() {
     }
@@ -84,25 +84,11 @@ final class LuceneItemStates {
         }
         LuceneDocuments.addAll(d, values, SearchFields.FIELDS);
         for (String field : values.keySet()) d.add(LuceneDocuments.keyword(LuceneFacets.EXISTS, field));
-        ObjectNode asSource = Json.object();
-        asSource.putArray("items").add(item);
-        for (Map.Entry<String, Set<String>> e : FacetFields.values(asSource).entrySet()) {
-            if (!isStateFacet(e.getKey())) continue;
-            for (String v : e.getValue()) {
-                d.add(new SortedSetDocValuesField(LuceneFacets.PREFIX + e.getKey(), LuceneDocuments.utf8(v)));
-            }
-        }
         return d;
     }
 
-    /** Whether a facet counts values of {@link CirculationFields#FIELDS} (then only the state documents have it). */
-    static boolean isStateFacet(String facet) {
-        FacetFields.Facet f = FacetFields.FACETS.get(facet);
-        return f != null && f.paths().stream().anyMatch(CirculationFields.FIELDS::contains);
-    }
-
     /** The instances with newer states (their ids) and the query for them on the instance index (null: none). */
-    record Newer(List<BytesRef> instanceIds, Set<BytesRef> idSet, Query onInstances) {
+    record Newer(List<BytesRef> instanceIds, Query onInstances) {
         boolean none() {
             return instanceIds.isEmpty();
         }
@@ -114,7 +100,7 @@ final class LuceneItemStates {
     static Newer newer(IndexSearcher items) throws IOException {
         List<BytesRef> ids = new ArrayList<>();
         forEachNewerInstance(items, id -> ids.add(BytesRef.deepCopyOf(id)));
-        return new Newer(ids, new HashSet<>(ids), ids.isEmpty() ? null : new TermInSetQuery(LuceneDocuments.ID, ids));
+        return new Newer(ids, ids.isEmpty() ? null : new TermInSetQuery(LuceneDocuments.ID, ids));
     }
 
     /**
@@ -174,59 +160,17 @@ final class LuceneItemStates {
     }
 
     /**
-     * A state facet's counts over the hits of {@code q}: from the instance documents for the hits without newer
-     * states, from their items' states (the instances with an item that has the value) for the others.
-     */
-    static Map<String, Long> count(IndexSearcher instances, Query q, IndexSearcher items, Newer newer, String facet)
-            throws IOException {
-        if (newer.none()) return LuceneFacets.count(instances, q, facet);
-        Map<String, Long> counts = new HashMap<>(LuceneFacets.count(instances,
-                new BooleanQuery.Builder().add(q, Occur.MUST).add(newer.onInstances(), Occur.MUST_NOT).build(), facet));
-        List<BytesRef> hits = new ArrayList<>();
-        LuceneFacets.ids(instances, new BooleanQuery.Builder().add(q, Occur.MUST)
-                .add(newer.onInstances(), Occur.FILTER).build(), false, id -> hits.add(LuceneDocuments.utf8(id)));
-        if (hits.isEmpty()) return counts;
-        Map<String, Set<String>> byValue = new HashMap<>();
-        String field = LuceneFacets.PREFIX + facet;
-        int[] docs = docs(items, new TermInSetQuery(INSTANCE, hits));
-        String[] instanceIds = instanceIds(items, docs, INSTANCE_VALUES);
-        List<LeafReaderContext> leaves = items.getIndexReader().leaves();
-        int current = -1;
-        SortedSetDocValues values = null;
-        for (int d = 0; d < docs.length; d++) { // in doc id order: one iterator per segment
-            int leaf = ReaderUtil.subIndex(docs[d], leaves);
-            if (leaf != current) {
-                current = leaf;
-                values = DocValues.getSortedSet(leaves.get(leaf).reader(), field);
-            }
-            if (!values.advanceExact(docs[d] - leaves.get(leaf).docBase)) continue;
-            String instance = instanceIds[d];
-            for (int i = 0; i < values.docValueCount(); i++) {
-                byValue.computeIfAbsent(values.lookupOrd(values.nextOrd()).utf8ToString(), k -> new HashSet<>())
-                        .add(instance);
-            }
-        }
-        byValue.forEach((v, ids) -> counts.merge(v, (long) ids.size(), Long::sum));
-        return counts;
-    }
-
-    /**
-     * The hits' sources with their items' newer states put back: only the hits with such a state are parsed and
-     * written again, and nothing is looked up when no instance has one.
+     * The hits' sources with their items' newer states put back: the hits' own states are looked up (a term per hit,
+     * whatever the number of newer states), and only the hits with such a state are parsed and written again.
      */
     static List<String> patch(IndexSearcher instances, ScoreDoc[] hits, int from, List<String> sources,
-            IndexSearcher items, Newer newer) throws IOException {
-        if (newer.none() || sources.isEmpty()) return sources;
+            IndexSearcher items) throws IOException {
+        if (sources.isEmpty()) return sources;
         int[] docs = new int[hits.length - from];
         for (int i = from; i < hits.length; i++) docs[i - from] = hits[i].doc;
         String[] ids = instanceIds(instances, docs, LuceneFacets.ID_VALUES);
         List<BytesRef> candidates = new ArrayList<>();
-        for (String id : ids) {
-            if (id == null) continue;
-            BytesRef term = LuceneDocuments.utf8(id);
-            if (newer.idSet().contains(term)) candidates.add(term);
-        }
-        if (candidates.isEmpty()) return sources;
+        for (String id : ids) if (id != null) candidates.add(LuceneDocuments.utf8(id));
         Query newerStates = new BooleanQuery.Builder()
                 .add(new TermInSetQuery(INSTANCE, candidates), Occur.FILTER)
                 .add(NEWER_STATES, Occur.FILTER).build();

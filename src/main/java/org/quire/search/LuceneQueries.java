@@ -52,6 +52,8 @@ final class LuceneQueries {
 
     private static Query of(SearchQuery q, java.util.function.Function<String, FieldKind> kinds, ItemStateJoin join) {
         if (join != null && onItemState(q)) {
+            Query current = currentStatus(q);
+            if (current != null) return current;
             try {
                 return join.instancesWith(of(q, kinds, null));
             } catch (java.io.IOException e) {
@@ -81,6 +83,26 @@ final class LuceneQueries {
             case SearchQuery.Not not -> new BooleanQuery.Builder().add(of(not.positive(), kinds, join), Occur.MUST)
                     .add(of(not.negative(), kinds, join), Occur.MUST_NOT).build();
         };
+    }
+
+    /**
+     * A status condition (a name, a wildcard, "has one") answered by the instance documents' {@link ItemStatusMask},
+     * which check-outs keep current in place (no join with the item states); null for any other condition, and for
+     * names none of FOLIO's statuses match (they go through the join: only data written around the API has them).
+     */
+    private static Query currentStatus(SearchQuery q) {
+        FieldKind kind = SearchFields.FIELDS.get(ItemStatusMask.STATUS);
+        long bits = switch (q) {
+            case SearchQuery.Term t when t.field().equals(ItemStatusMask.STATUS) -> {
+                int bit = ItemStatusMask.bit(LuceneAnalyzers.normalise(kind, t.value()));
+                yield bit < 0 ? 0 : 1L << bit;
+            }
+            case SearchQuery.Wildcard w when w.fields().equals(List.of(ItemStatusMask.STATUS)) ->
+                    ItemStatusMask.matching(literals(w.pattern(), kind));
+            case SearchQuery.Exists e when e.field().equals(ItemStatusMask.STATUS) -> ItemStatusMask.ANY;
+            default -> 0;
+        };
+        return bits == 0 ? null : new ConstantScoreQuery(ItemStatusMask.having(bits));
     }
 
     /**

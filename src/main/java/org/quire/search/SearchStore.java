@@ -57,14 +57,20 @@ public final class SearchStore {
                 List.of(after == null ? new UUID(0, 0) : after), SearchStore::rows);
     }
 
-    /** The items of {@code ids} that exist, with their instances' ids. */
+    /** The items of {@code ids} that exist, with their instances' ids and the statuses of their instances' items. */
     public static List<InstanceIndex.ItemState> items(Connection c, String schema, Collection<UUID> ids)
             throws SQLException {
         if (ids.isEmpty()) return List.of();
-        return Sql.list(c, MARK + "SELECT h.instance_id, it.jsonb FROM " + schema + ".item it JOIN " + schema
-                + ".holdings_record h ON h.id = it.holdings_record_id WHERE it.id = ANY(?)",
+        return Sql.list(c, MARK + """
+                SELECT h.instance_id, it.jsonb,
+                       (SELECT array_agg(coalesce(i2.jsonb->'status'->>'name', ''))
+                        FROM %1$s.holdings_record h2 JOIN %1$s.item i2 ON i2.holdings_record_id = h2.id
+                        WHERE h2.instance_id = h.instance_id)
+                FROM %1$s.item it JOIN %1$s.holdings_record h ON h.id = it.holdings_record_id
+                WHERE it.id = ANY(?)""".formatted(schema),
                 List.of(c.createArrayOf("uuid", ids.toArray())),
-                rs -> new InstanceIndex.ItemState(rs.getString(1), Json.parseObject(rs.getString(2))));
+                rs -> new InstanceIndex.ItemState(rs.getString(1), Json.parseObject(rs.getString(2)),
+                        List.of((String[]) rs.getArray(3).getArray())));
     }
 
     /** The instances of holdings records (for item events that carry only their holdings record's id). */

@@ -41,7 +41,8 @@ class ItemStatesTest {
             checkedOut.putObject("metadata").put("createdDate", "2026-01-01T10:00:00.000+00:00")
                     .put("updatedDate", "2026-02-02T09:00:00.000+00:00");
             checkedOut.put("_version", 2);
-            index.applyItemStates(List.of(new InstanceIndex.ItemState(INSTANCE, checkedOut)));
+            index.applyItemStates(List.of(new InstanceIndex.ItemState(INSTANCE, checkedOut,
+                    List.of("Checked out", "Available"))));
             index.flush();
             assertThat(maxDoc(dir)).as("the instance's document was not rewritten").isEqualTo(documents);
             assertThat(index.instancesWithNewerStates()).containsExactly(INSTANCE);
@@ -91,17 +92,21 @@ class ItemStatesTest {
             assertThat(index.newerItemStates()).isZero();
             assertThat(index.instancesWithNewerStates(10)).isEmpty();
 
-            index.applyItemStates(List.of(new InstanceIndex.ItemState(INSTANCE, checkedOut(a)),
-                    new InstanceIndex.ItemState(INSTANCE, checkedOut(b)),
-                    new InstanceIndex.ItemState(OTHER, checkedOut(c))));
+            index.applyItemStates(List.of(new InstanceIndex.ItemState(INSTANCE, checkedOut(a), bothOut()),
+                    new InstanceIndex.ItemState(INSTANCE, checkedOut(b), bothOut()),
+                    new InstanceIndex.ItemState(OTHER, checkedOut(c), List.of("Checked out"))));
+            index.flush(); // the count is as of the last reader, which a flush opens
             assertThat(index.newerItemStates()).as("states, not instances").isEqualTo(3);
-            index.applyItemStates(List.of(new InstanceIndex.ItemState(INSTANCE, checkedOut(a))));
+            index.applyItemStates(List.of(new InstanceIndex.ItemState(INSTANCE, checkedOut(a), bothOut())));
+            assertThat(index.newerItemStates()).as("not yet read").isEqualTo(3);
+            index.flush();
             assertThat(index.newerItemStates()).as("a state written again replaces its document").isEqualTo(3);
             assertThat(index.instancesWithNewerStates()).containsExactlyInAnyOrder(INSTANCE, OTHER);
             assertThat(index.instancesWithNewerStates(1)).hasSize(1).isSubsetOf(INSTANCE, OTHER);
             assertThat(index.instancesWithNewerStates(0)).isEmpty();
 
             index.apply(List.of(doc(INSTANCE, "Pangolin ecology", checkedOut(a), checkedOut(b))), Set.of());
+            index.flush();
             assertThat(index.newerItemStates()).as("the rebuilt instance's states are current").isEqualTo(1);
             assertThat(index.instancesWithNewerStates(10)).containsExactly(OTHER);
         }
@@ -130,7 +135,8 @@ class ItemStatesTest {
             }
             Set<Integer> out = Set.of(3, 14, 25, 29);
             for (int n : out) { // a delivery, and so a segment of states, per check-out
-                index.applyItemStates(List.of(new InstanceIndex.ItemState(ids.get(n), checkedOut(items.get(n)))));
+                index.applyItemStates(List.of(new InstanceIndex.ItemState(ids.get(n), checkedOut(items.get(n)),
+                        List.of("Checked out"))));
                 index.flush();
             }
             List<String> outIds = out.stream().map(ids::get).toList();
@@ -151,6 +157,93 @@ class ItemStatesTest {
                         .isEqualTo(out.contains(n) ? "Checked out" : "Available");
             }
         }
+    }
+
+    /**
+     * A status condition and the status facet read the instance documents' {@link ItemStatusMask}, changed in place by
+     * a state written alone: the change survives a restart and a merge; a wildcard on the status, which the masks do
+     * not answer, still finds the newer state through the item states.
+     */
+    @Test
+    void theStatusMask_isChangedInPlace_andKeptAcrossARestartAndAMerge(@TempDir Path dir) throws Exception {
+        ObjectNode a = item("a-1", "Available", "2026-01-01T10:00:00.000+00:00");
+        ObjectNode b = item("b-1", "Available", "2026-01-01T10:00:00.000+00:00");
+        ObjectNode c = item("c-1", "Paged", "2026-01-01T10:00:00.000+00:00");
+        try (LuceneIndex index = new LuceneIndex(dir)) {
+            index.apply(List.of(doc(INSTANCE, "Pangolin ecology", a, b)), Set.of());
+            index.flush();
+            index.apply(List.of(doc(OTHER, "Okapi ecology", c)), Set.of()); // another segment
+            index.applyItemStates(List.of(new InstanceIndex.ItemState(INSTANCE, checkedOut(a),
+                            List.of("Checked out", "Available")),
+                    new InstanceIndex.ItemState(OTHER, checkedOut(c), List.of("Checked out"))));
+            assertThat(hits(index, "items.status.name==\"Paged\"")).as("c's document still says Paged").isEmpty();
+            assertThat(hits(index, "items.status.name==Check*")).containsExactlyInAnyOrder(INSTANCE, OTHER);
+            assertThat(hits(index, "items.status.name==*aged")).as("c is no longer Paged").isEmpty();
+            index.applyItemStates(List.of(new InstanceIndex.ItemState(INSTANCE, checkedOut(b), bothOut())));
+            assertThat(hits(index, "items.status.name==\"Available\"")).as("a's mask kept its check-out").isEmpty();
+            index.flush();
+        }
+        try (var fs = org.apache.lucene.store.FSDirectory.open(dir);
+             var w = new org.apache.lucene.index.IndexWriter(fs,
+                     new org.apache.lucene.index.IndexWriterConfig(LuceneAnalyzers.INDEXING))) {
+            w.forceMerge(1); // the in-place changes are carried into the merged segment
+            try (var reader = org.apache.lucene.index.DirectoryReader.open(w)) {
+                var masks = reader.leaves().getFirst().reader().getNumericDocValues(ItemStatusMask.FIELD);
+                List<Long> values = new java.util.ArrayList<>();
+                for (int d = 0; d < reader.maxDoc(); d++) if (masks.advanceExact(d)) values.add(masks.longValue());
+                assertThat(values).as("both documents' masks: Checked out alone")
+                        .containsExactly(1L << ItemStatusMask.bit("Checked out"), 1L << ItemStatusMask.bit("Checked out"));
+            }
+        }
+        try (LuceneIndex index = new LuceneIndex(dir)) {
+            assertThat(hits(index, "items.status.name==\"Checked out\"")).containsExactlyInAnyOrder(INSTANCE, OTHER);
+            assertThat(hits(index, "items.status.name==\"Available\" or items.status.name==\"Paged\"")).isEmpty();
+            assertThat(index.facetCounts(query("cql.allRecords=1"), "items.status.name"))
+                    .isEqualTo(Map.of("Checked out", 2L));
+            assertThat(hits(index, "items.status.name==\"Nonexistent\"")).as("not a FOLIO status: no mask bit")
+                    .isEmpty();
+        }
+    }
+
+    /** A build's new generation has no instance document before its first page: a state for it changes no mask. */
+    @Test
+    void aStateForAnIndexWithoutDocuments_isWritten(@TempDir Path dir) {
+        ObjectNode a = item("a-1", "Available", "2026-01-01T10:00:00.000+00:00");
+        try (LuceneIndex index = new LuceneIndex(dir)) {
+            index.applyItemStates(List.of(new InstanceIndex.ItemState(INSTANCE, checkedOut(a),
+                    List.of("Checked out"))));
+            index.flush();
+            assertThat(index.newerItemStates()).isEqualTo(1);
+            assertThat(hits(index, "items.status.name==\"Checked out\"")).isEmpty();
+        }
+    }
+
+    @Test
+    void aWildcard_matchesTheStatusesItsRunsMatch() {
+        assertThat(names(ItemStatusMask.matching(List.of("Check", "")))).containsExactly("Checked out");
+        assertThat(names(ItemStatusMask.matching(List.of("", "lost")))).containsExactly("Aged to lost", "Declared lost");
+        assertThat(names(ItemStatusMask.matching(List.of("In", "(non", "")))).containsExactly(
+                "In process (non-requestable)");
+        assertThat(names(ItemStatusMask.matching(List.of("", "ss", "ss", "")))).as("runs do not overlap").isEmpty();
+        assertThat(names(ItemStatusMask.matching(List.of("Paged")))).containsExactly("Paged");
+        assertThat(ItemStatusMask.matching(List.of("paged"))).as("case-sensitive, as the keyword").isZero();
+        assertThat(ItemStatusMask.matching(List.of("", ""))).isEqualTo(ItemStatusMask.ANY);
+    }
+
+    private static List<String> names(long mask) {
+        return ItemStatusMask.NAMES.stream().filter(n -> (mask & 1L << ItemStatusMask.bit(n)) != 0).toList();
+    }
+
+    /** The mask's bits are FOLIO's statuses, in the order of inventory's vocabulary (the index depends on it). */
+    @Test
+    void theMasksNames_areInventorysItemStatuses() {
+        assertThat(ItemStatusMask.NAMES).containsExactlyElementsOf(java.util.Arrays.stream(
+                org.quire.inventory.ItemStatus.values()).map(org.quire.inventory.ItemStatus::folioName).toList());
+    }
+
+    /** An instance's two items, both checked out. */
+    private static List<String> bothOut() {
+        return List.of("Checked out", "Checked out");
     }
 
     private static ObjectNode checkedOut(ObjectNode item) {

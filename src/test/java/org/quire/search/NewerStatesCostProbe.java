@@ -20,8 +20,9 @@ import java.util.stream.Stream;
  * A development probe, not a test: what the item states that wait for their instances' rebuild
  * ({@link LuceneItemStates#NEWER_LIMIT}) cost searches. Indexes {@code copies} × the file's records (one holdings
  * record and one item each, {@link IndexCostProbe#shape}), writes the state of the first N items alone (a check-out
- * each, in deliveries of 50), and at each N times queries without and with a condition on the state fields, the
- * state facet, and the first search after a refresh (which reads the newer states' instance ids again).
+ * each, in deliveries of 50), and at each N times queries without and with a condition on the state fields (the
+ * status from the masks, ItemStatusMask; a wildcard on it through the join), the status facet, a delivery of one
+ * state, and the first search after one (which reads again what is read once per reader).
  *
  * <p>{@code java -cp … org.quire.search.NewerStatesCostProbe FILE.mrc [copies] [N,N,…]}
  */
@@ -64,7 +65,7 @@ public final class NewerStatesCostProbe {
                 for (; written < level; written++) {
                     ObjectNode out = items.get(written).deepCopy();
                     out.putObject("status").put("name", "Checked out").put("date", "2026-11-28T10:00:00.000+00:00");
-                    delivery.add(new InstanceIndex.ItemState(instanceIds.get(written), out));
+                    delivery.add(new InstanceIndex.ItemState(instanceIds.get(written), out, List.of("Checked out")));
                     if (delivery.size() == 50) {
                         index.applyItemStates(delivery);
                         delivery.clear();
@@ -84,18 +85,35 @@ public final class NewerStatesCostProbe {
                             SearchQuery.Sort.RELEVANCE, 0, 10));
                     time(print, "status alone", () -> index.search(query("items.status.name==\"Checked out\""),
                             SearchQuery.Sort.RELEVANCE, 0, 10));
+                    time(print, "status wildcard (joined)", () -> index.search(
+                            query("items.status.name==\"Check*\""), SearchQuery.Sort.RELEVANCE, 0, 10));
                     time(print, "status facet, keyword", () -> index.facetCounts(query("keyword all \"history\""),
                             "items.status.name"));
                     time(print, "status facet, all", () -> index.facetCounts(query("cql.allRecords=1"),
                             "items.status.name"));
-                    // one more state, so that the next search sees a new reader and reads the newer ids again
-                    time(print, "refresh + keyword", () -> {
+                    // one more state (a delivery: written and refreshed, not committed), then a search on the new
+                    // readers, which reads again whatever it reads once per reader
+                    time(print, "delivery of one state", () -> {
                         ObjectNode again = items.get(instanceIds.size() - 1).deepCopy();
                         again.putObject("status").put("name", "Available");
                         index.applyItemStates(List.of(new InstanceIndex.ItemState(
-                                instanceIds.get(instanceIds.size() - 1), again)));
-                        index.flush();
+                                instanceIds.get(instanceIds.size() - 1), again, List.of("Available"))));
+                        return null;
+                    });
+                    time(print, "delivery + keyword", () -> {
+                        ObjectNode again = items.get(instanceIds.size() - 1).deepCopy();
+                        again.putObject("status").put("name", "Available");
+                        index.applyItemStates(List.of(new InstanceIndex.ItemState(
+                                instanceIds.get(instanceIds.size() - 1), again, List.of("Available"))));
                         return index.search(query("keyword all \"history\""), SearchQuery.Sort.RELEVANCE, 0, 10);
+                    });
+                    time(print, "delivery + status", () -> {
+                        ObjectNode again = items.get(instanceIds.size() - 1).deepCopy();
+                        again.putObject("status").put("name", "Available");
+                        index.applyItemStates(List.of(new InstanceIndex.ItemState(
+                                instanceIds.get(instanceIds.size() - 1), again, List.of("Available"))));
+                        return index.search(query("items.status.name==\"Checked out\""), SearchQuery.Sort.RELEVANCE,
+                                0, 10);
                     });
                 }
             }

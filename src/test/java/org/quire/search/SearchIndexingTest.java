@@ -73,6 +73,11 @@ class SearchIndexingTest {
         InstanceIndex index = TestServer.get().indexes().of("search_indexing");
         assertThat(index.instancesWithNewerStates()).as("a status change alone: the instance's document stays")
                 .contains(instance);
+        // the status mask, changed in place from the statuses of all the instance's items: walrus-2 is Available
+        assertThat(InstanceSearchTest.search(s, "items.status.name == \"Available\" and title all walrus", "").json()
+                .path("totalRecords").asInt()).isEqualTo(1);
+        assertThat(InstanceSearchTest.search(s, "items.status.name == \"Paged\" and title all walrus", "").json()
+                .path("totalRecords").asInt()).isZero();
 
         // the dispatcher's quiet moment (no commit for EventDispatcher.SWEEP_MILLIS) rebuilds the document
         long deadline = System.currentTimeMillis() + 20_000;
