@@ -256,7 +256,18 @@ final class LuceneIndex implements InstanceIndex {
      * instances with newer states are read only for a condition that needs them (not for the status, ItemStatusMask).
      */
     private LuceneQueries.ItemStateJoin join(IndexSearcher items) {
-        return condition -> LuceneItemStates.join(items, newer(items), condition);
+        return new LuceneQueries.ItemStateJoin() {
+            @Override
+            public org.apache.lucene.search.Query instancesWith(org.apache.lucene.search.Query condition)
+                    throws IOException {
+                return LuceneItemStates.join(items, newer(items), condition);
+            }
+
+            @Override
+            public boolean anyNewer() throws IOException {
+                return newerCount(items) > 0;
+            }
+        };
     }
 
     /** The newer states of one reader of the item states: they change with its refresh. */

@@ -21,8 +21,8 @@ import java.util.stream.Stream;
  * ({@link LuceneItemStates#NEWER_LIMIT}) cost searches. Indexes {@code copies} × the file's records (one holdings
  * record and one item each, {@link IndexCostProbe#shape}), writes the state of the first N items alone (a check-out
  * each, in deliveries of 50), and at each N times queries without and with a condition on the state fields (the
- * status from the masks, ItemStatusMask; a wildcard on it through the join), the status facet, a delivery of one
- * state, and the first search after one (which reads again what is read once per reader).
+ * status and a wildcard on it from the masks, ItemStatusMask; the items' update date through the join), the status
+ * facet, a delivery of one state, and the first search after one (which opens the reader the delivery did not).
  *
  * <p>{@code java -cp … org.quire.search.NewerStatesCostProbe FILE.mrc [copies] [N,N,…]}
  */
@@ -85,8 +85,10 @@ public final class NewerStatesCostProbe {
                             SearchQuery.Sort.RELEVANCE, 0, 10));
                     time(print, "status alone", () -> index.search(query("items.status.name==\"Checked out\""),
                             SearchQuery.Sort.RELEVANCE, 0, 10));
-                    time(print, "status wildcard (joined)", () -> index.search(
+                    time(print, "status wildcard", () -> index.search(
                             query("items.status.name==\"Check*\""), SearchQuery.Sort.RELEVANCE, 0, 10));
+                    time(print, "item update date (joined)", () -> index.search(
+                            query("items.metadata.updatedDate>=\"2000-01-01\""), SearchQuery.Sort.RELEVANCE, 0, 10));
                     time(print, "status facet, keyword", () -> index.facetCounts(query("keyword all \"history\""),
                             "items.status.name"));
                     time(print, "status facet, all", () -> index.facetCounts(query("cql.allRecords=1"),
