@@ -24,9 +24,9 @@ import java.util.Map;
 /**
  * The item statuses an instance's items have now, as one number per instance document: a bit per FOLIO status. A
  * check-out changes it in place ({@code IndexWriter.updateNumericDocValue}: no document rewritten, no deleted document
- * for merges to reclaim), so a condition on {@code items.status.name} and its facet read the current statuses from the
- * instance documents themselves, whatever item states wait for their instances' rebuild (LuceneItemStates): their cost
- * no longer grows with that number (docs/benchmarks.md, issues 13 and 16).
+ * for merges to reclaim), so while item states wait for their instances' rebuild (LuceneItemStates) a condition on
+ * {@code items.status.name} reads the current statuses from the instance documents themselves, and the status facet
+ * always does: their cost no longer grows with the number of waiting states (docs/benchmarks.md, issues 13 and 16).
  */
 final class ItemStatusMask {
     /** The numeric doc values field of every instance document (0: no item, or none with a status of {@link #NAMES}). */
@@ -34,7 +34,7 @@ final class ItemStatusMask {
     static final String STATUS = "items.status.name";
     /**
      * FOLIO's item statuses (mod-inventory-storage item.json's status.name enum, as inventory's ItemStatus, which
-     * ItemStatusMaskTest compares with this list); the position of each is its bit in the index. Append, never reorder:
+     * ItemStatesTest compares with this list); the position of each is its bit in the index. Append, never reorder:
      * an index written with another order would answer wrongly (and InstanceDocument.VERSION must change).
      */
     static final List<String> NAMES = List.of("Aged to lost", "Available", "Awaiting pickup", "Awaiting delivery",
