@@ -125,12 +125,16 @@ final class LuceneIndex implements InstanceIndex {
         }
     }
 
+    /** Whether the index has the status mask field (kept until {@link #clear}: the check copies every field name). */
+    private volatile boolean hasMasks;
+
     /** Replaces items' states alone (their instances' documents unchanged), searchable when it returns. */
     @Override
     public void applyItemStates(Collection<ItemState> changed) {
         try {
             // an index without the mask field yet (a build before its first page) has no document to update
-            boolean masks = writer.getFieldNames().contains(ItemStatusMask.FIELD);
+            if (!hasMasks) hasMasks = writer.getFieldNames().contains(ItemStatusMask.FIELD);
+            boolean masks = hasMasks;
             for (ItemState c : changed) {
                 states.writer().updateDocument(new Term(LuceneDocuments.ID, c.item().path("id").asText()),
                         LuceneItemStates.of(c.instanceId(), c.item(), true));
@@ -167,7 +171,8 @@ final class LuceneIndex implements InstanceIndex {
     @Override
     public void clear() {
         try {
-            writer.deleteAll();
+            writer.deleteAll(); // the field names too
+            hasMasks = false;
             states.writer().deleteAll();
             browseTotals.reset();
         } catch (IOException e) {
