@@ -33,15 +33,15 @@ final class CicoSqlFloor {
     static final String DESCRIPTION = "SQL floor of cico, one transaction each. Check-out: the patron by barcode with "
             + "their manual blocks and their group's borrowing block limits (1); only when a limit blocks borrowing, "
             + "the patron locked and their open, overdue and lost loans and fee/fine balance counted (+2, never with "
-            + "the bench's data); the item by barcode, locked (1); the open-loan check (1); the item's open request "
+            + "the bench's data); the item by barcode, locked (1); the open-loan check with the item's open request "
             + "queue (1); the loan and notice policies (1); the check-out and due-date notices when the notice policy "
             + "has them (+1, none with the bench's \"Send No Notices\"); the new loan with its outbox event (1); the "
-            + "item's status with its outbox event (1) = 7 statements and 2 events, as Quire writes. No item-limit "
+            + "item's status with its outbox event (1) = 6 statements and 2 events, as Quire writes. No item-limit "
             + "count: the bench's rules name no kind of item, so neither Quire nor FOLIO counts. Check-in: the item "
-            + "by barcode, locked (1); its open loan, locked, with the borrower and the borrower's notice policy (1); "
-            + "the closed loan with its event (1); the check-in and due-date notices when the policy has them (+1, "
-            + "none with the bench's data); the item's open request queue, locked (1); the item's status with its "
-            + "event (1); the check-in record (1) = 6 statements and 2 events, as Quire writes. The events are "
+            + "by barcode, locked (1); its open loan and open request queue, locked, with the borrower and the "
+            + "borrower's notice policy (1); the closed loan with its event (1); the check-in and due-date notices "
+            + "when the policy has them (+1, none with the bench's data); the item's status with its event (1); the "
+            + "check-in record (1) = 5 statements and 2 events, as Quire writes. The events are "
             + "{type, new} built by the database from the written row (Quire ships {type, old, new} from Java), under "
             + "topics no consumer reads: the floor pays for writing them, not for Quire's delivery and indexing.";
 
@@ -60,8 +60,10 @@ final class CicoSqlFloor {
 
     private final DataSource db;
     private final UUID servicePoint;
-    private final String patron, lockPatron, patronCounts, itemLocked, openLoan, queue, queueLocked, policies,
+    private final String patron, lockPatron, patronCounts, itemLocked, openLoan, policies,
             insertLoan, updateItem, openLoanWithBorrower, closeLoan, insertCheckIn, insertNotices, replaceNotices;
+    /** The CTE {@code queue} as one JSON array in queue order: the open-loan statements read the queue with the loan. */
+    private static final String QUEUE_JSON = "(SELECT coalesce(jsonb_agg(jsonb ORDER BY position), '[]') FROM queue)";
 
     CicoSqlFloor(DataSource db, String schema, String servicePointId) {
         this.db = db;
@@ -81,10 +83,11 @@ final class CicoSqlFloor {
                 + " WHERE a.user_id = ? AND a.status_name = 'Open')"
                 + " FROM " + s + "loan l JOIN " + s + "item i ON i.id = l.item_id WHERE l.user_id = ? AND l.status_name = 'Open'";
         itemLocked = "SELECT id, jsonb, effective_location_id FROM " + s + "item WHERE barcode = ? FOR UPDATE";
-        openLoan = "SELECT id FROM " + s + "loan WHERE item_id = ? AND status_name = 'Open'";
         // The item's own queue: with title-level requests off (FOLIO's default, the bench's) there are no others.
-        queue = "SELECT id, jsonb FROM " + s + "request WHERE item_id = ? AND status LIKE 'Open%' ORDER BY position";
-        queueLocked = queue + " FOR UPDATE";
+        String queue = "SELECT jsonb, position FROM " + s + "request WHERE item_id = ? AND status LIKE 'Open%'";
+        String queueLocked = queue + " FOR UPDATE";
+        openLoan = "WITH queue AS (" + queue + ") SELECT (SELECT id FROM " + s + "loan WHERE item_id = ?"
+                + " AND status_name = 'Open'), " + QUEUE_JSON;
         policies = "SELECT (SELECT jsonb FROM " + s + "loan_policy WHERE id = ?), (SELECT jsonb FROM " + s
                 + "notice_policy WHERE id = ?)";
         insertLoan = "WITH written AS (INSERT INTO " + s + "loan (id, jsonb, created_date, updated_date, user_id,"
@@ -94,10 +97,12 @@ final class CicoSqlFloor {
                 + event;
         updateItem = "WITH written AS (UPDATE " + s + "item SET status_name = ?, updated_date = now(),"
                 + " jsonb = jsonb_set(jsonb, '{status}', ?::jsonb) WHERE id = ? RETURNING id, jsonb)" + event;
-        openLoanWithBorrower = "SELECT l.id, l.jsonb, u.jsonb, (SELECT jsonb FROM " + s + "notice_policy WHERE id = ?),"
-                + " l.user_id"
+        openLoanWithBorrower = "WITH queue AS MATERIALIZED (" + queueLocked + "), loan AS MATERIALIZED ("
+                + "SELECT l.id, l.jsonb, u.jsonb AS borrower, l.user_id"
                 + " FROM " + s + "loan l LEFT JOIN " + s + "users u ON u.id = l.user_id"
-                + " WHERE l.item_id = ? AND l.status_name = 'Open' FOR UPDATE OF l";
+                + " WHERE l.item_id = ? AND l.status_name = 'Open' FOR UPDATE OF l)"
+                + " SELECT id, jsonb, borrower, (SELECT jsonb FROM " + s + "notice_policy WHERE id = ?), user_id, "
+                + QUEUE_JSON + " FROM loan";
         closeLoan = "WITH written AS (UPDATE " + s + "loan SET status_name = 'Closed', action = 'checkedin',"
                 + " return_date = ?, checkin_service_point_id = ?, updated_date = now(), jsonb = jsonb || ?::jsonb"
                 + " WHERE id = ? RETURNING id, jsonb)" + event;
@@ -122,8 +127,10 @@ final class CicoSqlFloor {
                 }
                 Item item = lockItem(c, itemBarcode);
                 UUID itemId = item.id();
-                if (FloorSql.first(c, openLoan, itemId) != null) throw new IllegalStateException("item has an open loan");
-                if (!Sql.list(c, queue, List.of(itemId), rs -> rs.getString(2)).isEmpty())
+                String[] loanAndQueue = Sql.one(c, openLoan, List.of(itemId, itemId),
+                        rs -> new String[]{rs.getString(1), rs.getString(2)}).orElseThrow();
+                if (loanAndQueue[0] != null) throw new IllegalStateException("item has an open loan");
+                if (!Json.parse(loanAndQueue[1]).isEmpty())
                     throw new IllegalStateException("item " + itemBarcode + " is requested");
                 String[] policy = Sql.one(c, policies, List.of(LOAN_POLICY, NOTICE_POLICY),
                         rs -> new String[]{rs.getString(1), rs.getString(2)}).orElseThrow();
@@ -167,9 +174,10 @@ final class CicoSqlFloor {
             c.setAutoCommit(false);
             try {
                 UUID itemId = lockItem(c, itemBarcode).id();
-                Object[] open = Sql.one(c, openLoanWithBorrower, List.of(NOTICE_POLICY, itemId), rs -> {
+                Object[] open = Sql.one(c, openLoanWithBorrower, List.of(itemId, itemId, NOTICE_POLICY), rs -> {
                     rs.getString(2);
                     rs.getString(3);
+                    Json.parse(rs.getString(6));
                     return new Object[]{rs.getObject(1), rs.getString(4), rs.getObject(5)};
                 }).orElseThrow(() -> new IllegalStateException("no open loan for item " + itemBarcode));
                 UUID loanId = (UUID) open[0];
@@ -188,7 +196,6 @@ final class CicoSqlFloor {
                 List<String> notices = loanNotices((String) open[1], CHECK_IN_NOTICES);
                 if (!notices.isEmpty()) Sql.update(c, replaceNotices, List.of(loanId, loanId, open[2],
                         c.createArrayOf("text", notices.stream().filter(n -> !n.equals("Due date")).toArray())));
-                Sql.list(c, queueLocked, List.of(itemId), rs -> rs.getString(2));
                 setItemStatus(c, itemId, "Available", now);
                 UUID checkInId = UUID.randomUUID();
                 try (PreparedStatement ps = c.prepareStatement(insertCheckIn)) {

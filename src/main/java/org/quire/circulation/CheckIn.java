@@ -29,10 +29,10 @@ import static org.quire.platform.domain.Check.when;
  * Check-in by barcode: closes the open loan, makes the item Available — or In transit to its location's primary
  * service point when this service point does not serve the location — and records the check-in, in ONE transaction.
  * <p>
- * Round trips with an open loan: item + holdings + instance + types + locations, row-locked (1), open loan (1),
- * service point + the loan's policies and service points + the borrower's notice policy (1), update loan with its
- * event (1), update item with its event (1), check-in record (1), borrower's user row for the response (1), the
- * item's request queue, row-locked (1), commit (1) = 9 (counted in PostgreSQL's statement log); +1 when the first
+ * Round trips with an open loan: item + holdings + instance + types + locations, row-locked (1), open loan + the
+ * item's request queue, row-locked (1), service point + the loan's policies and service points + the borrower's
+ * notice policy and user row (1), update loan with its event (1), update item with its event (1), check-in record
+ * (1), commit (1) = 7 (counted in PostgreSQL's statement log); +1 when the first
  * request moves to Awaiting pickup / In transit. An overdue return that is fined adds ONE statement (owner lookup +
  * "Overdue fine" account + its action, see feesfines/OverdueFines); an on-time return adds none. Notices: +1 when the
  * notice policy has check-in or due-date notices (the check-in notice and dropping the due-date notices are one
@@ -45,6 +45,8 @@ import static org.quire.platform.domain.Check.when;
 public final class CheckIn {
     /** {@code claimedReturnedResolution}'s two values (mod-circulation's ClaimedReturnedResolution). */
     static final String FOUND_BY_LIBRARY = "Found by library", RETURNED_BY_PATRON = "Returned by patron";
+    /** The lookups' key of the open loan's borrower (their user row, for the answer's borrower summary). */
+    private static final String BORROWER = "borrower";
 
     // FOLIO's order (mod-circulation's CheckInByBarcodeResource), in two stages; the first stops when the item does
     // not exist or a claimed returned item has no valid resolution.
@@ -76,12 +78,14 @@ public final class CheckIn {
      *
      * @param item     the item, row-locked; null when none has the barcode
      * @param openLoan the item's open loan, row-locked; null when it has none (loaded in the second stage)
+     * @param queue    the item's open requests in queue order, row-locked (loaded with the open loan)
      * @param found    the service point, the open loan's policies, service points and patron group, and the
      *                 borrower's notice policy, by role ("sp", "notice") or by id (loaded in the second stage)
      */
-    record CheckInFacts(Request request, ItemView item, LoanView openLoan, Map<String, ObjectNode> found) {
-        CheckInFacts withLoan(LoanView loan, Map<String, ObjectNode> refs) {
-            return new CheckInFacts(request, item, loan, refs);
+    record CheckInFacts(Request request, ItemView item, LoanView openLoan, List<ObjectNode> queue,
+                        Map<String, ObjectNode> found) {
+        CheckInFacts withLoan(RequestStore.LoanAndQueue loanAndQueue, Map<String, ObjectNode> refs) {
+            return new CheckInFacts(request, item, loanAndQueue.openLoan().orElse(null), loanAndQueue.queue(), refs);
         }
     }
 
@@ -93,14 +97,16 @@ public final class CheckIn {
         String schema = req.schema();
         Instant now = Instant.now();
         CheckInFacts f = new CheckInFacts(req, InventoryStore.itemByBarcodeForUpdate(c, schema, req.itemBarcode()).orElse(null),
-                null, Map.of());
+                null, List.of(), Map.of());
         Check.refuseIfAny(f, ITEM);
 
-        LoanView open = LoanStore.openLoan(c, schema, f.item().id()).orElse(null);
+        RequestStore.LoanAndQueue loanAndQueue = RequestStore.openLoanAndItemQueue(c, schema, f.item().id());
+        LoanView open = loanAndQueue.openLoan().orElse(null);
         MultiGet lookups = new MultiGet().add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId());
         if (open != null) LoanRepresentation.addRefs(lookups, open.json()).add("notice", CirculationTypes.NOTICE_POLICIES,
-                CirculationNotices.loanPolicyId(c, schema, rules, open.json(), f.item()));
-        f = f.withLoan(open, lookups.fetch(c, schema));
+                CirculationNotices.loanPolicyId(c, schema, rules, open.json(), f.item()))
+                .add(BORROWER, UserTypes.USERS, open.userId());
+        f = f.withLoan(loanAndQueue, lookups.fetch(c, schema));
         Check.refuseIfAny(f, SERVICE_POINT);
 
         return act(c, f, now);
@@ -172,7 +178,7 @@ public final class CheckIn {
         }
 
         // The item's first open request decides where it goes: hold shelf here, or in transit to the pickup point.
-        RequestQueue.CheckInEffect hold = RequestQueue.onCheckIn(c, schema, item, req.servicePointId(),
+        RequestQueue.CheckInEffect hold = RequestQueue.onCheckIn(c, schema, item, f.queue(), req.servicePointId(),
                 found.get("sp"), now, req.staffUserId()).orElse(null);
         if (hold != null && hold.nowAwaitingPickup()) PatronNotices.requestAwaitingPickup(c, schema, CirculationNotices
                 .requesterPolicy(c, schema, rules, hold.request(), item, found.values()), hold.request(), req.staffUserId());
@@ -207,9 +213,10 @@ public final class CheckIn {
         ItemView after = item.withItem(savedItem);
         ObjectNode response = Json.object();
         if (loanOut != null) {
-            // Only the borrower summary is printed: the user row alone, not the patron's group and blocks.
-            PatronView borrower = UserTypes.USERS.get(c, schema, borrowerId)
-                    .map(u -> new PatronView(u, null, List.of())).orElse(null);
+            // Only the borrower summary is printed: the user row alone (read with the lookups), not the patron's
+            // group and blocks.
+            ObjectNode user = found.get(BORROWER);
+            PatronView borrower = user == null ? null : new PatronView(user, null, List.of());
             ObjectNode loanJson = LoanRepresentation.extend(loanOut, after, borrower, LoanRepresentation.byId(found.values()));
             // The answer's loan is mod-circulation's in-memory one (storage's PUT answers 204): its system return
             // date in mod-circulation's form ("…Z"); storage keeps it as "…+00:00".

@@ -40,9 +40,9 @@ import static org.quire.platform.domain.Check.when;
  * each stage, stop where FOLIO stops (no item, no patron, no loan policy), then act.
  * <p>
  * Round trips (no proxy, no item limit): patron + group + manual blocks + the group's patron block limits (1), item +
- * holdings + instance + types + locations, row-locked (1), open loan (1), the item's request queue (1), the four
- * policies (loan, overdue, lost item, notice) + service point (1), insert loan with its event (1), update item with
- * its event (1), commit (1) = 8 (counted in PostgreSQL's statement log); +1 when the notice policy has check-out or
+ * holdings + instance + types + locations, row-locked (1), open loan + the item's request queue, row-locked (1), the
+ * four policies (loan, overdue, lost item, notice) + service point (1), insert loan with its event (1), update item
+ * with its event (1), commit (1) = 7 (counted in PostgreSQL's statement log); +1 when the notice policy has check-out or
  * due-date notices (all of them written in one statement; sent after commit by the patron-notices job); +2 when the
  * loan fills the patron's request (close it, re-number the queue); +2 when their group has a limit whose condition
  * blocks borrowing (lock the patron, count their loans), +2 for an item limit (the same), +2 for a proxy, +1 for the
@@ -112,8 +112,8 @@ public final class CheckOut {
         List<Refusal> refused = new ArrayList<>(Check.all(f, BORROWER_AND_ITEM));
         if (f.item() == null) throw new Refused(refused);
 
-        f = f.withItemState(LoanStore.openLoan(c, req.schema(), f.item().id()).isPresent(),
-                RequestQueue.forItem(c, req.schema(), f.item().id()));
+        RequestStore.LoanAndQueue loanAndQueue = RequestStore.openLoanAndItemQueue(c, req.schema(), f.item().id());
+        f = f.withItemState(loanAndQueue.openLoan().isPresent(), loanAndQueue.queue());
         refused.addAll(Check.all(f, ITEM_STATE));
         if (f.patron() == null) throw new Refused(refused);
 

@@ -170,9 +170,9 @@ public final class RequestQueue {
     record CheckInEffect(ObjectNode request, String itemStatus, String destination, boolean nowAwaitingPickup) {
     }
 
-    static Optional<CheckInEffect> onCheckIn(Connection c, String schema, ItemView item, UUID servicePointId,
-                                             ObjectNode servicePoint, Instant now, UUID staff) throws SQLException {
-        List<ObjectNode> queue = forItem(c, schema, item.id());
+    static Optional<CheckInEffect> onCheckIn(Connection c, String schema, ItemView item, List<ObjectNode> queue,
+                                             UUID servicePointId, ObjectNode servicePoint, Instant now, UUID staff)
+            throws SQLException {
         if (queue.isEmpty()) return Optional.empty();
         ObjectNode first = queue.getFirst();
         if (!RequestView.of(first).hasItem()) first = withItem(first, item);

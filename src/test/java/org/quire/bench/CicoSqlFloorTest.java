@@ -70,8 +70,8 @@ class CicoSqlFloorTest {
         assertThat(quireIn[1]).as("Quire's check-in events").isEqualTo(2);
         assertThat(floorOut[1]).as("floor check-out events").isEqualTo(quireOut[1]);
         assertThat(floorIn[1]).as("floor check-in events").isEqualTo(quireIn[1]);
-        assertThat(floorOut[0]).as("floor check-out statements (COMMIT not counted)").isEqualTo(7);
-        assertThat(floorIn[0]).as("floor check-in statements").isEqualTo(6);
+        assertThat(floorOut[0]).as("floor check-out statements (COMMIT not counted)").isEqualTo(6);
+        assertThat(floorIn[0]).as("floor check-in statements").isEqualTo(5);
         // The floor's loan, closed, as Quire's would be.
         String schema = Tenants.schema(t);
         List<String> loans = TestServer.get().database().read(c -> Sql.list(c, "SELECT l.status_name FROM " + schema
@@ -101,10 +101,10 @@ class CicoSqlFloorTest {
         CicoSqlFloor floor = new CicoSqlFloor(pool, Tenants.schema(t), Fixtures.CIRC_DESK_1);
 
         long[] out = counted(t, () -> floor(() -> floor.checkOut(t + "-f1", t + "-u")));
-        assertThat(out[0]).as("check-out: 7 + patron lock + counts + notices").isEqualTo(10);
+        assertThat(out[0]).as("check-out: 6 + patron lock + counts + notices").isEqualTo(9);
         assertThat(notices(t)).containsExactlyInAnyOrder("Check out", "Due date");
         long[] in = counted(t, () -> floor(() -> floor.checkIn(t + "-f1")));
-        assertThat(in[0]).as("check-in: 6 + notices").isEqualTo(7);
+        assertThat(in[0]).as("check-in: 5 + notices").isEqualTo(6);
         assertThat(notices(t)).containsExactlyInAnyOrder("Check out", "Check in");
     }
 

@@ -10,6 +10,7 @@ import org.quire.platform.domain.Refusal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,6 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Check-in's checks and loan action over hand-built facts, without a database. */
 class CheckInChecksTest {
     static final UUID SP = UUID.randomUUID();
+
+    private static final RequestStore.LoanAndQueue NO_LOAN = new RequestStore.LoanAndQueue(Optional.empty(), List.of());
 
     static CheckIn.CheckInFacts facts(String itemStatus, String resolution) {
         ItemView item = null;
@@ -26,7 +29,7 @@ class CheckInChecksTest {
             item = new ItemView(i, Json.object(), Json.object(), null, null, null, null, null, null);
         }
         return new CheckIn.CheckInFacts(new CheckIn.Request("ci-1", SP, Instant.now(), resolution, "s", null), item,
-                null, Map.of());
+                null, List.of(), Map.of());
     }
 
     static void assertRefusal(List<Refusal> refusals, String code, String message, String key, String value) {
@@ -80,8 +83,8 @@ class CheckInChecksTest {
     @Test
     void servicePointNotFound() {
         CheckIn.CheckInFacts f = facts("Checked out", null);
-        assertThat(CheckIn.refuseWhenServicePointNotFound(f.withLoan(null, Map.of("sp", Json.object())))).isEmpty();
-        assertRefusal(CheckIn.refuseWhenServicePointNotFound(f.withLoan(null, Map.of())), "SERVICE_POINT_NOT_FOUND",
+        assertThat(CheckIn.refuseWhenServicePointNotFound(f.withLoan(NO_LOAN, Map.of("sp", Json.object())))).isEmpty();
+        assertRefusal(CheckIn.refuseWhenServicePointNotFound(f.withLoan(NO_LOAN, Map.of())), "SERVICE_POINT_NOT_FOUND",
                 "Service point " + SP + " does not exist", "servicePointId", SP.toString());
     }
 }

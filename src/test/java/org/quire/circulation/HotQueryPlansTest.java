@@ -194,6 +194,15 @@ class HotQueryPlansTest {
                 .contains("request_instance_unfilled_title_idx");
     }
 
+    @Test
+    void openLoanWithTheItemQueue_asCheckOutAndCheckInReadThem_usesTheLoanAndQueueIndexes() {
+        UUID item = db.read(c -> Sql.one(c, "SELECT item_id FROM " + schema + ".request LIMIT 1", List.of(),
+                rs -> rs.getObject(1, UUID.class)).orElseThrow());
+        String p = plan(RequestStore.openLoanAndItemQueueSql(schema), item, item, item);
+        assertThat(noSeqScan("open loan and item queue", p)).contains("loan_one_open_per_item")
+                .contains("request_item_open_queue_idx").contains("request_instance_unfilled_title_idx");
+    }
+
     // --- the other statements of check-out, renewal and check-in (generic plans, whatever the values) ----------
 
     @Test
