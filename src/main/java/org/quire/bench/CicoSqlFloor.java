@@ -35,13 +35,13 @@ final class CicoSqlFloor {
             + "the patron locked and their open, overdue and lost loans and fee/fine balance counted (+2, never with "
             + "the bench's data); the item by barcode, locked (1); the open-loan check with the item's open request "
             + "queue (1); the loan and notice policies (1); the check-out and due-date notices when the notice policy "
-            + "has them (+1, none with the bench's \"Send No Notices\"); the new loan with its outbox event (1); the "
-            + "item's status with its outbox event (1) = 6 statements and 2 events, as Quire writes. No item-limit "
+            + "has them (+1, none with the bench's \"Send No Notices\"); the new loan and the item's status, each with "
+            + "its outbox event (1) = 5 statements and 2 events, as Quire writes. No item-limit "
             + "count: the bench's rules name no kind of item, so neither Quire nor FOLIO counts. Check-in: the item "
             + "by barcode, locked (1); its open loan and open request queue, locked, with the borrower and the "
-            + "borrower's notice policy (1); the closed loan with its event (1); the check-in and due-date notices "
-            + "when the policy has them (+1, none with the bench's data); the item's status with its event (1); the "
-            + "check-in record (1) = 5 statements and 2 events, as Quire writes. The events are "
+            + "borrower's notice policy (1); the check-in and due-date notices when the policy has them (+1, none "
+            + "with the bench's data); the closed loan and the item's status, each with its event, and the check-in "
+            + "record (1) = 3 statements and 2 events, as Quire writes. The events are "
             + "{type, new} built by the database from the written row (Quire ships {type, old, new} from Java), under "
             + "topics no consumer reads: the floor pays for writing them, not for Quire's delivery and indexing.";
 
@@ -61,7 +61,7 @@ final class CicoSqlFloor {
     private final DataSource db;
     private final UUID servicePoint;
     private final String patron, lockPatron, patronCounts, itemLocked, openLoan, policies,
-            insertLoan, updateItem, openLoanWithBorrower, closeLoan, insertCheckIn, insertNotices, replaceNotices;
+            insertLoanAndItem, openLoanWithBorrower, loanItemAndCheckIn, insertNotices, replaceNotices;
     /** The CTE {@code queue} as one JSON array in queue order: the open-loan statements read the queue with the loan. */
     private static final String QUEUE_JSON = "(SELECT coalesce(jsonb_agg(jsonb ORDER BY position), '[]') FROM queue)";
 
@@ -70,8 +70,7 @@ final class CicoSqlFloor {
         this.servicePoint = UUID.fromString(servicePointId);
         String s = schema + ".";
         // The outbox row of a write, built by the database from the row written (the CTE "written").
-        String event = " INSERT INTO " + s + "outbox (topic, record_id, payload) SELECT ?, id,"
-                + " jsonb_build_object('type', ?::text, 'new', jsonb) FROM written";
+        String event = event(s, "written");
         patron = "SELECT u.id, u.jsonb, (SELECT coalesce(json_agg(b.jsonb), '[]') FROM " + s + "manual_block b"
                 + " WHERE b.user_id = u.id), (SELECT count(*) FROM " + s + "patron_block_limit l JOIN " + s
                 + "patron_block_condition c ON c.id = l.condition_id WHERE l.patron_group_id = u.patron_group"
@@ -90,24 +89,27 @@ final class CicoSqlFloor {
                 + " AND status_name = 'Open'), " + QUEUE_JSON;
         policies = "SELECT (SELECT jsonb FROM " + s + "loan_policy WHERE id = ?), (SELECT jsonb FROM " + s
                 + "notice_policy WHERE id = ?)";
-        insertLoan = "WITH written AS (INSERT INTO " + s + "loan (id, jsonb, created_date, updated_date, user_id,"
-                + " item_id, status_name, action, loan_date, due_date, loan_policy_id, checkout_service_point_id,"
+        // The writes that end a check-out (the loan, the item) and a check-in (the loan, the item, the check-in
+        // record) are one statement each, as Quire sends them.
+        String itemStatus = "UPDATE " + s + "item SET status_name = ?, updated_date = now(),"
+                + " jsonb = jsonb_set(jsonb, '{status}', ?::jsonb) WHERE id = ? RETURNING id, jsonb";
+        insertLoanAndItem = "WITH loan_written AS (INSERT INTO " + s + "loan (id, jsonb, created_date, updated_date,"
+                + " user_id, item_id, status_name, action, loan_date, due_date, loan_policy_id, checkout_service_point_id,"
                 + " item_effective_location_id_at_check_out, renewal_count)"
-                + " VALUES (?, ?::jsonb, now(), now(), ?, ?, 'Open', 'checkedout', ?, ?, ?, ?, ?, 0) RETURNING id, jsonb)"
-                + event;
-        updateItem = "WITH written AS (UPDATE " + s + "item SET status_name = ?, updated_date = now(),"
-                + " jsonb = jsonb_set(jsonb, '{status}', ?::jsonb) WHERE id = ? RETURNING id, jsonb)" + event;
+                + " VALUES (?, ?::jsonb, now(), now(), ?, ?, 'Open', 'checkedout', ?, ?, ?, ?, ?, 0) RETURNING id, jsonb),"
+                + " loan_event AS (" + event(s, "loan_written") + "), written AS (" + itemStatus + ")" + event;
         openLoanWithBorrower = "WITH queue AS MATERIALIZED (" + queueLocked + "), loan AS MATERIALIZED ("
                 + "SELECT l.id, l.jsonb, u.jsonb AS borrower, l.user_id"
                 + " FROM " + s + "loan l LEFT JOIN " + s + "users u ON u.id = l.user_id"
                 + " WHERE l.item_id = ? AND l.status_name = 'Open' FOR UPDATE OF l)"
                 + " SELECT id, jsonb, borrower, (SELECT jsonb FROM " + s + "notice_policy WHERE id = ?), user_id, "
                 + QUEUE_JSON + " FROM loan";
-        closeLoan = "WITH written AS (UPDATE " + s + "loan SET status_name = 'Closed', action = 'checkedin',"
-                + " return_date = ?, checkin_service_point_id = ?, updated_date = now(), jsonb = jsonb || ?::jsonb"
-                + " WHERE id = ? RETURNING id, jsonb)" + event;
-        insertCheckIn = "INSERT INTO " + s + "check_in (id, jsonb, created_date, updated_date, item_id,"
-                + " occurred_date_time, service_point_id) VALUES (?, ?::jsonb, now(), now(), ?, ?, ?)";
+        loanItemAndCheckIn = "WITH loan_written AS (UPDATE " + s + "loan SET status_name = 'Closed',"
+                + " action = 'checkedin', return_date = ?, checkin_service_point_id = ?, updated_date = now(),"
+                + " jsonb = jsonb || ?::jsonb WHERE id = ? RETURNING id, jsonb), loan_event AS ("
+                + event(s, "loan_written") + "), written AS (" + itemStatus + "), item_event AS (" + event + ") INSERT INTO " + s
+                + "check_in (id, jsonb, created_date, updated_date, item_id, occurred_date_time, service_point_id)"
+                + " VALUES (?, ?::jsonb, now(), now(), ?, ?, ?)";
         String notices = "INSERT INTO " + s + "scheduled_notice (id, jsonb, created_date, updated_date, loan_id,"
                 + " recipient_user_id, next_run_time, triggering_event) SELECT gen_random_uuid(), '{}', now(), now(),"
                 + " ?, ?, now(), e FROM unnest(?::text[]) e";
@@ -146,7 +148,7 @@ final class CicoSqlFloor {
                 List<String> notices = loanNotices(policy[1], CHECK_OUT_NOTICES);
                 if (!notices.isEmpty()) Sql.update(c, insertNotices, List.of(loanId, p.id(),
                         c.createArrayOf("text", notices.toArray())));
-                try (PreparedStatement ps = c.prepareStatement(insertLoan)) {
+                try (PreparedStatement ps = c.prepareStatement(insertLoanAndItem)) {
                     ps.setObject(1, loanId);
                     ps.setString(2, loan);
                     ps.setObject(3, p.id());
@@ -158,9 +160,9 @@ final class CicoSqlFloor {
                     ps.setObject(9, item.locationId());
                     ps.setString(10, LOAN_TOPIC);
                     ps.setString(11, "CREATED");
+                    bindItemStatus(ps, 12, itemId, "Checked out", now);
                     ps.executeUpdate();
                 }
-                setItemStatus(c, itemId, "Checked out", now);
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -182,7 +184,11 @@ final class CicoSqlFloor {
                 }).orElseThrow(() -> new IllegalStateException("no open loan for item " + itemBarcode));
                 UUID loanId = (UUID) open[0];
                 Instant now = Instant.now();
-                try (PreparedStatement ps = c.prepareStatement(closeLoan)) {
+                List<String> notices = loanNotices((String) open[1], CHECK_IN_NOTICES);
+                if (!notices.isEmpty()) Sql.update(c, replaceNotices, List.of(loanId, loanId, open[2],
+                        c.createArrayOf("text", notices.stream().filter(n -> !n.equals("Due date")).toArray())));
+                UUID checkInId = UUID.randomUUID();
+                try (PreparedStatement ps = c.prepareStatement(loanItemAndCheckIn)) {
                     ps.setTimestamp(1, Timestamp.from(now));
                     ps.setObject(2, servicePoint);
                     ps.setString(3, Json.write(Json.object().put("action", "checkedin").put("returnDate", Json.date(now))
@@ -191,21 +197,14 @@ final class CicoSqlFloor {
                     ps.setObject(4, loanId);
                     ps.setString(5, LOAN_TOPIC);
                     ps.setString(6, "UPDATED");
-                    ps.executeUpdate();
-                }
-                List<String> notices = loanNotices((String) open[1], CHECK_IN_NOTICES);
-                if (!notices.isEmpty()) Sql.update(c, replaceNotices, List.of(loanId, loanId, open[2],
-                        c.createArrayOf("text", notices.stream().filter(n -> !n.equals("Due date")).toArray())));
-                setItemStatus(c, itemId, "Available", now);
-                UUID checkInId = UUID.randomUUID();
-                try (PreparedStatement ps = c.prepareStatement(insertCheckIn)) {
-                    ps.setObject(1, checkInId);
-                    ps.setString(2, Json.write(Json.object().put("id", checkInId.toString())
+                    bindItemStatus(ps, 7, itemId, "Available", now);
+                    ps.setObject(12, checkInId);
+                    ps.setString(13, Json.write(Json.object().put("id", checkInId.toString())
                             .put("itemId", itemId.toString()).put("occurredDateTime", Json.date(now))
                             .put("servicePointId", servicePoint.toString()).put("itemStatusPriorToCheckIn", "Checked out")));
-                    ps.setObject(3, itemId);
-                    ps.setTimestamp(4, Timestamp.from(now));
-                    ps.setObject(5, servicePoint);
+                    ps.setObject(14, itemId);
+                    ps.setTimestamp(15, Timestamp.from(now));
+                    ps.setObject(16, servicePoint);
                     ps.executeUpdate();
                 }
                 c.commit();
@@ -254,14 +253,19 @@ final class CicoSqlFloor {
         }
     }
 
-    private void setItemStatus(Connection c, UUID itemId, String status, Instant now) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(updateItem)) {
-            ps.setString(1, status);
-            ps.setString(2, Json.write(Json.object().put("name", status).put("date", Json.date(now))));
-            ps.setObject(3, itemId);
-            ps.setString(4, ITEM_TOPIC);
-            ps.setString(5, "UPDATED");
-            ps.executeUpdate();
-        }
+    /** The item status update's and its event's five parameters, from {@code first} on. */
+    private static void bindItemStatus(PreparedStatement ps, int first, UUID itemId, String status, Instant now)
+            throws SQLException {
+        ps.setString(first, status);
+        ps.setString(first + 1, Json.write(Json.object().put("name", status).put("date", Json.date(now))));
+        ps.setObject(first + 2, itemId);
+        ps.setString(first + 3, ITEM_TOPIC);
+        ps.setString(first + 4, "UPDATED");
+    }
+
+    /** An outbox insert of the rows {@code written} (a CTE returning id and jsonb): {type, new}, built by the database. */
+    private static String event(String s, String written) {
+        return " INSERT INTO " + s + "outbox (topic, record_id, payload) SELECT ?, id,"
+                + " jsonb_build_object('type', ?::text, 'new', jsonb) FROM " + written;
     }
 }

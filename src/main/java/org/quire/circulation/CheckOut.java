@@ -20,6 +20,7 @@ import org.quire.platform.domain.Check;
 import org.quire.platform.domain.Refusal;
 import org.quire.platform.domain.Refused;
 import org.quire.platform.records.MultiGet;
+import org.quire.platform.records.StagedWrite;
 import org.quire.users.PatronView;
 
 import java.sql.Connection;
@@ -41,8 +42,8 @@ import static org.quire.platform.domain.Check.when;
  * <p>
  * Round trips (no proxy, no item limit): patron + group + manual blocks + the group's patron block limits (1), item +
  * holdings + instance + types + locations, row-locked (1), open loan + the item's request queue, row-locked (1), the
- * four policies (loan, overdue, lost item, notice) + service point (1), insert loan with its event (1), update item
- * with its event (1), commit (1) = 7 (counted in PostgreSQL's statement log); +1 when the notice policy has check-out or
+ * four policies (loan, overdue, lost item, notice) + service point (1), insert loan and update item, each with its
+ * event (1), commit (1) = 6 (counted in PostgreSQL's statement log); +1 when the notice policy has check-out or
  * due-date notices (all of them written in one statement; sent after commit by the patron-notices job); +2 when the
  * loan fills the patron's request (close it, re-number the queue); +2 when their group has a limit whose condition
  * blocks borrowing (lock the patron, count their loans), +2 for an item limit (the same), +2 for a proxy, +1 for the
@@ -390,12 +391,13 @@ public final class CheckOut {
         // isDcb, true for a loan to DCB's virtual patron (last name "DcbSystem"; Quire has no DCB items).
         if (patron.group() != null) loan.put("patronGroupIdAtCheckout", patron.group().get("id").asText());
         loan.put("isDcb", "DcbSystem".equalsIgnoreCase(Json.text(patron.user(), "personal.lastName")));
-        CirculationTypes.LOANS.insert(c, schema, loan, req.staffUserId());
-        PatronNotices.checkedOut(c, schema, found.get("notice"), loan, req.staffUserId());
-
         ObjectNode newItem = item.item().deepCopy();
         newItem.putObject("status").put("name", ItemStatus.CHECKED_OUT.folioName()).put("date", Json.date(now));
-        ObjectNode savedItem = InventoryTypes.ITEMS.replace(c, schema, item.item(), newItem, req.staffUserId());
+        // The loan and the item's new status, each with its event, in one statement.
+        StagedWrite itemWrite = InventoryTypes.ITEMS.stagedReplace(c, schema, item.item(), newItem, req.staffUserId());
+        StagedWrite.together(c, CirculationTypes.LOANS.stagedInsert(c, schema, loan, req.staffUserId()), itemWrite);
+        ObjectNode savedItem = itemWrite.record();
+        PatronNotices.checkedOut(c, schema, found.get("notice"), loan, req.staffUserId());
 
         RequestQueue.fillOnCheckOut(c, schema, f.requestQueue(), item, patron, req.staffUserId());
 

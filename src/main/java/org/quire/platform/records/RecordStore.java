@@ -36,6 +36,8 @@ import java.util.UUID;
 public final class RecordStore {
     private final RecordType type;
     private final String insertSql;
+    /** The update alone, and {@link #updateSql} with its outbox insert when the type has events. */
+    private final String rawUpdateSql;
     private final String updateSql;
 
     public RecordStore(RecordType type) {
@@ -49,7 +51,8 @@ public final class RecordStore {
             sets.append(", ").append(col.column()).append(" = ?");
         }
         this.insertSql = "INSERT INTO %1$s." + type.table() + " (" + cols + ") VALUES (" + marks + ")";
-        this.updateSql = withEvent("UPDATE %1$s." + type.table() + " SET " + sets + " WHERE id = ?");
+        this.rawUpdateSql = "UPDATE %1$s." + type.table() + " SET " + sets + " WHERE id = ?";
+        this.updateSql = withEvent(rawUpdateSql);
     }
 
     public RecordType type() {
@@ -162,13 +165,7 @@ public final class RecordStore {
     public List<ObjectNode> insertAll(Connection c, String schema, List<ObjectNode> records, UUID userId,
                                       boolean upsert) throws SQLException {
         Instant now = Instant.now();
-        for (ObjectNode r : records) {
-            validate(r);
-            if (!r.hasNonNull("id")) r.put("id", UUID.randomUUID().toString());
-            uuid(r.get("id").asText(), "id");
-            if (type.versioned()) r.put("_version", 1);
-            stampMetadata(r, null, now, userId);
-        }
+        for (ObjectNode r : records) prepareNew(r, now, userId);
         List<ObjectNode> previous = new ArrayList<>();
         if (upsert) {
             Map<UUID, ObjectNode> old = getMany(c, schema, records.stream().map(r -> UUID.fromString(r.get("id").asText())).toList());
@@ -208,6 +205,47 @@ public final class RecordStore {
         }
         type.hooks().afterWrite(c, schema, records, previous);
         return records;
+    }
+
+    /** A new record validated, given an id when it has none, versioned and stamped. */
+    private void prepareNew(ObjectNode r, Instant now, UUID userId) {
+        validate(r);
+        if (!r.hasNonNull("id")) r.put("id", UUID.randomUUID().toString());
+        uuid(r.get("id").asText(), "id");
+        if (type.versioned()) r.put("_version", 1);
+        stampMetadata(r, null, now, userId);
+    }
+
+    /**
+     * A new record made ready as {@link #insert} makes it — validated, stamped, the type's beforeWrite hooks run —
+     * but not sent: {@link StagedWrite#together} sends it with other writes in one statement.
+     */
+    public StagedWrite stagedInsert(Connection c, String schema, ObjectNode json, UUID userId) throws SQLException {
+        prepareNew(json, Instant.now(), userId);
+        type.hooks().beforeWrite(c, schema, List.of(json), java.util.Collections.singletonList(null));
+        List<Object> params = rowParams(json);
+        addEventParams(params, schema, "CREATED", null, json);
+        return new StagedWrite(this, schema, null, json, statements(insertSql, schema), params);
+    }
+
+    /** {@link #replace} made ready but not sent (see {@link #stagedInsert}). */
+    public StagedWrite stagedReplace(Connection c, String schema, ObjectNode previous, ObjectNode json, UUID userId)
+            throws SQLException {
+        prepareReplace(previous, json, userId);
+        type.hooks().beforeWrite(c, schema, List.of(json), java.util.Collections.singletonList(previous));
+        return new StagedWrite(this, schema, previous, json, statements(rawUpdateSql, schema),
+                replaceParams(schema, previous, json));
+    }
+
+    /** A write's statement and, for a type with events, its outbox insert, each on its own (schema filled). */
+    private List<String> statements(String write, String schema) {
+        String filled = Sql.filled(write, schema);
+        return type.eventTopic() == null ? List.of(filled) : List.of(filled, Sql.filled(Outbox.INSERT, schema));
+    }
+
+    /** The type's afterWrite hooks of a staged write, once it was sent. */
+    void afterWrite(Connection c, StagedWrite w) throws SQLException {
+        type.hooks().afterWrite(c, w.schema(), List.of(w.record()), java.util.Collections.singletonList(w.previous()));
     }
 
     /** Bind parameters per statement kept well under PostgreSQL's protocol limit (65,535). */
@@ -298,10 +336,9 @@ public final class RecordStore {
      */
     public ObjectNode replace(Connection c, String schema, ObjectNode previous, ObjectNode json, UUID userId)
             throws SQLException {
-        stageReplace(previous, json, userId);
-        type.hooks().beforeWrite(c, schema, List.of(json), java.util.Collections.singletonList(previous));
-        Sql.update(c, Sql.filled(updateSql, schema), replaceParams(schema, previous, json));
-        type.hooks().afterWrite(c, schema, List.of(json), java.util.Collections.singletonList(previous));
+        StagedWrite w = stagedReplace(c, schema, previous, json, userId);
+        Sql.update(c, Sql.filled(updateSql, schema), w.params());
+        afterWrite(c, w);
         return json;
     }
 
@@ -312,7 +349,7 @@ public final class RecordStore {
     public List<ObjectNode> replaceAll(Connection c, String schema, List<ObjectNode> previous, List<ObjectNode> jsons,
                                        UUID userId) throws SQLException {
         if (jsons.isEmpty()) return jsons;
-        for (int i = 0; i < jsons.size(); i++) stageReplace(previous.get(i), jsons.get(i), userId);
+        for (int i = 0; i < jsons.size(); i++) prepareReplace(previous.get(i), jsons.get(i), userId);
         type.hooks().beforeWrite(c, schema, jsons, previous);
         try (PreparedStatement ps = c.prepareStatement(updateSql.formatted(schema))) {
             for (int i = 0; i < jsons.size(); i++) {
@@ -326,7 +363,7 @@ public final class RecordStore {
     }
 
     /** Keeps the id, validates, checks and bumps {@code _version} (409 when stale) and stamps the metadata. */
-    private void stageReplace(ObjectNode previous, ObjectNode json, UUID userId) {
+    private void prepareReplace(ObjectNode previous, ObjectNode json, UUID userId) {
         UUID id = UUID.fromString(previous.get("id").asText());
         json.put("id", id.toString());
         validate(json);
