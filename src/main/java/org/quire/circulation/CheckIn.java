@@ -20,6 +20,7 @@ import org.quire.users.UserTypes;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -167,7 +168,7 @@ public final class CheckIn {
         ObjectNode loanOut = null;
         // The loan closed, the item and the check-in record go in ONE statement at the end: the fines, notices and
         // request steps between read none of these rows (they take the closed loan as it is here).
-        List<StagedWrite> writes = new java.util.ArrayList<>();
+        List<StagedWrite> writes = new ArrayList<>();
         if (openLoan != null) {
             ObjectNode closed = openLoan.deepCopy();
             closed.putObject("status").put("name", LoanView.CLOSED);

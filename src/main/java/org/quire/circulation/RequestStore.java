@@ -77,6 +77,7 @@ final class RequestStore {
                 + " (SELECT coalesce(jsonb_agg(jsonb ORDER BY " + QUEUE_KEYS + "), '[]') FROM queue)::text";
     }
 
+    /** An item's open loan, if it has one, and its open requests in queue order. */
     record LoanAndQueue(Optional<LoanView> openLoan, List<ObjectNode> queue) {
     }
 
