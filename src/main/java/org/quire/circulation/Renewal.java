@@ -34,10 +34,10 @@ import java.util.UUID;
  * be renewed. It loads the facts in FOLIO's stages, runs {@link RenewalChecks} (all refusals of a stage answered
  * together, as FOLIO does), then computes the new due date (or takes the override's) and writes the loan.
  * <p>
- * Round trips: item (1), patron with the group's patron block limits (1), open loan (1), policies (with the notice
- * policy) + service point (1), the item's request queue, row-locked (1), [schedule (1)], [the check-out service
+ * Round trips: item (1), patron with the group's patron block limits (1), open loan + the item's request queue,
+ * row-locked (1), policies (with the notice policy) + service point (1), [schedule (1)], [the check-out service
  * point's calendar (1), only when the loan policy moves due dates off closed days], update loan with its event (1),
- * commit (1) = 7; +1 for the patron's loan counts when their group has a limit whose condition blocks renewals; +1
+ * commit (1) = 6; +1 for the patron's loan counts when their group has a limit whose condition blocks renewals; +1
  * when renewing an overdue loan charges a fine; +1 when the notice policy has renewal or due-date notices (the
  * renewal notice and the rescheduled due-date notices are one statement).
  */
@@ -95,7 +95,8 @@ public final class Renewal {
         ItemView item = findItem(c, schema, req.item());
         PatronView patron = findPatron(c, schema, req.user());
         Refused.throwIfAny(RenewalChecks.refuseWhenNotFound(req.item(), item, req.user(), patron));
-        LoanView loan = LoanStore.openLoan(c, schema, item.id()).orElse(null);
+        RequestStore.LoanAndQueue loanAndQueue = RequestStore.openLoanAndItemQueue(c, schema, item.id());
+        LoanView loan = loanAndQueue.openLoan().orElse(null);
         Refused.throwIfAny(RenewalChecks.refuseWhenNotLoanedToPatron(req.item(), req.user(), loan, patron));
         RenewalOverride override = RenewalOverride.from(req.overrideBlocks());
         Refused.throwIfAny(override.refusals(block -> permissions.has(req.tenant(), req.staffUserId(),
@@ -114,7 +115,7 @@ public final class Renewal {
         Refused.throwIfAny(RenewalChecks.refuseWhenLoanPolicyMissing(rule.policyId(), found.get("loan")));
         RenewalFacts facts = new RenewalFacts(req.user(), item, patron, loan, override, automated,
                 LoanPolicy.from(found.get("loan")), HoldTerms.from(found.get("loan")),
-                RequestQueue.forItem(c, schema, item.id()), now);
+                loanAndQueue.queue(), now);
         Check.refuseIfAny(facts, RenewalChecks.CHECKS);
 
         LoanPolicy policy = facts.policy();
