@@ -53,7 +53,7 @@ public final class DataSetup {
     }
 
     /** The large instance of the rtac workflow: FOLIO's RTAC report found 13–17 s for 300+ holdings. */
-    static final int LARGE_HOLDINGS = 300, LARGE_ITEMS_PER_HOLDINGS = 3;
+    static final int LARGE_HOLDINGS = 300, LARGE_ITEMS_PER_HOLDINGS = 2;
 
     /** Loans of each heavy borrower of the renew workflow (the PTF's "renew a patron's 200 loans"). */
     static final int HEAVY_LOANS = 200;
@@ -124,7 +124,7 @@ public final class DataSetup {
         return barcodes;
     }
 
-    /** One title with 300 holdings records of 3 items each; every fifth item checked out by the real check-out. */
+    /** One title with 300 holdings records of 2 items each; every fifth item checked out by the real check-out. */
     private String createLargeInstance(BenchHttp.Session s, List<TenantData.Patron> patrons)
             throws IOException, InterruptedException {
         DemoData.SeedTitle title = titles.getFirst();

@@ -11,12 +11,12 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Real-time availability as discovery layers ask for it: half the iterations ask for the one large instance (300
- * holdings records × 3 items, every fifth on loan — FOLIO took 13–17 s for such an instance), half for a batch of 50
+ * holdings records × 2 items (issue 16's shape), every fifth on loan — FOLIO took 13–17 s for such an instance), half for a batch of 50
  * random instances. The floor is one authenticated GET of an instance record: what any availability answer costs at
  * least.
  */
 final class RtacWorkflow implements Workflow {
-    static final String LARGE = "GET /rtac/{id} (300 holdings × 3 items)";
+    static final String LARGE = "GET /rtac/{id} (300 holdings × 2 items)";
     static final String BATCH = "POST /rtac-batch (50 instances)";
     static final int BATCH_SIZE = 50;
 
