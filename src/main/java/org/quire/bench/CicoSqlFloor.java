@@ -33,15 +33,15 @@ final class CicoSqlFloor {
     static final String DESCRIPTION = "SQL floor of cico, one transaction each. Check-out: the patron by barcode with "
             + "their manual blocks and their group's borrowing block limits (1); only when a limit blocks borrowing, "
             + "the patron locked and their open, overdue and lost loans and fee/fine balance counted (+2, never with "
-            + "the bench's data); the item by barcode, locked (1); the open-loan check with the item's open request "
+            + "the bench's data); the item by barcode, locked, with the open-loan check and the item's open request "
             + "queue (1); the loan and notice policies (1); the check-out and due-date notices when the notice policy "
             + "has them (+1, none with the bench's \"Send No Notices\"); the new loan and the item's status, each with "
-            + "its outbox event (1) = 5 statements and 2 events, as Quire writes. No item-limit "
+            + "its outbox event (1) = 4 statements and 2 events, as Quire writes. No item-limit "
             + "count: the bench's rules name no kind of item, so neither Quire nor FOLIO counts. Check-in: the item "
-            + "by barcode, locked (1); its open loan and open request queue, locked, with the borrower and the "
+            + "by barcode, locked, with its open loan and open request queue, locked, the borrower and the "
             + "borrower's notice policy (1); the check-in and due-date notices when the policy has them (+1, none "
             + "with the bench's data); the closed loan and the item's status, each with its event, and the check-in "
-            + "record (1) = 3 statements and 2 events, as Quire writes. The events are "
+            + "record (1) = 2 statements and 2 events, as Quire writes. The events are "
             + "{type, new} built by the database from the written row (Quire ships {type, old, new} from Java), under "
             + "topics no consumer reads: the floor pays for writing them, not for Quire's delivery and indexing.";
 
@@ -60,8 +60,8 @@ final class CicoSqlFloor {
 
     private final DataSource db;
     private final UUID servicePoint;
-    private final String patron, lockPatron, patronCounts, itemLocked, openLoan, policies,
-            insertLoanAndItem, openLoanWithBorrower, loanItemAndCheckIn, insertNotices, replaceNotices;
+    private final String patron, lockPatron, patronCounts, itemWithLoanAndQueue, policies,
+            insertLoanAndItem, itemWithLoanAndBorrower, loanItemAndCheckIn, insertNotices, replaceNotices;
     /** The CTE {@code queue} as one JSON array in queue order: the open-loan statements read the queue with the loan. */
     private static final String QUEUE_JSON = "(SELECT coalesce(jsonb_agg(jsonb ORDER BY position), '[]') FROM queue)";
 
@@ -81,12 +81,16 @@ final class CicoSqlFloor {
                 + " (SELECT coalesce(sum((a.jsonb->>'remaining')::numeric), 0) FROM " + s + "account a"
                 + " WHERE a.user_id = ? AND a.status_name = 'Open')"
                 + " FROM " + s + "loan l JOIN " + s + "item i ON i.id = l.item_id WHERE l.user_id = ? AND l.status_name = 'Open'";
-        itemLocked = "SELECT id, jsonb, effective_location_id FROM " + s + "item WHERE barcode = ? FOR UPDATE";
+        // The item by barcode, locked, as the CTE "it" of the statement that also reads its loan and queue (as Quire's).
+        String item = "WITH it AS MATERIALIZED (SELECT id, jsonb, effective_location_id FROM " + s + "item"
+                + " WHERE barcode = ? FOR UPDATE), ";
         // The item's own queue: with title-level requests off (FOLIO's default, the bench's) there are no others.
-        String queue = "SELECT jsonb, position FROM " + s + "request WHERE item_id = ? AND status LIKE 'Open%'";
+        String queue = "SELECT jsonb, position FROM " + s + "request WHERE item_id = (SELECT id FROM it)"
+                + " AND status LIKE 'Open%'";
         String queueLocked = queue + " FOR UPDATE";
-        openLoan = "WITH queue AS (" + queue + ") SELECT (SELECT id FROM " + s + "loan WHERE item_id = ?"
-                + " AND status_name = 'Open'), " + QUEUE_JSON;
+        itemWithLoanAndQueue = item + "queue AS (" + queue + ") SELECT it.id, it.jsonb, it.effective_location_id,"
+                + " (SELECT id FROM " + s + "loan WHERE item_id = it.id AND status_name = 'Open'), " + QUEUE_JSON
+                + " FROM it";
         policies = "SELECT (SELECT jsonb FROM " + s + "loan_policy WHERE id = ?), (SELECT jsonb FROM " + s
                 + "notice_policy WHERE id = ?)";
         // The writes that end a check-out (the loan, the item) and a check-in (the loan, the item, the check-in
@@ -98,12 +102,12 @@ final class CicoSqlFloor {
                 + " item_effective_location_id_at_check_out, renewal_count)"
                 + " VALUES (?, ?::jsonb, now(), now(), ?, ?, 'Open', 'checkedout', ?, ?, ?, ?, ?, 0) RETURNING id, jsonb),"
                 + " loan_event AS (" + event(s, "loan_written") + "), written AS (" + itemStatus + ")" + event;
-        openLoanWithBorrower = "WITH queue AS MATERIALIZED (" + queueLocked + "), loan AS MATERIALIZED ("
+        itemWithLoanAndBorrower = item + "queue AS MATERIALIZED (" + queueLocked + "), loan AS MATERIALIZED ("
                 + "SELECT l.id, l.jsonb, u.jsonb AS borrower, l.user_id"
                 + " FROM " + s + "loan l LEFT JOIN " + s + "users u ON u.id = l.user_id"
-                + " WHERE l.item_id = ? AND l.status_name = 'Open' FOR UPDATE OF l)"
-                + " SELECT id, jsonb, borrower, (SELECT jsonb FROM " + s + "notice_policy WHERE id = ?), user_id, "
-                + QUEUE_JSON + " FROM loan";
+                + " WHERE l.item_id = (SELECT id FROM it) AND l.status_name = 'Open' FOR UPDATE OF l)"
+                + " SELECT it.id, it.jsonb, loan.id, loan.jsonb, loan.borrower, (SELECT jsonb FROM " + s
+                + "notice_policy WHERE id = ?), loan.user_id, " + QUEUE_JSON + " FROM it LEFT JOIN loan ON true";
         loanItemAndCheckIn = "WITH loan_written AS (UPDATE " + s + "loan SET status_name = 'Closed',"
                 + " action = 'checkedin', return_date = ?, checkin_service_point_id = ?, updated_date = now(),"
                 + " jsonb = jsonb || ?::jsonb WHERE id = ? RETURNING id, jsonb), loan_event AS ("
@@ -127,13 +131,14 @@ final class CicoSqlFloor {
                     Sql.list(c, lockPatron, List.of(p.id()), rs -> 1);
                     Sql.one(c, patronCounts, List.of(p.id(), p.id()), rs -> rs.getLong(1));
                 }
-                Item item = lockItem(c, itemBarcode);
+                Item item = Sql.one(c, itemWithLoanAndQueue, List.of(itemBarcode), rs -> {
+                    rs.getString(2); // the item's JSON is read, as any implementation must
+                    if (rs.getObject(4) != null) throw new IllegalStateException("item has an open loan");
+                    if (!Json.parse(rs.getString(5)).isEmpty())
+                        throw new IllegalStateException("item " + itemBarcode + " is requested");
+                    return new Item((UUID) rs.getObject(1), (UUID) rs.getObject(3));
+                }).orElseThrow(() -> new IllegalStateException("no item " + itemBarcode));
                 UUID itemId = item.id();
-                String[] loanAndQueue = Sql.one(c, openLoan, List.of(itemId, itemId),
-                        rs -> new String[]{rs.getString(1), rs.getString(2)}).orElseThrow();
-                if (loanAndQueue[0] != null) throw new IllegalStateException("item has an open loan");
-                if (!Json.parse(loanAndQueue[1]).isEmpty())
-                    throw new IllegalStateException("item " + itemBarcode + " is requested");
                 String[] policy = Sql.one(c, policies, List.of(LOAN_POLICY, NOTICE_POLICY),
                         rs -> new String[]{rs.getString(1), rs.getString(2)}).orElseThrow();
                 if (policy[0] == null) throw new IllegalStateException("no loan policy");
@@ -175,17 +180,19 @@ final class CicoSqlFloor {
         try (Connection c = db.getConnection()) {
             c.setAutoCommit(false);
             try {
-                UUID itemId = lockItem(c, itemBarcode).id();
-                Object[] open = Sql.one(c, openLoanWithBorrower, List.of(itemId, itemId, NOTICE_POLICY), rs -> {
+                OpenLoan open = Sql.one(c, itemWithLoanAndBorrower, List.of(itemBarcode, NOTICE_POLICY), rs -> {
                     rs.getString(2);
-                    rs.getString(3);
-                    Json.parse(rs.getString(6));
-                    return new Object[]{rs.getObject(1), rs.getString(4), rs.getObject(5)};
-                }).orElseThrow(() -> new IllegalStateException("no open loan for item " + itemBarcode));
-                UUID loanId = (UUID) open[0];
+                    rs.getString(4);
+                    rs.getString(5);
+                    Json.parse(rs.getString(8));
+                    return new OpenLoan((UUID) rs.getObject(1), (UUID) rs.getObject(3), rs.getString(6),
+                            (UUID) rs.getObject(7));
+                }).orElseThrow(() -> new IllegalStateException("no item " + itemBarcode));
+                if (open.loanId() == null) throw new IllegalStateException("no open loan for item " + itemBarcode);
+                UUID itemId = open.itemId(), loanId = open.loanId();
                 Instant now = Instant.now();
-                List<String> notices = loanNotices((String) open[1], CHECK_IN_NOTICES);
-                if (!notices.isEmpty()) Sql.update(c, replaceNotices, List.of(loanId, loanId, open[2],
+                List<String> notices = loanNotices(open.noticePolicy(), CHECK_IN_NOTICES);
+                if (!notices.isEmpty()) Sql.update(c, replaceNotices, List.of(loanId, loanId, open.borrowerId(),
                         c.createArrayOf("text", notices.stream().filter(n -> !n.equals("Due date")).toArray())));
                 UUID checkInId = UUID.randomUUID();
                 try (PreparedStatement ps = c.prepareStatement(loanItemAndCheckIn)) {
@@ -241,16 +248,8 @@ final class CicoSqlFloor {
     private record Item(UUID id, UUID locationId) {
     }
 
-    /** The item row, locked until the transaction ends (its jsonb is read, as any implementation must). */
-    private Item lockItem(Connection c, String barcode) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(itemLocked)) {
-            ps.setString(1, barcode);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) throw new IllegalStateException("no item " + barcode);
-                rs.getString(2);
-                return new Item((UUID) rs.getObject(1), (UUID) rs.getObject(3));
-            }
-        }
+    /** A checked-in item, its open loan (null: none), the borrower's notice policy and the borrower. */
+    private record OpenLoan(UUID itemId, UUID loanId, String noticePolicy, UUID borrowerId) {
     }
 
     /** The item status update's and its event's five parameters, from {@code first} on. */

@@ -2,7 +2,6 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.inventory.InventoryStore;
 import org.quire.feesfines.OverdueFines;
 import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemStatus;
@@ -31,10 +30,10 @@ import static org.quire.platform.domain.Check.when;
  * Check-in by barcode: closes the open loan, makes the item Available — or In transit to its location's primary
  * service point when this service point does not serve the location — and records the check-in, in ONE transaction.
  * <p>
- * Round trips with an open loan: item + holdings + instance + types + locations, row-locked (1), open loan + the
- * item's request queue, row-locked (1), service point + the loan's policies and service points + the borrower's
- * notice policy and user row (1), update loan and item, each with its event, and insert the check-in record (1),
- * commit (1) = 5 (counted in PostgreSQL's statement log); +1 when the first
+ * Round trips with an open loan: item + holdings + instance + types + locations, its open loan and its request
+ * queue, all row-locked (1), service point + the loan's policies and service points + the borrower's notice policy
+ * and user row (1), update loan and item, each with its event, and insert the check-in record (1), commit (1) = 4
+ * (counted in PostgreSQL's statement log); +1 when the first
  * request moves to Awaiting pickup / In transit. An overdue return that is fined adds ONE statement (owner lookup +
  * "Overdue fine" account + its action, see feesfines/OverdueFines); an on-time return adds none. Notices: +1 when the
  * notice policy has check-in or due-date notices (the check-in notice and dropping the due-date notices are one
@@ -98,11 +97,11 @@ public final class CheckIn {
     private ObjectNode run(Connection c, Request req) throws SQLException {
         String schema = req.schema();
         Instant now = Instant.now();
-        CheckInFacts f = new CheckInFacts(req, InventoryStore.itemByBarcodeForUpdate(c, schema, req.itemBarcode()).orElse(null),
-                null, List.of(), Map.of());
+        RequestStore.ItemLoanAndQueue read = RequestStore.itemLoanAndQueue(c, schema, true, req.itemBarcode());
+        CheckInFacts f = new CheckInFacts(req, read.item(), null, List.of(), Map.of());
         Check.refuseIfAny(f, ITEM);
 
-        RequestStore.LoanAndQueue loanAndQueue = RequestStore.openLoanAndItemQueue(c, schema, f.item().id());
+        RequestStore.LoanAndQueue loanAndQueue = read.loanAndQueue();
         LoanView open = loanAndQueue.openLoan().orElse(null);
         MultiGet lookups = new MultiGet().add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId());
         if (open != null) LoanRepresentation.addRefs(lookups, open.json()).add("notice", CirculationTypes.NOTICE_POLICIES,

@@ -2,7 +2,6 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.users.UsersStore;
-import org.quire.inventory.InventoryStore;
 import org.quire.circulation.CheckOutFacts.Terms;
 import org.quire.circulation.blocks.AutomatedBlocks;
 import org.quire.circulation.rules.CirculationRules;
@@ -41,9 +40,9 @@ import static org.quire.platform.domain.Check.when;
  * each stage, stop where FOLIO stops (no item, no patron, no loan policy), then act.
  * <p>
  * Round trips (no proxy, no item limit): patron + group + manual blocks + the group's patron block limits (1), item +
- * holdings + instance + types + locations, row-locked (1), open loan + the item's request queue, row-locked (1), the
- * four policies (loan, overdue, lost item, notice) + service point (1), insert loan and update item, each with its
- * event (1), commit (1) = 6 (counted in PostgreSQL's statement log); +1 when the notice policy has check-out or
+ * holdings + instance + types + locations, its open loan and its request queue, all row-locked (1), the four
+ * policies (loan, overdue, lost item, notice) + service point (1), insert loan and update item, each with its event
+ * (1), commit (1) = 5 (counted in PostgreSQL's statement log); +1 when the notice policy has check-out or
  * due-date notices (all of them written in one statement; sent after commit by the patron-notices job); +2 when the
  * loan fills the patron's request (close it, re-number the queue); +2 when their group has a limit whose condition
  * blocks borrowing (lock the patron, count their loans), +2 for an item limit (the same), +2 for a proxy, +1 for the
@@ -113,8 +112,6 @@ public final class CheckOut {
         List<Refusal> refused = new ArrayList<>(Check.all(f, BORROWER_AND_ITEM));
         if (f.item() == null) throw new Refused(refused);
 
-        RequestStore.LoanAndQueue loanAndQueue = RequestStore.openLoanAndItemQueue(c, req.schema(), f.item().id());
-        f = f.withItemState(loanAndQueue.openLoan().isPresent(), loanAndQueue.queue());
         refused.addAll(Check.all(f, ITEM_STATE));
         if (f.patron() == null) throw new Refused(refused);
 
@@ -134,7 +131,7 @@ public final class CheckOut {
     /**
      * The patron (with group, manual blocks and block limits), their automated blocks (counted now, in this
      * transaction; the patron is locked first when their group has a limit that blocks borrowing), the proxy and its
-     * relations, and the item, row-locked.
+     * relations, and the item with whether it has an open loan and its request queue, all row-locked.
      */
     private static CheckOutFacts loadBorrowerAndItem(Connection c, Request req, Instant now, BlockOverrides overrides)
             throws SQLException {
@@ -146,8 +143,9 @@ public final class CheckOut {
         PatronView proxy = asksForProxy ? UsersStore.patronByBarcode(c, schema, req.proxyUserBarcode()).orElse(null) : null;
         List<ObjectNode> relations = patron != null && proxy != null && !proxy.id().equals(patron.id())
                 ? LoanStore.proxyRelations(c, schema, patron.id(), proxy.id()) : List.of();
-        ItemView item = InventoryStore.itemByBarcodeForUpdate(c, schema, req.itemBarcode()).orElse(null);
-        return CheckOutFacts.borrowerAndItem(req, now, overrides, patron, blocks, proxy, relations, item);
+        RequestStore.ItemLoanAndQueue item = RequestStore.itemLoanAndQueue(c, schema, true, req.itemBarcode());
+        return CheckOutFacts.borrowerAndItem(req, now, overrides, patron, blocks, proxy, relations, item.item())
+                .withItemState(item.loanAndQueue().openLoan().isPresent(), item.loanAndQueue().queue());
     }
 
     /** The policies the rules name for this patron and item, and the service point, in one statement. */

@@ -37,7 +37,12 @@ final class LoanStore {
 
     /** The statement of {@link #openLoan} (HotQueryPlansTest EXPLAINs exactly it). */
     static String openLoanSql(String schema) {
-        return "SELECT jsonb FROM " + schema + ".loan WHERE item_id = ? AND status_name = 'Open' FOR UPDATE";
+        return openLoanSql(schema, "?");
+    }
+
+    /** The same for the item whose id {@code itemId} gives (a parameter, or an expression of a larger statement). */
+    static String openLoanSql(String schema, String itemId) {
+        return "SELECT jsonb FROM " + schema + ".loan WHERE item_id = " + itemId + " AND status_name = 'Open' FOR UPDATE";
     }
 
     /** The proxy relations (mod-users' proxiesfor records) in which {@code proxyUserId} acts for {@code userId}. */

@@ -2,7 +2,6 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.users.UsersStore;
-import org.quire.inventory.InventoryStore;
 import org.quire.circulation.blocks.AutomatedBlocks;
 import org.quire.circulation.rules.CirculationRules;
 import org.quire.circulation.rules.PolicyType;
@@ -34,10 +33,9 @@ import java.util.UUID;
  * be renewed. It loads the facts in FOLIO's stages, runs {@link RenewalChecks} (all refusals of a stage answered
  * together, as FOLIO does), then computes the new due date (or takes the override's) and writes the loan.
  * <p>
- * Round trips: item (1), patron with the group's patron block limits (1), open loan + the item's request queue,
- * row-locked (1), policies (with the notice policy) + service point (1), [schedule (1)], [the check-out service
- * point's calendar (1), only when the loan policy moves due dates off closed days], update loan with its event (1),
- * commit (1) = 6; +1 for the patron's loan counts when their group has a limit whose condition blocks renewals; +1
+ * Round trips: item + its open loan + its request queue, row-locked (1), patron with the group's patron block limits
+ * (1), policies (with the notice policy) + service point (1), [schedule (1)], [the check-out service point's calendar
+ * (1), only when the loan policy moves due dates off closed days], update loan with its event (1), commit (1) = 5; +1 for the patron's loan counts when their group has a limit whose condition blocks renewals; +1
  * when renewing an overdue loan charges a fine; +1 when the notice policy has renewal or due-date notices (the
  * renewal notice and the rescheduled due-date notices are one statement).
  */
@@ -72,10 +70,12 @@ public final class Renewal {
                           String schema, UUID staffUserId) {
     }
 
-    private static ItemView findItem(Connection c, String schema, Ref ref) throws SQLException {
-        if (!ref.byId()) return InventoryStore.itemByBarcodeForUpdate(c, schema, ref.value()).orElse(null);
+    /** The item by barcode or id, with its open loan and request queue, all row-locked (none for a malformed id). */
+    private static RequestStore.ItemLoanAndQueue findItem(Connection c, String schema, Ref ref) throws SQLException {
+        if (!ref.byId()) return RequestStore.itemLoanAndQueue(c, schema, true, ref.value());
         UUID id = Ids.orNull(ref.value());
-        return id == null ? null : InventoryStore.itemByIdForUpdate(c, schema, id).orElse(null);
+        return id == null ? new RequestStore.ItemLoanAndQueue(null, new RequestStore.LoanAndQueue(Optional.empty(),
+                List.of())) : RequestStore.itemLoanAndQueue(c, schema, false, id);
     }
 
     private static PatronView findPatron(Connection c, String schema, Ref ref) throws SQLException {
@@ -92,10 +92,11 @@ public final class Renewal {
         String schema = req.schema();
         Instant now = Instant.now();
         // Load in FOLIO's stages, each refused on its own: the item and the user, their loan, the override.
-        ItemView item = findItem(c, schema, req.item());
+        RequestStore.ItemLoanAndQueue read = findItem(c, schema, req.item());
+        ItemView item = read.item();
         PatronView patron = findPatron(c, schema, req.user());
         Refused.throwIfAny(RenewalChecks.refuseWhenNotFound(req.item(), item, req.user(), patron));
-        RequestStore.LoanAndQueue loanAndQueue = RequestStore.openLoanAndItemQueue(c, schema, item.id());
+        RequestStore.LoanAndQueue loanAndQueue = read.loanAndQueue();
         LoanView loan = loanAndQueue.openLoan().orElse(null);
         Refused.throwIfAny(RenewalChecks.refuseWhenNotLoanedToPatron(req.item(), req.user(), loan, patron));
         RenewalOverride override = RenewalOverride.from(req.overrideBlocks());

@@ -2,7 +2,9 @@ package org.quire.circulation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.inventory.InventoryStore;
 import org.quire.inventory.ItemStatus;
+import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
 import org.quire.platform.db.Sql;
 
@@ -59,35 +61,51 @@ final class RequestStore {
 
     /** The statement behind {@link #itemQueue} (package-visible so HotQueryPlansTest can EXPLAIN exactly it). */
     static String itemQueueSql(String schema) {
-        return Sql.filled(ITEM_QUEUE, schema);
+        return Sql.filled(ITEM_QUEUE, schema, "?", "(SELECT h.instance_id FROM " + schema + ".item i JOIN " + schema
+                + ".holdings_record h ON h.id = i.holdings_record_id WHERE i.id = ?)");
     }
 
+    /** Filled with the schema, the item's id and its instance's id (parameters, or expressions of a larger statement). */
     private static final String ITEM_QUEUE = "SELECT jsonb, position, request_date, id FROM %1$s.request WHERE " + OPEN
-            + " AND (item_id = ? OR (item_id IS NULL AND instance_id = (SELECT h.instance_id FROM %1$s.item i"
-            + " JOIN %1$s.holdings_record h ON h.id = i.holdings_record_id WHERE i.id = ?))) " + QUEUE_ORDER
-            + " FOR UPDATE";
+            + " AND (item_id = %2$s OR (item_id IS NULL AND instance_id = %3$s)) " + QUEUE_ORDER + " FOR UPDATE";
 
     /**
-     * The item's open loan and its request queue (as {@link #itemQueue}), both row-locked, in ONE statement: check-in
-     * needs both, and each was a round trip of its own. Parameters: the item id, three times.
+     * The item by barcode or id as {@link InventoryStore} reads it for circulation, its open loan and its request queue
+     * (as {@link #itemQueue}), all three row-locked in that order, in ONE statement: check-out, check-in and renewal
+     * need all three, and the item was a round trip of its own before the other two. Parameter: the barcode or the id.
+     * The CTE {@code iv} names the item view's columns; the loan and the queue find the item through it, so an
+     * unknown item locks nothing more and answers no row.
      */
-    static String openLoanAndItemQueueSql(String schema) {
-        return "WITH loan AS MATERIALIZED (" + LoanStore.openLoanSql(schema) + "), queue AS MATERIALIZED ("
-                + itemQueueSql(schema) + ") SELECT (SELECT jsonb FROM loan LIMIT 1)::text,"
-                + " (SELECT coalesce(jsonb_agg(jsonb ORDER BY " + QUEUE_KEYS + "), '[]') FROM queue)::text";
+    static String itemLoanAndQueueSql(String schema, boolean byBarcode) {
+        String itemId = "(SELECT (item->>'id')::uuid FROM iv)";
+        return Sql.filled(ITEM_LOAN_AND_QUEUE, InventoryStore.itemForUpdateSql(schema, byBarcode),
+                LoanStore.openLoanSql(schema, itemId),
+                Sql.filled(ITEM_QUEUE, schema, itemId, "(SELECT (instance->>'id')::uuid FROM iv)"));
+    }
+
+    private static final String ITEM_LOAN_AND_QUEUE = "WITH iv(item, holdings, instance, material_type,"
+            + " permanent_loan_type, temporary_loan_type, effective_location, permanent_location, temporary_location)"
+            + " AS MATERIALIZED (%s), loan AS MATERIALIZED (%s), queue AS MATERIALIZED (%s)"
+            + " SELECT iv.*, (SELECT jsonb FROM loan LIMIT 1)::text,"
+            + " (SELECT coalesce(jsonb_agg(jsonb ORDER BY " + QUEUE_KEYS + "), '[]') FROM queue)::text FROM iv";
+
+    /** An item (null when none has the barcode or id), its open loan if it has one, and its request queue. */
+    record ItemLoanAndQueue(ItemView item, LoanAndQueue loanAndQueue) {
+    }
+
+    /** The item by barcode ({@code byBarcode}) or id, its open loan and its queue, all row-locked: 1 statement. */
+    static ItemLoanAndQueue itemLoanAndQueue(Connection c, String schema, boolean byBarcode, Object key)
+            throws SQLException {
+        return Sql.one(c, itemLoanAndQueueSql(schema, byBarcode), List.of(key), rs -> {
+            List<ObjectNode> queue = new ArrayList<>();
+            for (JsonNode r : Json.parse(rs.getString(11))) queue.add((ObjectNode) r);
+            return new ItemLoanAndQueue(InventoryStore.itemView(rs), new LoanAndQueue(
+                    Optional.ofNullable(rs.getString(10)).map(l -> new LoanView(Json.parseObject(l))), queue));
+        }).orElse(new ItemLoanAndQueue(null, new LoanAndQueue(Optional.empty(), List.of())));
     }
 
     /** An item's open loan, if it has one, and its open requests in queue order. */
     record LoanAndQueue(Optional<LoanView> openLoan, List<ObjectNode> queue) {
-    }
-
-    static LoanAndQueue openLoanAndItemQueue(Connection c, String schema, UUID itemId) throws SQLException {
-        return Sql.one(c, openLoanAndItemQueueSql(schema), List.of(itemId, itemId, itemId), rs -> {
-            String loan = rs.getString(1);
-            List<ObjectNode> queue = new ArrayList<>();
-            for (JsonNode r : Json.parse(rs.getString(2))) queue.add((ObjectNode) r);
-            return new LoanAndQueue(Optional.ofNullable(loan).map(l -> new LoanView(Json.parseObject(l))), queue);
-        }).orElseThrow();
     }
 
     /** The item's own open requests, without locks. */

@@ -53,12 +53,6 @@ public final class InventoryStore {
             JOIN %1$s.instance inst ON inst.id = h.instance_id
             """;
 
-    /** The item row is locked until the transaction ends: concurrent check-outs of one item queue here. */
-    public static Optional<ItemView> itemByBarcodeForUpdate(Connection c, String schema, String barcode)
-            throws SQLException {
-        return Sql.one(c, itemByBarcodeSql(schema, true), List.of(barcode), InventoryStore::itemView);
-    }
-
     /** By barcode, without locking (a read: SIP2's item information). */
     public static Optional<ItemView> itemByBarcode(Connection c, String schema, String barcode) throws SQLException {
         return Sql.one(c, itemByBarcodeSql(schema, false), List.of(barcode), InventoryStore::itemView);
@@ -71,8 +65,17 @@ public final class InventoryStore {
 
     /** By id, the item row locked until the transaction ends (request creation serialises on it like check-out). */
     public static Optional<ItemView> itemByIdForUpdate(Connection c, String schema, UUID id) throws SQLException {
-        return Sql.one(c, ITEM_VIEW.formatted(schema, "SELECT * FROM " + schema + ".item WHERE id = ? FOR UPDATE"),
-                List.of(id), InventoryStore::itemView);
+        return Sql.one(c, itemForUpdateSql(schema, false), List.of(id), InventoryStore::itemView);
+    }
+
+    /**
+     * The statement of one item with its context, row-locked, by barcode or by id (its one parameter): circulation
+     * composes it with the item's loan and requests. Its columns are read by {@link #itemView}. The lock is held until
+     * the transaction ends: concurrent check-outs of one item queue here.
+     */
+    public static String itemForUpdateSql(String schema, boolean byBarcode) {
+        return byBarcode ? itemByBarcodeSql(schema, true)
+                : Sql.filled(ITEM_VIEW, schema, "SELECT * FROM " + schema + ".item WHERE id = ? FOR UPDATE");
     }
 
     public static Optional<ItemView> itemById(Connection c, String schema, UUID id) throws SQLException {
@@ -132,7 +135,8 @@ public final class InventoryStore {
                 FieldType.TEXT);
     }
 
-    private static ItemView itemView(ResultSet rs) throws SQLException {
+    /** An item view from the first nine columns of a row of these statements. */
+    public static ItemView itemView(ResultSet rs) throws SQLException {
         return new ItemView(obj(rs, 1), obj(rs, 2), obj(rs, 3), obj(rs, 4), obj(rs, 5), obj(rs, 6), obj(rs, 7),
                 obj(rs, 8), obj(rs, 9));
     }

@@ -195,12 +195,19 @@ class HotQueryPlansTest {
     }
 
     @Test
-    void openLoanWithTheItemQueue_asCheckOutAndCheckInReadThem_usesTheLoanAndQueueIndexes() {
-        UUID item = db.read(c -> Sql.one(c, "SELECT item_id FROM " + schema + ".request LIMIT 1", List.of(),
+    void itemWithItsOpenLoanAndQueue_asCheckOutCheckInAndRenewalReadThem_usesTheirIndexes() {
+        String barcode = db.read(c -> Sql.one(c, "SELECT i.barcode FROM " + schema + ".request r JOIN " + schema
+                + ".item i ON i.id = r.item_id WHERE i.barcode IS NOT NULL LIMIT 1", List.of(),
+                rs -> rs.getString(1)).orElseThrow());
+        UUID item = db.read(c -> Sql.one(c, "SELECT id FROM " + schema + ".item WHERE barcode = ?", List.of(barcode),
                 rs -> rs.getObject(1, UUID.class)).orElseThrow());
-        String p = plan(RequestStore.openLoanAndItemQueueSql(schema), item, item, item);
-        assertThat(noSeqScan("open loan and item queue", p)).contains("loan_one_open_per_item")
-                .contains("request_item_open_queue_idx").contains("request_instance_unfilled_title_idx");
+        String byBarcode = plan(RequestStore.itemLoanAndQueueSql(schema, true), barcode);
+        assertThat(noSeqScan("item by barcode, open loan and queue", byBarcode)).contains("item_barcode_key")
+                .contains("loan_one_open_per_item").contains("request_item_open_queue_idx")
+                .contains("request_instance_unfilled_title_idx");
+        String byId = plan(RequestStore.itemLoanAndQueueSql(schema, false), item);
+        assertThat(noSeqScan("item by id, open loan and queue", byId)).contains("item_pkey")
+                .contains("loan_one_open_per_item").contains("request_item_open_queue_idx");
     }
 
     // --- the other statements of check-out, renewal and check-in (generic plans, whatever the values) ----------
