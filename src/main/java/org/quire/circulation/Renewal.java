@@ -35,8 +35,8 @@ import java.util.UUID;
  * <p>
  * Round trips: item + its open loan + its request queue, row-locked (1), patron with the group's patron block limits
  * (1), policies (with the notice policy) + service point (1), [schedule (1)], [the check-out service point's calendar
- * (1), only when the loan policy moves due dates off closed days], update loan with its event (1), commit (1) = 5; +1 for the patron's loan counts when their group has a limit whose condition blocks renewals; +1
- * when renewing an overdue loan charges a fine; +1 when the notice policy has renewal or due-date notices (the
+ * (1), only when the loan policy moves due dates off closed days], update loan with its event (1), commit (1) = 5; +1
+ * for the patron's loan counts when their group has a limit whose condition blocks renewals; +1 when renewing an overdue loan charges a fine; +1 when the notice policy has renewal or due-date notices (the
  * renewal notice and the rescheduled due-date notices are one statement).
  */
 public final class Renewal {
@@ -74,8 +74,7 @@ public final class Renewal {
     private static RequestStore.ItemLoanAndQueue findItem(Connection c, String schema, Ref ref) throws SQLException {
         if (!ref.byId()) return RequestStore.itemLoanAndQueue(c, schema, true, ref.value());
         UUID id = Ids.orNull(ref.value());
-        return id == null ? new RequestStore.ItemLoanAndQueue(null, new RequestStore.LoanAndQueue(Optional.empty(),
-                List.of())) : RequestStore.itemLoanAndQueue(c, schema, false, id);
+        return id == null ? RequestStore.ItemLoanAndQueue.NONE : RequestStore.itemLoanAndQueue(c, schema, false, id);
     }
 
     private static PatronView findPatron(Connection c, String schema, Ref ref) throws SQLException {
@@ -91,7 +90,8 @@ public final class Renewal {
     private ObjectNode run(Connection c, Request req) throws SQLException {
         String schema = req.schema();
         Instant now = Instant.now();
-        // Load in FOLIO's stages, each refused on its own: the item and the user, their loan, the override.
+        // Checked in FOLIO's stages, each refused on its own: the item and the user, their loan, the override (the
+        // loan is read with the item, in the same statement).
         RequestStore.ItemLoanAndQueue read = findItem(c, schema, req.item());
         ItemView item = read.item();
         PatronView patron = findPatron(c, schema, req.user());

@@ -91,6 +91,8 @@ final class RequestStore {
 
     /** An item (null when none has the barcode or id), its open loan if it has one, and its request queue. */
     record ItemLoanAndQueue(ItemView item, LoanAndQueue loanAndQueue) {
+        /** No such item. */
+        static final ItemLoanAndQueue NONE = new ItemLoanAndQueue(null, new LoanAndQueue(Optional.empty(), List.of()));
     }
 
     /** The item by barcode ({@code byBarcode}) or id, its open loan and its queue, all row-locked: 1 statement. */
@@ -101,7 +103,7 @@ final class RequestStore {
             for (JsonNode r : Json.parse(rs.getString(11))) queue.add((ObjectNode) r);
             return new ItemLoanAndQueue(InventoryStore.itemView(rs), new LoanAndQueue(
                     Optional.ofNullable(rs.getString(10)).map(l -> new LoanView(Json.parseObject(l))), queue));
-        }).orElse(new ItemLoanAndQueue(null, new LoanAndQueue(Optional.empty(), List.of())));
+        }).orElse(ItemLoanAndQueue.NONE);
     }
 
     /** An item's open loan, if it has one, and its open requests in queue order. */
