@@ -18,7 +18,6 @@ import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.TermRangeQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TopFieldCollectorManager;
-import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.util.BytesRef;
 import org.quire.platform.Json;
 
@@ -94,12 +93,9 @@ final class AuthorityIndex implements AutoCloseable {
         Query q = lucene(query);
         return withSearcher(s -> {
             if (limit == 0) return new InstanceIndex.Hits(s.count(q), List.of());
-            int n = offset + limit;
-            TopDocs top = sort.field() == null
-                    ? s.search(q, new TopScoreDocCollectorManager(n, null, Integer.MAX_VALUE))
-                    : s.search(q, new TopFieldCollectorManager(sortOf(sort.field(), sort.descending()), n, null,
-                            Integer.MAX_VALUE));
-            return new InstanceIndex.Hits(top.totalHits.value(), LuceneDirectory.sources(s, top.scoreDocs, offset));
+            LuceneTopHits.Page page = LuceneTopHits.of(s, q,
+                    sort.field() == null ? null : sortOf(sort.field(), sort.descending()), offset + limit);
+            return new InstanceIndex.Hits(page.total(), LuceneDirectory.sources(s, page.top().scoreDocs, offset));
         });
     }
 

@@ -6,9 +6,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
-import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.search.TopFieldCollectorManager;
-import org.apache.lucene.search.TopScoreDocCollectorManager;
+import org.apache.lucene.search.ScoreDoc;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -247,13 +245,11 @@ final class LuceneIndex implements InstanceIndex {
     private Hits run(IndexSearcher s, IndexSearcher items, org.apache.lucene.search.Query q, SearchQuery.Sort sort,
             int offset, int limit) throws IOException {
         if (limit == 0) return new Hits(s.count(q), List.of());
-        int n = offset + limit;
-        TopDocs top = sort.field() == null
-                ? s.search(q, new TopScoreDocCollectorManager(n, null, Integer.MAX_VALUE))
-                : s.search(q, new TopFieldCollectorManager(sortOf(sort), n, null, Integer.MAX_VALUE));
-        List<String> sources = LuceneDirectory.sources(s, top.scoreDocs, offset);
-        if (newerCount(items) == 0) return new Hits(top.totalHits.value(), sources);
-        return new Hits(top.totalHits.value(), LuceneItemStates.patch(s, top.scoreDocs, offset, sources, items));
+        LuceneTopHits.Page page = LuceneTopHits.of(s, q, sort.field() == null ? null : sortOf(sort), offset + limit);
+        ScoreDoc[] hits = page.top().scoreDocs;
+        List<String> sources = LuceneDirectory.sources(s, hits, offset);
+        if (newerCount(items) == 0) return new Hits(page.total(), sources);
+        return new Hits(page.total(), LuceneItemStates.patch(s, hits, offset, sources, items));
     }
 
     /**
