@@ -40,10 +40,16 @@ final class LoanStore {
         return openLoanSql(schema, "?");
     }
 
-    /** The same for the item whose id {@code itemId} gives (a parameter, or an expression of a larger statement). */
+    /**
+     * The same for the item whose id {@code itemId} gives (a parameter, or an expression of a larger statement; a
+     * constant, so the text is built once per schema).
+     */
     static String openLoanSql(String schema, String itemId) {
-        return "SELECT jsonb FROM " + schema + ".loan WHERE item_id = " + itemId + " AND status_name = 'Open' FOR UPDATE";
+        return Sql.filled(OPEN_LOAN, schema, itemId);
     }
+
+    private static final String OPEN_LOAN = "SELECT jsonb FROM %1$s.loan WHERE item_id = %2$s AND status_name = 'Open'"
+            + " FOR UPDATE";
 
     /** The proxy relations (mod-users' proxiesfor records) in which {@code proxyUserId} acts for {@code userId}. */
     static List<ObjectNode> proxyRelations(Connection c, String schema, UUID userId, UUID proxyUserId)

@@ -77,11 +77,13 @@ final class RequestStore {
      * unknown item locks nothing more and answers no row.
      */
     static String itemLoanAndQueueSql(String schema, boolean byBarcode) {
-        String itemId = "(SELECT (item->>'id')::uuid FROM iv)";
+        // Each part is a text Sql.filled keeps, so the key of the whole is cheap to look up per request.
         return Sql.filled(ITEM_LOAN_AND_QUEUE, InventoryStore.itemForUpdateSql(schema, byBarcode),
-                LoanStore.openLoanSql(schema, itemId),
-                Sql.filled(ITEM_QUEUE, schema, itemId, "(SELECT (instance->>'id')::uuid FROM iv)"));
+                LoanStore.openLoanSql(schema, IV_ITEM_ID), Sql.filled(ITEM_QUEUE, schema, IV_ITEM_ID, IV_INSTANCE_ID));
     }
+
+    private static final String IV_ITEM_ID = "(SELECT (item->>'id')::uuid FROM iv)",
+            IV_INSTANCE_ID = "(SELECT (instance->>'id')::uuid FROM iv)";
 
     private static final String ITEM_LOAN_AND_QUEUE = "WITH iv(item, holdings, instance, material_type,"
             + " permanent_loan_type, temporary_loan_type, effective_location, permanent_location, temporary_location)"
