@@ -36,8 +36,9 @@ import java.util.UUID;
  * Round trips: item + its open loan + its request queue, row-locked (1), patron with the group's patron block limits
  * (1), policies (with the notice policy) + service point (1), [schedule (1)], [the check-out service point's calendar
  * (1), only when the loan policy moves due dates off closed days], update loan with its event (1), commit (1) = 5; +1
- * for the patron's loan counts when their group has a limit whose condition blocks renewals; +1 when renewing an overdue loan charges a fine; +1 when the notice policy has renewal or due-date notices (the
- * renewal notice and the rescheduled due-date notices are one statement).
+ * for the patron's loan counts when their group has a limit whose condition blocks renewals; +1 when renewing an
+ * overdue loan charges a fine; +1 when the notice policy has renewal or due-date notices (the renewal notice and the
+ * rescheduled due-date notices are one statement).
  */
 public final class Renewal {
     private final Database db;

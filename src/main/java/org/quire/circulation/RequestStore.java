@@ -61,9 +61,12 @@ final class RequestStore {
 
     /** The statement behind {@link #itemQueue} (package-visible so HotQueryPlansTest can EXPLAIN exactly it). */
     static String itemQueueSql(String schema) {
-        return Sql.filled(ITEM_QUEUE, schema, "?", "(SELECT h.instance_id FROM " + schema + ".item i JOIN " + schema
-                + ".holdings_record h ON h.id = i.holdings_record_id WHERE i.id = ?)");
+        return Sql.filled(ITEM_QUEUE, schema, "?", Sql.filled(ITEM_INSTANCE, schema));
     }
+
+    /** The instance of the item whose id is the parameter. */
+    private static final String ITEM_INSTANCE = "(SELECT h.instance_id FROM %1$s.item i JOIN %1$s.holdings_record h"
+            + " ON h.id = i.holdings_record_id WHERE i.id = ?)";
 
     /** Filled with the schema, the item's id and its instance's id (parameters, or expressions of a larger statement). */
     private static final String ITEM_QUEUE = "SELECT jsonb, position, request_date, id FROM %1$s.request WHERE " + OPEN
