@@ -44,10 +44,14 @@ final class LuceneBrowseTotals {
         }
     }
 
+    /** Whether some total is kept (a write must then move it: {@link #before} and {@link #after}). */
+    boolean counting() {
+        return !totals.isEmpty();
+    }
+
     /** Call holding this object's lock, before a write: the browse terms the write may bring to life or kill. */
     List<Changed> before(IndexSearcher s, Collection<InstanceDocument> upserts, Collection<String> deletes)
             throws IOException {
-        if (totals.isEmpty()) return List.of();
         Set<String> ids = new HashSet<>(deletes);
         Set<String> newTerms = new HashSet<>();
         for (InstanceDocument d : upserts) {

@@ -17,8 +17,9 @@ import java.util.Set;
 
 /**
  * One tenant's instance index (one generation of it, see {@link LiveInstanceIndex}) in a directory of its own
- * ({@link LuceneDirectory}): documents replaced by {@code _id}; each {@link #apply} refreshes before it returns, so a
- * write is searchable at once, and {@link #flush} commits what was applied (the outbox keeps the events until then).
+ * ({@link LuceneDirectory}): documents replaced by {@code _id}; what {@link #apply} wrote is seen by every read after
+ * it returns (the read opens a new reader first), and {@link #flush} commits what was applied (the outbox keeps the
+ * events until then).
  * Beside it, in its subdirectory {@code item-states/}, the items' circulation states ({@link LuceneItemStates}),
  * written with their instances' documents and alone by {@link #applyItemStates}.
  */
@@ -47,7 +48,12 @@ final class LuceneIndex implements InstanceIndex {
     @Override
     public void apply(Collection<InstanceDocument> upserts, Collection<String> deletes) {
         synchronized (browseTotals) { // browse totals move by the values this write adds or removes
-            var changed = withSearcher(s -> browseTotals.before(s, upserts, deletes));
+            // Only a kept total needs a reader before and after the write. Without one the write opens no reader: a
+            // reader per delivery flushed a segment per import chunk, and merging those was most of an import's
+            // indexing (docs/benchmarks.md, issue 14); the next read opens it instead.
+            boolean counting = browseTotals.counting();
+            var changed = counting ? withSearcher(s -> browseTotals.before(s, upserts, deletes))
+                    : List.<LuceneBrowseTotals.Changed>of();
             try {
                 write(prepare(upserts), true);
                 for (String id : deletes) {
@@ -59,7 +65,7 @@ final class LuceneIndex implements InstanceIndex {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            withSearcher(s -> {
+            if (counting) withSearcher(s -> {
                 browseTotals.after(s, changed);
                 return null;
             });
