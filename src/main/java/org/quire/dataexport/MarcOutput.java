@@ -2,11 +2,10 @@ package org.quire.dataexport;
 
 import org.marc4j.MarcException;
 import org.marc4j.MarcStreamReader;
-import org.marc4j.MarcStreamWriter;
 import org.marc4j.MarcXmlWriter;
 import org.marc4j.marc.Record;
+import org.quire.marc.Iso2709Writer;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -20,8 +19,6 @@ import java.io.UncheckedIOException;
  */
 final class MarcOutput {
     private final OutputStream out;
-    private final ByteArrayOutputStream one = new ByteArrayOutputStream(4096);
-    private final MarcStreamWriter writer = new MarcStreamWriter(one, "UTF-8");
 
     MarcOutput(OutputStream out) {
         this.out = out;
@@ -29,19 +26,18 @@ final class MarcOutput {
 
     /** Writes the record; answers null, or why it cannot be written (nothing of it is). */
     String write(Record r) {
-        one.reset();
         r.getLeader().setCharCodingScheme('a');
+        byte[] one;
         try {
-            writer.write(r);
+            one = Iso2709Writer.bytes(r);
         } catch (MarcException | IllegalArgumentException e) {
             String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             // marc4j says "…it's length would be N which is more thatn 99999 bytes"; FOLIO logs its own text
             java.util.regex.Matcher length = java.util.regex.Pattern.compile("length would be (\\d+)").matcher(m);
             return length.find() ? tooLong(Long.parseLong(length.group(1))) : m;
         }
-        if (one.size() > 99_999) return tooLong(one.size()); // marc4j refuses these itself; kept as a guard
         try {
-            one.writeTo(out);
+            out.write(one);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,7 +1,6 @@
 package org.quire.marc;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import org.marc4j.MarcPermissiveStreamReader;
@@ -17,7 +16,6 @@ import org.marc4j.marc.Record;
  * safe.
  */
 final class Iso2709Entries extends EntryIterator {
-    private static final int RECORD_TERMINATOR = 0x1D;
     /** ISO 2709 records are at most 99,999 bytes; anything far longer is not MARC. */
     private static final int MAX_CHUNK = 1_000_000;
     /**
@@ -35,11 +33,11 @@ final class Iso2709Entries extends EntryIterator {
         }
     }
 
-    private final InputStream in;
+    private final RecordChunks chunks;
     private int index;
 
     Iso2709Entries(InputStream in) {
-        this.in = in;
+        this.chunks = new RecordChunks(in, MAX_CHUNK);
     }
 
     @Override
@@ -64,7 +62,7 @@ final class Iso2709Entries extends EntryIterator {
 
     /** Bytes up to and including the next terminator, or null at end of file. */
     private byte[] readChunk() throws IOException {
-        return nextChunk(in);
+        return chunks.next();
     }
 
     /**
@@ -72,29 +70,10 @@ final class Iso2709Entries extends EntryIterator {
      * import's progress total, read before the records are).
      */
     static int count(InputStream in) throws IOException {
+        RecordChunks chunks = new RecordChunks(in, MAX_CHUNK);
         int n = 0;
-        while (nextChunk(in) != null) n++;
+        while (chunks.next() != null) n++;
         return n;
-    }
-
-    private static byte[] nextChunk(InputStream in) throws IOException {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream(2048);
-        int b;
-        // Skip line breaks, spaces and padding that some exports put between records.
-        do {
-            b = in.read();
-        } while (b == '\n' || b == '\r' || b == ' ' || b == 0 || b == 0x1A);
-        if (b == -1) {
-            return null;
-        }
-        while (b != -1) {
-            buf.write(b);
-            if (b == RECORD_TERMINATOR || buf.size() >= MAX_CHUNK) {
-                break;
-            }
-            b = in.read();
-        }
-        return buf.toByteArray();
     }
 
     static MarcRecordOrError parse(int index, byte[] chunk) {

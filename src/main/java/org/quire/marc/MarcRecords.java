@@ -3,7 +3,6 @@ package org.quire.marc;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.marc4j.MarcStreamWriter;
 import org.marc4j.MarcTxtWriter;
 import org.marc4j.marc.ControlField;
 import org.marc4j.marc.DataField;
@@ -123,23 +122,19 @@ public final class MarcRecords {
     }
 
     /**
-     * The record as ISO 2709 in UTF-8 (Leader/09 set to 'a', as the content is Unicode). marc4j computes the lengths
-     * and the directory; a field too long for ISO 2709 is an {@link IllegalArgumentException}.
+     * The record as ISO 2709 in UTF-8 (Leader/09 set to 'a', as the content is Unicode), with the lengths and the
+     * directory computed ({@link Iso2709Writer}); a record too long for ISO 2709 is an {@link IllegalArgumentException}.
      */
     public static String toIso2709(Record record) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(2048);
         char coding = record.getLeader().getCharCodingScheme();
         record.getLeader().setCharCodingScheme('a');
         try {
-            MarcStreamWriter writer = new MarcStreamWriter(out, "UTF-8");
-            writer.write(record);
-            writer.close();
+            return new String(Iso2709Writer.bytes(record), StandardCharsets.UTF_8);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("record cannot be written as ISO 2709: " + Iso2709Entries.describe(e));
         } finally {
             record.getLeader().setCharCodingScheme(coding);
         }
-        return out.toString(StandardCharsets.UTF_8);
     }
 
     /** SRS's {@code formattedContent}: marc4j's text form ("LEADER …", "245 10$a…"), one line per field. */
