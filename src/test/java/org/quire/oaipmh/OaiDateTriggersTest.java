@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * V44: the OAI date triggers keep {@code has_srs_bib} and {@code complete_updated_date} right without rewriting an
  * instance row its own transaction has just written (an import's record was rewritten by its SRS record and again by
  * its holdings), and are planned at each run (a plan cached while the tables were empty made a new tenant's import
- * scan all of srs_record per instance). A rewrite shows as a new {@code ctid} of the instance row.
+ * scan all of srs_record per instance). A rewrite shows as a new {@code ctid} of the instance row. V45: the probes
+ * read by the instance id whatever the statistics.
  */
 class OaiDateTriggersTest {
     static Database db;
@@ -94,6 +95,35 @@ class OaiDateTriggersTest {
                     List.of(schema, f), rs -> rs.getString(1)).orElse(""));
             assertThat(config).as(f).contains("plan_cache_mode=force_custom_plan");
         }
+    }
+
+    /**
+     * V45: before srs_record's first ANALYZE (a new tenant's first import) the instance insert's "has it an SRS bib?"
+     * probe read every bib through the OAI index, one scan of the whole table per instance written. In a tenant whose
+     * srs_record has never held a committed row, and so has no statistics, the probe must read none of 300 other bibs.
+     */
+    @Test
+    void theInstanceInsertsSrsProbe_readsByInstanceId_beforeSrsRecordHasStatistics() {
+        Fixtures.tenant("oai_probe");
+        String probe = Tenants.schema("oai_probe");
+        long fetched = db.tx(c -> {
+            UUID snap = UUID.randomUUID();
+            Sql.update(c, "INSERT INTO " + probe + ".srs_snapshot (id, status, created_date, updated_date) "
+                    + "VALUES (?, 'COMMITTED', now(), now())", List.of(snap));
+            Sql.update(c, "INSERT INTO " + probe + ".srs_record (id, matched_id, snapshot_id, generation, record_type, "
+                    + "state, instance_id, created_date, updated_date) SELECT g, g, ?, 0, 'MARC_BIB', 'ACTUAL', "
+                    + "gen_random_uuid(), now(), now() FROM (SELECT gen_random_uuid() AS g FROM generate_series(1, 300)) x",
+                    List.of(snap));
+            // rows this transaction read from srs_record: by sequential scans, and by index scans of each index
+            String read = "SELECT pg_stat_get_xact_tuples_returned(t.oid) + (SELECT coalesce(sum("
+                    + "pg_stat_get_xact_tuples_fetched(x.indexrelid)), 0) FROM pg_index x WHERE x.indrelid = t.oid) "
+                    + "FROM (SELECT '" + probe + ".srs_record'::regclass::oid AS oid) t";
+            long before = Sql.one(c, read, List.of(), rs -> rs.getLong(1)).orElseThrow();
+            Sql.update(c, "INSERT INTO " + probe + ".instance (id, jsonb, hrid, title, source, instance_type_id) "
+                    + "VALUES (gen_random_uuid(), '{}', 'in-probe-1', 'Probe', 'FOLIO', ?::uuid)", List.of(Fixtures.TEXT_TYPE));
+            return Sql.one(c, read, List.of(), rs -> rs.getLong(1)).orElseThrow() - before;
+        });
+        assertThat(fetched).as("SRS rows the probe read").isZero();
     }
 
     private static void insertInstance(Connection c, UUID id) throws SQLException {
