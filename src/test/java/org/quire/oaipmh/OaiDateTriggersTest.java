@@ -3,6 +3,7 @@ package org.quire.oaipmh;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.quire.Fixtures;
+import org.quire.TableReads;
 import org.quire.TestServer;
 import org.quire.platform.db.Database;
 import org.quire.platform.db.Sql;
@@ -114,14 +115,10 @@ class OaiDateTriggersTest {
                     + "state, instance_id, created_date, updated_date) SELECT g, g, ?, 0, 'MARC_BIB', 'ACTUAL', "
                     + "gen_random_uuid(), now(), now() FROM (SELECT gen_random_uuid() AS g FROM generate_series(1, 300)) x",
                     List.of(snap));
-            // rows this transaction read from srs_record: by sequential scans, and by index scans of each index
-            String read = "SELECT pg_stat_get_xact_tuples_returned(t.oid) + (SELECT coalesce(sum("
-                    + "pg_stat_get_xact_tuples_fetched(x.indexrelid)), 0) FROM pg_index x WHERE x.indrelid = t.oid) "
-                    + "FROM (SELECT '" + probe + ".srs_record'::regclass::oid AS oid) t";
-            long before = Sql.one(c, read, List.of(), rs -> rs.getLong(1)).orElseThrow();
+            long before = TableReads.of(c, probe + ".srs_record");
             Sql.update(c, "INSERT INTO " + probe + ".instance (id, jsonb, hrid, title, source, instance_type_id) "
                     + "VALUES (gen_random_uuid(), '{}', 'in-probe-1', 'Probe', 'FOLIO', ?::uuid)", List.of(Fixtures.TEXT_TYPE));
-            return Sql.one(c, read, List.of(), rs -> rs.getLong(1)).orElseThrow() - before;
+            return TableReads.of(c, probe + ".srs_record") - before;
         });
         assertThat(fetched).as("SRS rows the probe read").isZero();
     }
