@@ -13,7 +13,7 @@ import java.util.Arrays;
 /**
  * A marc4j record as ISO 2709 in UTF-8, the bytes marc4j's {@code MarcStreamWriter} writes (Iso2709WriterTest
  * compares them on every record of the shared MARC files), without what that writer costs: a {@code DecimalFormat}
- * call per directory entry, two fifths of an import thread's time writing SRS raw records (JFR, issue 14), through
+ * call per directory entry — 70% of its time, which was 15% of an import thread's CPU (JFR, issue 14) — through
  * formats held in static fields that every thread shares although {@code DecimalFormat} is not thread-safe (two
  * imports or exports at once could write each other's digits into a directory).
  * <p>
