@@ -88,8 +88,9 @@ class OaiDateTriggersTest {
 
     @Test
     void theDateTriggers_arePlannedAtEachRun() {
-        List<String> functions = List.of("oai_instance_touched", "oai_instance_created", "oai_holdings_changed",
-                "oai_srs_changed", "oai_instance_deleted");
+        // not oai_instance_touched: its probe is safe with a kept plan (V45, the test above)
+        List<String> functions = List.of("oai_instance_created", "oai_holdings_changed", "oai_srs_changed",
+                "oai_instance_deleted");
         for (String f : functions) {
             String config = db.read(c -> Sql.one(c, "SELECT array_to_string(proconfig, ',') FROM pg_proc p JOIN "
                     + "pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = ? AND p.proname = ?",
@@ -101,7 +102,9 @@ class OaiDateTriggersTest {
     /**
      * V45: before srs_record's first ANALYZE (a new tenant's first import) the instance insert's "has it an SRS bib?"
      * probe read every bib through the OAI index, one scan of the whole table per instance written. In a tenant whose
-     * srs_record has never held a committed row, and so has no statistics, the probe must read none of 300 other bibs.
+     * srs_record has never held a committed row, and so has no statistics, the probe must read none of 300 other bibs,
+     * also with the plan plpgsql keeps after five runs made while srs_record was still empty (V45 no longer plans this
+     * trigger at each run).
      */
     @Test
     void theInstanceInsertsSrsProbe_readsByInstanceId_beforeSrsRecordHasStatistics() {
@@ -111,6 +114,11 @@ class OaiDateTriggersTest {
             UUID snap = UUID.randomUUID();
             Sql.update(c, "INSERT INTO " + probe + ".srs_snapshot (id, status, created_date, updated_date) "
                     + "VALUES (?, 'COMMITTED', now(), now())", List.of(snap));
+            for (int i = 0; i < 8; i++) {
+                Sql.update(c, "INSERT INTO " + probe + ".instance (id, jsonb, hrid, title, source, instance_type_id) "
+                        + "VALUES (gen_random_uuid(), '{}', ?, 'Early', 'FOLIO', ?::uuid)",
+                        List.of("in-early-" + i, Fixtures.TEXT_TYPE));
+            }
             Sql.update(c, "INSERT INTO " + probe + ".srs_record (id, matched_id, snapshot_id, generation, record_type, "
                     + "state, instance_id, created_date, updated_date) SELECT g, g, ?, 0, 'MARC_BIB', 'ACTUAL', "
                     + "gen_random_uuid(), now(), now() FROM (SELECT gen_random_uuid() AS g FROM generate_series(1, 300)) x",
