@@ -48,9 +48,9 @@ final class LuceneIndex implements InstanceIndex {
     @Override
     public void apply(Collection<InstanceDocument> upserts, Collection<String> deletes) {
         synchronized (browseTotals) { // browse totals move by the values this write adds or removes
-            // Only a kept total needs a reader before and after the write. Without one the write opens no reader: a
-            // reader per delivery flushed a segment per import chunk, and merging those was most of an import's
-            // indexing (docs/benchmarks.md, issue 14); the next read opens it instead.
+            // Only a kept total needs a reader before and after the write. Without one the write opens no reader
+            // (the next read does): a reader per delivery flushed a segment per import chunk, and merging those was
+            // the largest part of an import's indexing CPU (docs/benchmarks.md, issue 14).
             boolean counting = browseTotals.counting();
             var changed = counting ? withSearcher(s -> browseTotals.before(s, upserts, deletes))
                     : List.<LuceneBrowseTotals.Changed>of();
