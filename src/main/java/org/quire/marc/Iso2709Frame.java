@@ -14,8 +14,8 @@ import java.nio.charset.StandardCharsets;
  * MarcRecordParser), which throws on these records too, only without saying why.
  */
 final class Iso2709Frame {
-    private static final int FIELD_TERMINATOR = 0x1E;
-    private static final int RECORD_TERMINATOR = 0x1D;
+    /** ISO 2709's separators (also Iso2709Writer's and RecordChunks'). */
+    static final byte FIELD_TERMINATOR = 0x1E, RECORD_TERMINATOR = 0x1D, SUBFIELD_DELIMITER = 0x1F;
 
     private Iso2709Frame() {
     }

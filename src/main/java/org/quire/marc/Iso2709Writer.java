@@ -10,6 +10,10 @@ import org.marc4j.marc.Subfield;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
+import static org.quire.marc.Iso2709Frame.FIELD_TERMINATOR;
+import static org.quire.marc.Iso2709Frame.RECORD_TERMINATOR;
+import static org.quire.marc.Iso2709Frame.SUBFIELD_DELIMITER;
+
 /**
  * A marc4j record as ISO 2709 in UTF-8, the bytes marc4j's {@code MarcStreamWriter} writes (Iso2709WriterTest
  * compares them on every record of the shared MARC files), without what that writer costs: a {@code DecimalFormat}
@@ -22,8 +26,6 @@ import java.util.Arrays;
  * four digits hold (marc4j wrote "9999" there, and a record no reader could cut).
  */
 public final class Iso2709Writer {
-    private static final byte FIELD_TERMINATOR = 0x1E, SUBFIELD_DELIMITER = 0x1F, RECORD_TERMINATOR = 0x1D;
-
     private Iso2709Writer() {
     }
 

@@ -10,8 +10,6 @@ import java.util.Arrays;
  * Line breaks, spaces and padding that some exports put between records are skipped.
  */
 final class RecordChunks {
-    static final int RECORD_TERMINATOR = 0x1D;
-
     private final InputStream in;
     private final int maxChunk;
     private final byte[] buf = new byte[64 * 1024];
@@ -38,7 +36,7 @@ final class RecordChunks {
         while (chunk.length < maxChunk && (pos < end || fill())) {
             int limit = Math.min(end, pos + maxChunk - chunk.length);
             int i = pos;
-            while (i < limit && buf[i] != RECORD_TERMINATOR) i++;
+            while (i < limit && buf[i] != Iso2709Frame.RECORD_TERMINATOR) i++;
             boolean terminated = i < limit;
             int stop = terminated ? i + 1 : limit;
             int had = chunk.length;
