@@ -381,10 +381,11 @@ public final class Database implements AutoCloseable {
         Map<Object, Runnable> outer = AFTER_COMMIT.get();
         Map<Object, Runnable> callbacks = new LinkedHashMap<>();
         AFTER_COMMIT.set(callbacks);
-        try (Connection c = connection()) {
-            c.setAutoCommit(false);
+        try {
+            Connection c = connection();
             T result;
             try {
+                c.setAutoCommit(false);
                 result = work.run(c);
                 c.commit();
             } catch (Throwable e) {
@@ -395,14 +396,34 @@ public final class Database implements AutoCloseable {
                 } catch (SQLException rollbackFailure) {
                     e.addSuppressed(rollbackFailure);
                 }
+                release(c, e);
                 throw e;
             }
-            callbacks.values().forEach(Runnable::run);
+            try {
+                callbacks.values().forEach(Runnable::run);
+            } finally {
+                release(c, null);
+            }
             return result;
         } catch (SQLException e) {
             throw new DbException(e);
         } finally {
             AFTER_COMMIT.set(outer);
+        }
+    }
+
+    /**
+     * Hands {@code c} back to its pool. Once the work is done (and committed) the answer stands whatever the return
+     * does: when the watchdog replaced the pool meanwhile, HikariCP has aborted the connection under the work and its
+     * close throws (a NullPointerException in HikariCP 7.1) — a check-out that had committed was answered 500 in the
+     * crash test. After a failed work the return's failure travels with the work's.
+     */
+    private static void release(Connection c, Throwable failure) {
+        try {
+            c.close();
+        } catch (SQLException | RuntimeException e) {
+            if (failure != null) failure.addSuppressed(e);
+            else log.warn("A connection could not be returned to its pool (it was replaced meanwhile): {}", e.toString());
         }
     }
 
@@ -417,8 +438,17 @@ public final class Database implements AutoCloseable {
 
     /** Runs read-only {@code work} on one connection in auto-commit mode (no BEGIN/COMMIT round trips). */
     public <T> T read(SqlWork<T> work) {
-        try (Connection c = connection()) {
-            return work.run(c);
+        try {
+            Connection c = connection();
+            T result;
+            try {
+                result = work.run(c);
+            } catch (Throwable e) {
+                release(c, e);
+                throw e;
+            }
+            release(c, null);
+            return result;
         } catch (SQLException e) {
             throw new DbException(e);
         }
