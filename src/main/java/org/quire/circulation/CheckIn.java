@@ -20,6 +20,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -31,10 +32,10 @@ import static org.quire.platform.domain.Check.when;
  * service point when this service point does not serve the location — and records the check-in, in ONE transaction.
  * <p>
  * Round trips with an open loan: item + holdings + instance + types + locations, its open loan and its request
- * queue, all row-locked (1), service point + the loan's policies and service points + the borrower's notice policy
- * and user row (1), update loan and item, each with its event, and insert the check-in record (1), commit (1) = 4
- * (counted in PostgreSQL's statement log); +1 when the first
- * request moves to Awaiting pickup / In transit. An overdue return that is fined adds ONE statement (owner lookup +
+ * queue, all row-locked, and the service point (1); update loan and item, each with its event, and insert the
+ * check-in record, reading in the same statement the loan's policies and service points and the borrower's notice
+ * policy and user row (1); commit (1) = 3 (counted in PostgreSQL's statement log; the notice policy is matched in
+ * memory between the two). +1 when the first request moves to Awaiting pickup / In transit. An overdue return that is fined adds ONE statement (owner lookup +
  * "Overdue fine" account + its action, see feesfines/OverdueFines); an on-time return adds none. Notices: +1 when the
  * notice policy has check-in or due-date notices (the check-in notice and dropping the due-date notices are one
  * statement); a request moving to Awaiting pickup adds its requester's notice policy (+1, none when it is the
@@ -75,19 +76,15 @@ public final class CheckIn {
     }
 
     /**
-     * What check-in knows when it runs its checks, loaded in two stages.
+     * What check-in knows when it runs its checks, all read in one statement.
      *
-     * @param item     the item, row-locked; null when none has the barcode
-     * @param openLoan the item's open loan, row-locked; null when it has none (loaded in the second stage)
-     * @param queue    the item's open requests in queue order, row-locked (loaded with the open loan)
-     * @param found    the service point, the open loan's policies, service points and patron group, and the
-     *                 borrower's notice policy, by role ("sp", "notice") or by id (loaded in the second stage)
+     * @param item         the item, row-locked; null when none has the barcode
+     * @param openLoan     the item's open loan, row-locked; null when it has none
+     * @param queue        the item's open requests in queue order, row-locked
+     * @param servicePoint the service point checked in at; null when none has the request's id
      */
     record CheckInFacts(Request request, ItemView item, LoanView openLoan, List<ObjectNode> queue,
-                        Map<String, ObjectNode> found) {
-        CheckInFacts withLoan(RequestStore.LoanAndQueue loanAndQueue, Map<String, ObjectNode> refs) {
-            return new CheckInFacts(request, item, loanAndQueue.openLoan().orElse(null), loanAndQueue.queue(), refs);
-        }
+                        ObjectNode servicePoint) {
     }
 
     public ObjectNode checkIn(Request req) {
@@ -97,20 +94,27 @@ public final class CheckIn {
     private ObjectNode run(Connection c, Request req) throws SQLException {
         String schema = req.schema();
         Instant now = Instant.now();
-        RequestStore.ItemLoanAndQueue read = RequestStore.itemLoanAndQueue(c, schema, true, req.itemBarcode());
-        CheckInFacts f = new CheckInFacts(req, read.item(), null, List.of(), Map.of());
+        RequestStore.ItemLoanAndQueue read = RequestStore.itemLoanAndQueue(c, schema, true, req.itemBarcode(),
+                req.servicePointId());
+        CheckInFacts f = new CheckInFacts(req, read.item(), read.loanAndQueue().openLoan().orElse(null),
+                read.loanAndQueue().queue(), read.servicePoint());
         Check.refuseIfAny(f, ITEM);
+        Check.refuseIfAny(f, SERVICE_POINT);
+        return act(c, f, now);
+    }
 
-        RequestStore.LoanAndQueue loanAndQueue = read.loanAndQueue();
-        LoanView open = loanAndQueue.openLoan().orElse(null);
-        MultiGet lookups = new MultiGet().add("sp", InventoryTypes.SERVICE_POINTS, req.servicePointId());
+    /**
+     * What check-in reads beside its writes (its acting after them needs them, its checks and writes do not): the
+     * open loan's policies, service points and patron group by id, the borrower's notice policy ("notice", matched
+     * in memory) and user row ({@link #BORROWER}).
+     */
+    private MultiGet afterWriteLookups(Connection c, String schema, CheckInFacts f) throws SQLException {
+        MultiGet lookups = new MultiGet();
+        LoanView open = f.openLoan();
         if (open != null) LoanRepresentation.addRefs(lookups, open.json()).add("notice", CirculationTypes.NOTICE_POLICIES,
                 CirculationNotices.loanPolicyId(c, schema, rules, open.json(), f.item()))
                 .add(BORROWER, UserTypes.USERS, open.userId());
-        f = f.withLoan(loanAndQueue, lookups.fetch(c, schema));
-        Check.refuseIfAny(f, SERVICE_POINT);
-
-        return act(c, f, now);
+        return lookups;
     }
 
     // --- The checks: each pure over the facts ---------------------------------------------------------------------
@@ -137,7 +141,7 @@ public final class CheckIn {
 
     static List<Refusal> refuseWhenServicePointNotFound(CheckInFacts f) {
         UUID id = f.request().servicePointId();
-        return when(!f.found().containsKey("sp"), () -> Refusal.of("Service point " + id + " does not exist",
+        return when(f.servicePoint() == null, () -> Refusal.of("Service point " + id + " does not exist",
                 ErrorCode.SERVICE_POINT_NOT_FOUND, "servicePointId", String.valueOf(id)));
     }
 
@@ -161,12 +165,12 @@ public final class CheckIn {
         Request req = f.request();
         String schema = req.schema();
         ItemView item = f.item();
-        Map<String, ObjectNode> found = f.found();
+        ObjectNode sp = f.servicePoint();
         ObjectNode openLoan = f.openLoan() == null ? null : f.openLoan().json();
 
         ObjectNode loanOut = null;
-        // The loan closed, the item and the check-in record go in ONE statement at the end: the fines, notices and
-        // request steps between read none of these rows (they take the closed loan as it is here).
+        // The loan closed, the item and the check-in record go in ONE statement, which reads the lookups too; the
+        // fines and notices after it read none of these rows (they take the closed loan as it is here).
         List<StagedWrite> writes = new ArrayList<>();
         if (openLoan != null) {
             ObjectNode closed = openLoan.deepCopy();
@@ -178,16 +182,11 @@ public final class CheckIn {
             StagedWrite loanWrite = CirculationTypes.LOANS.stagedReplace(c, schema, openLoan, closed, req.staffUserId());
             writes.add(loanWrite);
             loanOut = loanWrite.record();
-            if (LostItemCheckIn.settle(c, schema, loanOut, item.status(), LoanRepresentation.byId(found.values()),
-                    req.servicePointId(), req.staffUserId(), now)) chargeOverdueFine(c, schema, loanOut, item, found, req);
-            PatronNotices.checkedIn(c, schema, found.get("notice"), loanOut, req.staffUserId());
         }
 
         // The item's first open request decides where it goes: hold shelf here, or in transit to the pickup point.
         RequestQueue.CheckInEffect hold = RequestQueue.onCheckIn(c, schema, item, f.queue(), req.servicePointId(),
-                found.get("sp"), now, req.staffUserId()).orElse(null);
-        if (hold != null && hold.nowAwaitingPickup()) PatronNotices.requestAwaitingPickup(c, schema, CirculationNotices
-                .requesterPolicy(c, schema, rules, hold.request(), item, found.values()), hold.request(), req.staffUserId());
+                sp, now, req.staffUserId()).orElse(null);
 
         ObjectNode newItem = item.item().deepCopy();
         String destination = hold != null ? hold.destination() : destination(item, req.servicePointId());
@@ -216,8 +215,18 @@ public final class CheckIn {
         UUID borrowerId = loanOut == null ? null : new LoanView(loanOut).userId();
         if (loanOut != null) record.put("userId", borrowerId == null ? null : borrowerId.toString());
         writes.add(CirculationTypes.CHECK_INS.stagedInsert(c, schema, record, req.staffUserId()));
-        StagedWrite.together(c, writes);
+        // With the service point, by role or by id: the loan's summaries name the check-in service point too.
+        Map<String, ObjectNode> found = new HashMap<>(StagedWrite.together(c, writes, afterWriteLookups(c, schema, f)));
+        found.put("sp", sp);
         ObjectNode savedItem = itemWrite.record();
+
+        if (loanOut != null) {
+            if (LostItemCheckIn.settle(c, schema, loanOut, item.status(), LoanRepresentation.byId(found.values()),
+                    req.servicePointId(), req.staffUserId(), now)) chargeOverdueFine(c, schema, loanOut, item, found, req);
+            PatronNotices.checkedIn(c, schema, found.get("notice"), loanOut, req.staffUserId());
+        }
+        if (hold != null && hold.nowAwaitingPickup()) PatronNotices.requestAwaitingPickup(c, schema, CirculationNotices
+                .requesterPolicy(c, schema, rules, hold.request(), item, found.values()), hold.request(), req.staffUserId());
 
         ItemView after = item.withItem(savedItem);
         ObjectNode response = Json.object();
@@ -233,23 +242,23 @@ public final class CheckIn {
             response.set("loan", loanJson);
         }
         ObjectNode itemJson = LoanRepresentation.item(after);
-        String destinationName = destination == null ? null : destinationName(c, schema, destination, found.get("sp"));
+        String destinationName = destination == null ? null : destinationName(c, schema, destination, sp);
         if (destination != null) {
-            ObjectNode sp = Json.object().put("id", destination).put("name", destinationName);
-            LoanRepresentation.inTransitDestination(itemJson, sp);
-            if (response.get("loan") instanceof ObjectNode l) LoanRepresentation.inTransitDestination((ObjectNode) l.get("item"), sp);
+            ObjectNode to = Json.object().put("id", destination).put("name", destinationName);
+            LoanRepresentation.inTransitDestination(itemJson, to);
+            if (response.get("loan") instanceof ObjectNode l) LoanRepresentation.inTransitDestination((ObjectNode) l.get("item"), to);
         }
         response.set("item", itemJson);
-        ObjectNode slip = staffSlipContext(after, found.get("sp"), destination);
+        ObjectNode slip = staffSlipContext(after, sp, destination);
         if (hold != null) RequestQueue.addToSlip(slip, hold.request(),
-                destination == null ? Json.text(found.get("sp"), "name") : destinationName);
+                destination == null ? Json.text(sp, "name") : destinationName);
         response.set("staffSlipContext", slip);
         response.put("inHouseUse", false);
         return response;
     }
 
     /**
-     * The loan's policies came with the service point lookup; a fine due costs one statement (feesfines/OverdueFines).
+     * The loan's policies came with the writes' statement; a fine due costs one statement (feesfines/OverdueFines).
      * An item the library found itself (a claimed-returned resolution) is not fined, as in FOLIO.
      */
     private static void chargeOverdueFine(Connection c, String schema, ObjectNode loan, ItemView item,

@@ -3,6 +3,7 @@ package org.quire.circulation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.inventory.InventoryStore;
+import org.quire.inventory.InventoryTypes;
 import org.quire.inventory.ItemStatus;
 import org.quire.inventory.ItemView;
 import org.quire.platform.Json;
@@ -80,10 +81,22 @@ final class RequestStore {
      * unknown item locks nothing more and answers no row.
      */
     static String itemLoanAndQueueSql(String schema, boolean byBarcode) {
+        return itemLoanAndQueueSql(schema, byBarcode, false);
+    }
+
+    /**
+     * {@link #itemLoanAndQueueSql(String, boolean)}, with {@code withServicePoint} one more column: the service point
+     * whose id is the second parameter (check-in knows it from its request, and needs it before it writes).
+     */
+    static String itemLoanAndQueueSql(String schema, boolean byBarcode, boolean withServicePoint) {
         // Each part is a text Sql.filled keeps, so the key of the whole is cheap to look up per request.
         return Sql.filled(ITEM_LOAN_AND_QUEUE, InventoryStore.itemForUpdateSql(schema, byBarcode),
-                LoanStore.openLoanSql(schema, IV_ITEM_ID), Sql.filled(ITEM_QUEUE, schema, IV_ITEM_ID, IV_INSTANCE_ID));
+                LoanStore.openLoanSql(schema, IV_ITEM_ID), Sql.filled(ITEM_QUEUE, schema, IV_ITEM_ID, IV_INSTANCE_ID),
+                withServicePoint ? Sql.filled(SERVICE_POINT_COLUMN, schema) : "");
     }
+
+    private static final String SERVICE_POINT_COLUMN = ", (SELECT jsonb FROM %s."
+            + InventoryTypes.SERVICE_POINTS.type().table() + " WHERE id = ?)::text";
 
     private static final String IV_ITEM_ID = "(SELECT (item->>'id')::uuid FROM iv)",
             IV_INSTANCE_ID = "(SELECT (instance->>'id')::uuid FROM iv)";
@@ -92,22 +105,36 @@ final class RequestStore {
             + " permanent_loan_type, temporary_loan_type, effective_location, permanent_location, temporary_location)"
             + " AS MATERIALIZED (%s), loan AS MATERIALIZED (%s), queue AS MATERIALIZED (%s)"
             + " SELECT iv.*, (SELECT jsonb FROM loan LIMIT 1)::text,"
-            + " (SELECT coalesce(jsonb_agg(jsonb ORDER BY " + QUEUE_KEYS + "), '[]') FROM queue)::text FROM iv";
+            + " (SELECT coalesce(jsonb_agg(jsonb ORDER BY " + QUEUE_KEYS + "), '[]') FROM queue)::text%s FROM iv";
 
-    /** An item (null when none has the barcode or id), its open loan if it has one, and its request queue. */
-    record ItemLoanAndQueue(ItemView item, LoanAndQueue loanAndQueue) {
+    /**
+     * An item (null when none has the barcode or id), its open loan if it has one, its request queue, and the service
+     * point asked for with it (null when none was asked for, none has its id, or there is no item).
+     */
+    record ItemLoanAndQueue(ItemView item, LoanAndQueue loanAndQueue, ObjectNode servicePoint) {
         /** No such item. */
-        static final ItemLoanAndQueue NONE = new ItemLoanAndQueue(null, new LoanAndQueue(Optional.empty(), List.of()));
+        static final ItemLoanAndQueue NONE = new ItemLoanAndQueue(null, new LoanAndQueue(Optional.empty(), List.of()),
+                null);
     }
 
     /** The item by barcode ({@code byBarcode}) or id, its open loan and its queue, all row-locked: 1 statement. */
     static ItemLoanAndQueue itemLoanAndQueue(Connection c, String schema, boolean byBarcode, Object key)
             throws SQLException {
-        return Sql.one(c, itemLoanAndQueueSql(schema, byBarcode), List.of(key), rs -> {
+        return itemLoanAndQueue(c, schema, byBarcode, key, null);
+    }
+
+    /** {@link #itemLoanAndQueue(Connection, String, boolean, Object)} and the service point {@code servicePointId}. */
+    static ItemLoanAndQueue itemLoanAndQueue(Connection c, String schema, boolean byBarcode, Object key,
+                                             UUID servicePointId) throws SQLException {
+        boolean withServicePoint = servicePointId != null;
+        return Sql.one(c, itemLoanAndQueueSql(schema, byBarcode, withServicePoint),
+                withServicePoint ? List.of(key, servicePointId) : List.of(key), rs -> {
             List<ObjectNode> queue = new ArrayList<>();
             for (JsonNode r : Json.parse(rs.getString(11))) queue.add((ObjectNode) r);
+            String servicePoint = withServicePoint ? rs.getString(12) : null;
             return new ItemLoanAndQueue(InventoryStore.itemView(rs), new LoanAndQueue(
-                    Optional.ofNullable(rs.getString(10)).map(l -> new LoanView(Json.parseObject(l))), queue));
+                    Optional.ofNullable(rs.getString(10)).map(l -> new LoanView(Json.parseObject(l))), queue),
+                    servicePoint == null ? null : Json.parseObject(servicePoint));
         }).orElse(ItemLoanAndQueue.NONE);
     }
 

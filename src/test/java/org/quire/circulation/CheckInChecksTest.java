@@ -9,8 +9,6 @@ import org.quire.platform.domain.Refusal;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,9 +17,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CheckInChecksTest {
     static final UUID SP = UUID.randomUUID();
 
-    private static final RequestStore.LoanAndQueue NO_LOAN = new RequestStore.LoanAndQueue(Optional.empty(), List.of());
-
     static CheckIn.CheckInFacts facts(String itemStatus, String resolution) {
+        return facts(itemStatus, resolution, Json.object().put("id", SP.toString()));
+    }
+
+    static CheckIn.CheckInFacts facts(String itemStatus, String resolution, ObjectNode servicePoint) {
         ItemView item = null;
         if (itemStatus != null) {
             ObjectNode i = Json.object().put("id", UUID.randomUUID().toString()).put("barcode", "ci-1");
@@ -29,7 +29,7 @@ class CheckInChecksTest {
             item = new ItemView(i, Json.object(), Json.object(), null, null, null, null, null, null);
         }
         return new CheckIn.CheckInFacts(new CheckIn.Request("ci-1", SP, Instant.now(), resolution, "s", null), item,
-                null, List.of(), Map.of());
+                null, List.of(), servicePoint);
     }
 
     static void assertRefusal(List<Refusal> refusals, String code, String message, String key, String value) {
@@ -82,9 +82,8 @@ class CheckInChecksTest {
 
     @Test
     void servicePointNotFound() {
-        CheckIn.CheckInFacts f = facts("Checked out", null);
-        assertThat(CheckIn.refuseWhenServicePointNotFound(f.withLoan(NO_LOAN, Map.of("sp", Json.object())))).isEmpty();
-        assertRefusal(CheckIn.refuseWhenServicePointNotFound(f.withLoan(NO_LOAN, Map.of())), "SERVICE_POINT_NOT_FOUND",
+        assertThat(CheckIn.refuseWhenServicePointNotFound(facts("Checked out", null))).isEmpty();
+        assertRefusal(CheckIn.refuseWhenServicePointNotFound(facts("Checked out", null, null)), "SERVICE_POINT_NOT_FOUND",
                 "Service point " + SP + " does not exist", "servicePointId", SP.toString());
     }
 }

@@ -42,7 +42,7 @@ class CirculationStatementCountTest {
 
         assertThat(out).as("check-out statements").isEqualTo(4);
         assertThat(renew).as("renewal statements").isEqualTo(4);
-        assertThat(in).as("check-in statements").isEqualTo(3);
+        assertThat(in).as("check-in statements").isEqualTo(2);
     }
 
     private static Api.Reply ok(Api.Reply r, int status) {

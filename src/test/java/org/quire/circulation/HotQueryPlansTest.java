@@ -208,6 +208,12 @@ class HotQueryPlansTest {
         String byId = plan(RequestStore.itemLoanAndQueueSql(schema, false), item);
         assertThat(noSeqScan("item by id, open loan and queue", byId)).contains("item_pkey")
                 .contains("loan_one_open_per_item").contains("request_item_open_queue_idx");
+        // Check-in's: the service point checked in at too.
+        UUID sp = db.read(c -> Sql.one(c, "SELECT id FROM " + schema + ".service_point LIMIT 1", List.of(),
+                rs -> rs.getObject(1, UUID.class)).orElseThrow());
+        String withSp = plan(RequestStore.itemLoanAndQueueSql(schema, true, true), barcode, sp);
+        assertThat(noSeqScan("item by barcode, open loan, queue and service point", withSp))
+                .contains("item_barcode_key").contains("loan_one_open_per_item").contains("service_point_pkey");
     }
 
     // --- the other statements of check-out, renewal and check-in (generic plans, whatever the values) ----------

@@ -48,19 +48,36 @@ public final class MultiGet {
 
     /** Records found, by the key each was added with; absent keys were not found. */
     public Map<String, ObjectNode> fetch(Connection c, String schema) throws SQLException {
-        Map<String, ObjectNode> out = new HashMap<>();
-        if (keys.isEmpty()) return out;
-        StringBuilder sql = new StringBuilder();
+        if (keys.isEmpty()) return new HashMap<>();
         List<Object> params = new ArrayList<>();
+        return found(Sql.list(c, select(schema, params), params, MultiGet::row));
+    }
+
+    /**
+     * The lookups as one SELECT of (key, record as text) rows, their parameters appended to {@code params}: for
+     * {@link #fetch}, and for a statement that reads them beside its writes ({@link StagedWrite#together}).
+     */
+    String select(String schema, List<Object> params) {
+        StringBuilder sql = new StringBuilder();
         for (int i = 0; i < keys.size(); i++) {
             if (i > 0) sql.append(" UNION ALL ");
-            sql.append("SELECT ?::text, jsonb FROM ").append(schema).append('.').append(tables.get(i)).append(" WHERE id = ?");
+            sql.append("SELECT ?::text, jsonb FROM ").append(schema).append('.').append(tables.get(i))
+                    .append(" WHERE id = ?");
             params.add(keys.get(i));
             params.add(ids.get(i));
         }
-        for (var row : Sql.list(c, sql.toString(), params, rs -> Map.entry(rs.getString(1), rs.getString(2)))) {
-            out.put(row.getKey(), Json.parseObject(row.getValue()));
-        }
+        return sql.toString();
+    }
+
+    /** One row of {@link #select}. */
+    static Map.Entry<String, String> row(java.sql.ResultSet rs) throws SQLException {
+        return Map.entry(rs.getString(1), rs.getString(2));
+    }
+
+    /** The rows of {@link #select} by key. */
+    static Map<String, ObjectNode> found(List<Map.Entry<String, String>> rows) {
+        Map<String, ObjectNode> out = new HashMap<>();
+        for (var row : rows) out.put(row.getKey(), Json.parseObject(row.getValue()));
         return out;
     }
 }

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A record's write made ready by {@link RecordStore#stagedInsert} or {@link RecordStore#stagedReplace} (validated,
@@ -32,6 +33,16 @@ public record StagedWrite(RecordStore store, String schema, ObjectNode previous,
 
     /** {@link #together(Connection, StagedWrite...)} of a list. */
     public static void together(Connection c, List<StagedWrite> writes) throws SQLException {
+        together(c, writes, new MultiGet());
+    }
+
+    /**
+     * {@link #together(Connection, List)}, reading {@code lookups} in the same statement: check-in's loan policies,
+     * borrower and notice policy, which it needs only after it writes. They see the statement's snapshot, from before
+     * the writes, so none may be a record written here.
+     */
+    public static Map<String, ObjectNode> together(Connection c, List<StagedWrite> writes, MultiGet lookups)
+            throws SQLException {
         StringBuilder sql = new StringBuilder("WITH ");
         List<Object> params = new ArrayList<>();
         int n = 0;
@@ -41,7 +52,15 @@ public record StagedWrite(RecordStore store, String schema, ObjectNode previous,
             }
             params.addAll(w.params());
         }
-        Sql.one(c, sql.append(" SELECT 1").toString(), params, rs -> 1);
+        Map<String, ObjectNode> found;
+        if (lookups.size() == 0) {
+            Sql.one(c, sql.append(" SELECT 1").toString(), params, rs -> 1);
+            found = Map.of();
+        } else {
+            sql.append(' ').append(lookups.select(writes.getFirst().schema(), params));
+            found = MultiGet.found(Sql.list(c, sql.toString(), params, MultiGet::row));
+        }
         for (StagedWrite w : writes) w.store().afterWrite(c, w);
+        return found;
     }
 }
