@@ -31,16 +31,16 @@ import static org.quire.platform.domain.Check.when;
  * Check-in by barcode: closes the open loan, makes the item Available — or In transit to its location's primary
  * service point when this service point does not serve the location — and records the check-in, in ONE transaction.
  * <p>
- * Round trips with an open loan: item + holdings + instance + types + locations, its open loan and its request
- * queue, all row-locked, and the service point (1); update loan and item, each with its event, and insert the
- * check-in record, reading in the same statement the loan's policies and service points and the borrower's notice
- * policy and user row (1); commit (1) = 3 (counted in PostgreSQL's statement log; the notice policy is matched in
- * memory between the two). +1 when the first request moves to Awaiting pickup / In transit. An overdue return that is fined adds ONE statement (owner lookup +
- * "Overdue fine" account + its action, see feesfines/OverdueFines); an on-time return adds none. Notices: +1 when the
- * notice policy has check-in or due-date notices (the check-in notice and dropping the due-date notices are one
- * statement); a request moving to Awaiting pickup adds its requester's notice policy (+1, none when it is the
- * borrower's) and +1 when that policy has Available or hold-expiration notices. A "Declared lost" or "Aged to lost" item
- * (LostItemCheckIn) adds its lost fee accounts (1) and, per fee settled, its refund and cancellation
+ * Round trips with an open loan: item + holdings + instance + types + locations, its open loan and its request queue,
+ * all row-locked, and the service point (1); update loan and item, each with its event, and insert the check-in record,
+ * reading in the same statement the loan's policies and service points and the borrower's notice policy and user row
+ * (1); commit (1) = 3 (counted in PostgreSQL's statement log; the notice policy is matched in memory between the two).
+ * +1 when the first request moves to Awaiting pickup / In transit. An overdue return that is fined adds ONE statement
+ * (owner lookup + "Overdue fine" account + its action, see feesfines/OverdueFines); an on-time return adds none.
+ * Notices: +1 when the notice policy has check-in or due-date notices (the check-in notice and dropping the due-date
+ * notices are one statement); a request moving to Awaiting pickup adds its requester's notice policy (+1, none when it
+ * is the borrower's) and +1 when that policy has Available or hold-expiration notices. A "Declared lost" or "Aged to
+ * lost" item (LostItemCheckIn) adds its lost fee accounts (1) and, per fee settled, its refund and cancellation
  * (feesfines/LostItemFees); a claimed returned item's resolution only changes the loan's action. The circulation rules
  * are matched in memory (their text is re-read at most every 5 s).
  */
