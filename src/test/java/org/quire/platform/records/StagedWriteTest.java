@@ -60,6 +60,32 @@ class StagedWriteTest {
         assertThat(rows).as("the typed column and the JSON, as each store writes them").containsExactly("After/2", "New/1");
     }
 
+    /** Check-in's use: the writes and the records it needs after them in one statement, read as they were before. */
+    @Test
+    void lookupsReadInTheWritesStatement_seeTheRecordsAsTheyWereBeforeIt() {
+        String kept = UUID.randomUUID().toString(), replaced = UUID.randomUUID().toString(),
+                created = UUID.randomUUID().toString();
+        TestServer.get().database().tx(c -> InventoryTypes.INSTANCES.insertAll(c, SCHEMA,
+                List.of(instance(kept, "Kept"), instance(replaced, "Old title")), null, false));
+
+        var found = TestServer.get().database().tx(c -> {
+            ObjectNode old = InventoryTypes.INSTANCES.getForUpdate(c, SCHEMA, UUID.fromString(replaced)).orElseThrow();
+            MultiGet lookups = new MultiGet().add("kept", InventoryTypes.INSTANCES, UUID.fromString(kept))
+                    .add("replaced", InventoryTypes.INSTANCES, UUID.fromString(replaced))
+                    .add("created", InventoryTypes.INSTANCES, UUID.fromString(created));
+            return StagedWrite.together(c, List.of(
+                    InventoryTypes.INSTANCES.stagedReplace(c, SCHEMA, old, instance(replaced, "New title"), null),
+                    InventoryTypes.INSTANCES.stagedInsert(c, SCHEMA, instance(created, "Created"), null)), lookups);
+        });
+
+        assertThat(found.get("kept").path("title").asText()).isEqualTo("Kept");
+        assertThat(found.get("replaced").path("title").asText()).as("the statement's snapshot").isEqualTo("Old title");
+        assertThat(found).as("a record the statement creates is not yet there").doesNotContainKey("created");
+        String stored = TestServer.get().database().read(c -> Sql.one(c, "SELECT title FROM " + SCHEMA
+                + ".instance WHERE id = ?", List.of(UUID.fromString(replaced)), rs -> rs.getString(1)).orElseThrow());
+        assertThat(stored).as("the writes were made all the same").isEqualTo("New title");
+    }
+
     @Test
     void whenOneWriteFails_noneIsWritten() {
         String taken = UUID.randomUUID().toString(), fresh = UUID.randomUUID().toString();
