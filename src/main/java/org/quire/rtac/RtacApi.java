@@ -33,6 +33,7 @@ public final class RtacApi {
     }
 
     public static void register(Router r, Database db) {
+        AvailabilityCache cache = new AvailabilityCache();
         r.post("/rtac-batch", BATCH_PERMISSION, req -> {
             JsonNode body = req.json();
             JsonNode ids = body.get("instanceIds");
@@ -43,7 +44,7 @@ public final class RtacApi {
             List<String> list = new ArrayList<>();
             for (JsonNode id : ids) list.add(id.asText());
             boolean full = body.path("fullPeriodicals").asBoolean(false);
-            return Response.ok(RtacQuery.run(db, req.schema(), list, full).toJson());
+            return json(RtacQuery.run(db, cache, req.schema(), list, full).jsonBytes());
         });
 
         r.edgeGet("/rtac", BATCH_PERMISSION, BATCH_PERMISSION, req -> {
@@ -52,29 +53,29 @@ public final class RtacApi {
                 for (String id : v.split(",")) if (!id.isBlank()) ids.add(id.trim());
             }
             if (ids.isEmpty()) throw ApiException.badRequest("Required parameter instanceIds is missing");
-            RtacBatch batch = RtacQuery.run(db, req.schema(), ids, fullPeriodicals(req));
+            RtacBatch batch = RtacQuery.run(db, cache, req.schema(), ids, fullPeriodicals(req));
             String xml = xmlType(req);
-            return xml == null ? Response.ok(batch.toJson()) : xml(xml, RtacXml.batch(batch));
+            return xml == null ? json(batch.jsonBytes()) : xml(xml, RtacXml.batch(batch));
         });
 
         r.edgeGet("/rtac/{instanceId}", ITEM_PERMISSION, BATCH_PERMISSION, req -> {
             String id = req.path("instanceId");
-            if (req.viaApiKey()) return edgeInstance(db, req, id);
+            if (req.viaApiKey()) return edgeInstance(db, cache, req, id);
             try {
                 java.util.UUID.fromString(id);
             } catch (IllegalArgumentException e) {
                 throw ApiException.notFound("Could not find instance");
             }
-            RtacBatch batch = RtacQuery.run(db, req.schema(), List.of(id), fullPeriodicals(req));
+            RtacBatch batch = RtacQuery.run(db, cache, req.schema(), List.of(id), fullPeriodicals(req));
             // Unknown (or suppressed) → 404, as mod-rtac's legacy endpoint; an instance without holdings → empty list.
-            InstanceHoldings holdings = batch.holdings().stream().findFirst()
-                    .orElseThrow(() -> ApiException.notFound("Not Found"));
+            if (batch.holdings().isEmpty()) throw ApiException.notFound("Not Found");
             String xml = xmlType(req);
-            return xml == null ? Response.ok(holdings.toJson()) : xml(xml, RtacXml.instance(holdings));
+            return xml == null ? json(batch.holdingsJson().getFirst())
+                    : xml(xml, RtacXml.instance(batch.holdings().getFirst()));
         });
 
         // edge-rtac 2.x (Vert.x) only; its Spring rewrite dropped it. Discovery layers still call it (EBSCO's RTAC).
-        r.edgeGet("/prod/rtac/folioRTAC", BATCH_PERMISSION, BATCH_PERMISSION, req -> legacy(db, req),
+        r.edgeGet("/prod/rtac/folioRTAC", BATCH_PERMISSION, BATCH_PERMISSION, req -> legacy(db, cache, req),
                 out -> out.status() == 406 ? out : legacyEmpty());
     }
 
@@ -83,17 +84,19 @@ public final class RtacApi {
      * mod-rtac reports an error for it (unknown, suppressed or malformed id; no holdings) — 200 with that error as
      * {@code {"message","code"}} (RtacErrorHandler's HoldingsError; XML element {@code error}).
      */
-    private static Response edgeInstance(Database db, Request req, String id) {
-        RtacBatch batch = RtacQuery.run(db, req.schema(), List.of(id), fullPeriodicals(req));
+    private static Response edgeInstance(Database db, AvailabilityCache cache, Request req, String id) {
+        RtacBatch batch = RtacQuery.run(db, cache, req.schema(), List.of(id), fullPeriodicals(req));
         String xml = xmlType(req);
         if (!batch.errors().isEmpty()) {
             RtacBatch.Error e = batch.errors().getFirst();
             return xml == null ? Response.ok(org.quire.platform.Json.object()
                     .put("message", e.message()).put("code", e.code())) : xml(xml, RtacXml.error(e));
         }
-        InstanceHoldings holdings = batch.holdings().stream().findFirst()
-                .orElse(new InstanceHoldings(id, List.of()));
-        return xml == null ? Response.ok(holdings.toJson()) : xml(xml, RtacXml.instance(holdings));
+        if (batch.holdings().isEmpty()) {
+            InstanceHoldings none = new InstanceHoldings(id, List.of());
+            return xml == null ? Response.ok(none.toJson()) : xml(xml, RtacXml.instance(none));
+        }
+        return xml == null ? json(batch.holdingsJson().getFirst()) : xml(xml, RtacXml.instance(batch.holdings().getFirst()));
     }
 
     /**
@@ -103,7 +106,7 @@ public final class RtacApi {
      * empty {@code <holdings/>} when mod-rtac returned none. Every failure is 200 with empty instances
      * ({@link #LEGACY_EMPTY}), as the RTAC service it mimics; an Accept header naming no supported type is 406.
      */
-    private static Response legacy(Database db, Request req) {
+    private static Response legacy(Database db, AvailabilityCache cache, Request req) {
         String accept = req.header().apply("Accept").map(String::trim).orElse("");
         if (!accept.isEmpty() && !LEGACY_SUPPORTED.matcher(accept).find()) {
             throw ApiException.notAcceptable("Unsupported media type");
@@ -111,9 +114,9 @@ public final class RtacApi {
         String id = req.param("mms_id").filter(s -> !s.isBlank())
                 .or(() -> req.param("instanceId").filter(s -> !s.isBlank()))
                 .orElseThrow(() -> ApiException.badRequest("Invalid instance id"));
-        RtacBatch batch = RtacQuery.run(db, req.schema(), List.of(id.trim()), fullPeriodicals(req));
+        RtacBatch batch = RtacQuery.run(db, cache, req.schema(), List.of(id.trim()), fullPeriodicals(req));
         boolean xml = accept.isEmpty() || LEGACY_XML.matcher(accept).find();
-        if (!xml && LEGACY_JSON.matcher(accept).find()) return Response.ok(batch.toJson());
+        if (!xml && LEGACY_JSON.matcher(accept).find()) return json(batch.jsonBytes());
         InstanceHoldings holdings = batch.holdings().stream().findFirst().orElse(new InstanceHoldings(null, List.of()));
         return xml("application/xml", RtacXml.instance(holdings));
     }
@@ -147,6 +150,11 @@ public final class RtacApi {
             if (type.equals("application/xml") || type.equals("text/xml")) return type;
         }
         return null;
+    }
+
+    /** A JSON answer already written (RTAC keeps its answers' JSON: {@link AvailabilityCache}). */
+    private static Response json(byte[] body) {
+        return new Response(200, "application/json", body, new LinkedHashMap<>());
     }
 
     private static Response xml(String type, byte[] body) {

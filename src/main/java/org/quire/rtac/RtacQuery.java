@@ -5,16 +5,21 @@ import org.quire.platform.Ids;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
- * Real-time availability of any number of instances in ONE SQL statement (round trips: 1, whatever the number of
- * instances, holdings and items). mod-rtac needs an HTTP call to inventory, then to loans and to requests, and
+ * Real-time availability of any number of instances in at most two SQL statements (round trips: 1 or 2, whatever the
+ * number of instances, holdings and items: the versions of the answers kept ({@link AvailabilityCache}), then the
+ * answers that were not kept or have changed). mod-rtac needs an HTTP call to inventory, then to loans and to requests, and
  * FOLIO's older path one call per holdings record and per item (13–17 s for 300+ holdings).
  *
  * <p>The statement ({@link RtacStore}) walks requested ids → instance → holdings → items; the reference names, the open loan's due date
@@ -28,37 +33,87 @@ public final class RtacQuery {
 
     /**
      * Availability of {@code instanceIds} in request order, on one read connection; ids that are not UUIDs are
-     * reported as unknown without reaching the database.
+     * reported as unknown without reaching the database. Statements: 1 when no answer is kept
+     * ({@link AvailabilityCache}) or when every kept one is still current (their versions), 2 when some answer must
+     * be read again — whatever the number of instances, holdings and items.
      */
-    public static RtacBatch run(Database db, String schema, List<String> instanceIds, boolean fullPeriodicals) {
-        List<UUID> ids = new ArrayList<>();
+    public static RtacBatch run(Database db, AvailabilityCache cache, String schema, List<String> instanceIds,
+                                boolean fullPeriodicals) {
         List<RtacBatch.Error> errors = new ArrayList<>();
+        Set<UUID> ids = new LinkedHashSet<>();
         for (String s : instanceIds) {
             UUID id = uuidOrNull(s);
             if (id == null) errors.add(RtacBatch.Error.instanceNotFound(s));
             else ids.add(id);
         }
         if (ids.isEmpty()) return new RtacBatch(List.of(), errors);
-        List<RtacStore.Row> rows = db.read(c -> RtacStore.availability(c, schema, ids, fullPeriodicals));
+        Map<UUID, AvailabilityCache.Entry> answers = db.read(c -> answers(c, cache, schema, ids, fullPeriodicals));
 
-        Map<String, List<RtacHolding>> found = new LinkedHashMap<>();
+        List<InstanceHoldings> found = new ArrayList<>();
+        List<byte[]> json = new ArrayList<>();
+        for (UUID id : ids) {
+            AvailabilityCache.Entry e = answers.get(id);
+            if (e.holdings() == null) {
+                errors.add(RtacBatch.Error.instanceNotFound(id.toString()));
+                continue;
+            }
+            found.add(e.holdings());
+            json.add(e.json());
+            if (e.holdings().holdings().isEmpty()) errors.add(RtacBatch.Error.holdingsNotFound(id.toString()));
+        }
+        return new RtacBatch(found, errors, json);
+    }
+
+    /** Each instance's answer: kept and still current, or read now (and kept). */
+    private static Map<UUID, AvailabilityCache.Entry> answers(Connection c, AvailabilityCache cache, String schema,
+                                                              Set<UUID> ids, boolean fullPeriodicals)
+            throws SQLException {
+        Map<UUID, AvailabilityCache.Entry> out = new HashMap<>();
+        Map<UUID, AvailabilityCache.Entry> kept = new HashMap<>();
+        for (UUID id : ids) {
+            AvailabilityCache.Entry e = cache.get(new AvailabilityCache.Key(schema, id, fullPeriodicals));
+            if (e != null) kept.put(id, e);
+        }
+        if (!kept.isEmpty()) {
+            RtacStore.Versions now = RtacStore.versions(c, schema, kept.keySet());
+            kept.forEach((id, e) -> {
+                if (e.version().equals(now.of(id))) out.put(id, e);
+            });
+        }
+        List<UUID> toRead = ids.stream().filter(id -> !out.containsKey(id)).toList();
+        if (toRead.isEmpty()) return out;
+        for (AvailabilityCache.Entry e : entries(RtacStore.availability(c, schema, toRead, fullPeriodicals))) {
+            UUID id = UUID.fromString(e.instanceId());
+            out.put(id, e);
+            cache.put(new AvailabilityCache.Key(schema, id, fullPeriodicals), e);
+        }
+        return out;
+    }
+
+    /** The statement's rows as one answer per instance (its rows are consecutive), its JSON written once. */
+    private static List<AvailabilityCache.Entry> entries(List<RtacStore.Row> rows) {
+        List<AvailabilityCache.Entry> out = new ArrayList<>();
         HoldingsView view = null; // a holdings record's rows are consecutive: its parts are read once
+        List<RtacHolding> list = null;
+        RtacStore.Row first = null;
         for (RtacStore.Row r : rows) {
-            if (!r.found()) {
-                errors.add(RtacBatch.Error.instanceNotFound(r.instanceId()));
-                continue;
+            if (first == null || !first.instanceId().equals(r.instanceId())) {
+                if (first != null) out.add(entry(first, list));
+                first = r;
+                list = new ArrayList<>();
             }
-            List<RtacHolding> list = found.computeIfAbsent(r.instanceId(), k -> new ArrayList<>());
-            if (r.holdings() == null) {
-                errors.add(RtacBatch.Error.holdingsNotFound(r.instanceId()));
-                continue;
-            }
+            if (!r.found() || r.holdings() == null) continue;
             if (view == null || !view.id().equals(r.holdings().id())) view = HoldingsView.of(r.holdings());
             list.add(holding(r, view));
         }
-        List<InstanceHoldings> out = new ArrayList<>();
-        found.forEach((id, list) -> out.add(new InstanceHoldings(id, list)));
-        return new RtacBatch(out, errors);
+        if (first != null) out.add(entry(first, list));
+        return out;
+    }
+
+    private static AvailabilityCache.Entry entry(RtacStore.Row first, List<RtacHolding> list) {
+        if (!first.found()) return AvailabilityCache.Entry.notFound(first.instanceId(), first.version());
+        InstanceHoldings h = new InstanceHoldings(first.instanceId(), list);
+        return new AvailabilityCache.Entry(first.instanceId(), first.version(), h, Json.writeBytes(h.toJson()));
     }
 
     /**

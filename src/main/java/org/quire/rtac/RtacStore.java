@@ -7,11 +7,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /**
- * All SQL of RTAC: ONE statement for any number of instances, whatever their holdings and items. It returns rows as
- * read; what they mean for a patron (mod-rtac's FolioToRtacMapper rules) is {@link RtacQuery}'s.
+ * All SQL of RTAC: ONE statement for any number of instances, whatever their holdings and items, and one that reads
+ * only the versions of kept answers ({@link AvailabilityCache}). It returns rows as read; what they mean for a patron
+ * (mod-rtac's FolioToRtacMapper rules) is {@link RtacQuery}'s.
  */
 public final class RtacStore {
     private RtacStore() {
@@ -40,6 +42,9 @@ public final class RtacStore {
      * else was an error of jsonb_array_elements). Reference names are joins, hashed on small tables, rather than
      * one index probe per row.
      *
+     * Each instance's version and the tenant's epoch (V46) come with its rows, read in the same snapshot: they are
+     * what the answer is kept by.
+     *
      * totalHoldRequests counts the item's open requests of any type (as mod-rtac counts what /circulation/requests
      * returns for the item), on the partial index of open request queues; a holdings-level row counts none.
      *
@@ -58,6 +63,7 @@ public final class RtacStore {
                 SELECT r.id, min(r.ord) AS ord FROM unnest(?::uuid[]) WITH ORDINALITY AS r(id, ord) GROUP BY r.id
             ), inst AS MATERIALIZED (
                 SELECT req.ord, req.id, i.id IS NOT NULL AS found,
+                       (SELECT v.version FROM %1$s.availability_version v WHERE v.instance_id = req.id) AS version,
                        (EXISTS (SELECT 1 FROM %1$s.mode_of_issuance m
                                 WHERE m.name = 'serial' AND m.id::text = i.jsonb->>'modeOfIssuanceId')
                         OR jsonb_path_exists(i.jsonb,
@@ -66,7 +72,7 @@ public final class RtacStore {
                 LEFT JOIN %1$s.instance i
                        ON i.id = req.id AND i.jsonb->'discoverySuppress' IS DISTINCT FROM 'true'::jsonb
             ), hold AS MATERIALIZED (
-                SELECT inst.ord, inst.id AS instance_id, inst.found, inst.periodical, h.id, h.hrid, h.call_number,
+                SELECT inst.ord, inst.id AS instance_id, inst.found, inst.version, inst.periodical, h.id, h.hrid, h.call_number,
                        h.permanent_location_id, h.effective_location_id,
                        jsonb_strip_nulls(jsonb_build_object(
                            'copyNumber', h.jsonb->'copyNumber', 'callNumberPrefix', h.jsonb->'callNumberPrefix',
@@ -98,7 +104,7 @@ public final class RtacStore {
                    (SELECT l.due_date FROM %1$s.loan l WHERE l.item_id = it.id AND l.status_name = 'Open'),
                    (SELECT count(*) FROM %1$s.request rq WHERE rq.item_id = it.id AND rq.status LIKE 'Open%%')
                        AS total_hold_requests,
-                   hold.note_type_names
+                   hold.note_type_names, hold.version, (SELECT e.epoch FROM %1$s.availability_epoch e)
             FROM hold
             LEFT JOIN %1$s.item it
                    ON it.holdings_record_id = hold.id AND (? OR NOT hold.periodical)
@@ -126,7 +132,39 @@ public final class RtacStore {
      */
     record Row(String instanceId, boolean found, Holdings holdings, Item item, Place place,
                String materialTypeName, String permanentLoanTypeName, String temporaryLoanTypeName,
-               OffsetDateTime openLoanDueDate, int openRequests) {
+               OffsetDateTime openLoanDueDate, int openRequests, Versions.Of version) {
+    }
+
+    /**
+     * The tenant's availability epoch and the versions of the instances asked for that have one (V46: an instance
+     * has one from its creation; an id never created has none).
+     */
+    record Versions(long epoch, Map<UUID, Long> versions) {
+        /** An instance's answer's version as read with its data: the epoch and the instance's version (null: none). */
+        record Of(long epoch, Long version) {
+        }
+
+        Of of(UUID id) {
+            return new Of(epoch, versions.get(id));
+        }
+    }
+
+    private static final String VERSIONS = """
+            SELECT e.epoch, v.instance_id, v.version FROM %1$s.availability_epoch e
+            LEFT JOIN %1$s.availability_version v ON v.instance_id = ANY(?::uuid[])
+            """;
+
+    /** The epoch and the versions of {@code ids} now: 1 statement. */
+    static Versions versions(Connection c, String schema, java.util.Collection<UUID> ids) throws SQLException {
+        Map<UUID, Long> versions = new java.util.HashMap<>();
+        long[] epoch = {0};
+        Sql.list(c, VERSIONS.formatted(schema), List.of(c.createArrayOf("uuid", ids.toArray())), rs -> {
+            epoch[0] = rs.getLong(1);
+            UUID id = rs.getObject(2, UUID.class);
+            if (id != null) versions.put(id, rs.getLong(3));
+            return 1;
+        });
+        return new Versions(epoch[0], versions);
     }
 
     /**
@@ -173,6 +211,6 @@ public final class RtacStore {
                 new Place(rs.getString(19), rs.getString(20), rs.getString(21), rs.getString(22), rs.getString(23),
                         rs.getString(24)),
                 rs.getString(25), rs.getString(26), rs.getString(27), rs.getObject(28, OffsetDateTime.class),
-                rs.getInt(29));
+                rs.getInt(29), new Versions.Of(rs.getLong(32), rs.getObject(31, Long.class)));
     }
 }

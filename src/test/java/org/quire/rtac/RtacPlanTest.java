@@ -91,7 +91,7 @@ class RtacPlanTest {
 
     @Test
     void theAnswerIsThere() {
-        RtacBatch batch = RtacQuery.run(db, schema, List.of(instance.toString()), false);
+        RtacBatch batch = RtacQuery.run(db, new AvailabilityCache(), schema, List.of(instance.toString()), false);
         assertThat(batch.errors()).isEmpty();
         assertThat(batch.holdings().getFirst().holdings()).hasSize(2)
                 .allSatisfy(h -> assertThat(h.status()).isEqualTo("Available"));
