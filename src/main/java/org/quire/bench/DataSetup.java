@@ -55,6 +55,11 @@ public final class DataSetup {
     /** The large instance of the rtac workflow: FOLIO's RTAC report found 13–17 s for 300+ holdings. */
     static final int LARGE_HOLDINGS = 300, LARGE_ITEMS_PER_HOLDINGS = 2;
 
+    /** The barcode of the large instance's {@code n}th item; every fifth ({@code n % 5 == 0}) is lent at set-up. */
+    static String largeItemBarcode(int n) {
+        return String.valueOf(40_000_000 + n);
+    }
+
     /** Loans of each heavy borrower of the renew workflow (the PTF's "renew a patron's 200 loans"). */
     static final int HEAVY_LOANS = 200;
 
@@ -135,7 +140,7 @@ public final class DataSetup {
             ObjectNode holding = holdings(holdings, instance, title);
             for (int i = 0; i < LARGE_ITEMS_PER_HOLDINGS; i++) {
                 int n = h * LARGE_ITEMS_PER_HOLDINGS + i;
-                String barcode = String.valueOf(40_000_000 + n);
+                String barcode = largeItemBarcode(n);
                 item(items, holding, barcode);
                 if (n % 5 == 0) toLend.add(barcode);
             }
