@@ -11,11 +11,12 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Real-time availability as discovery layers ask for it: two fifths of the iterations ask for the one large instance
+ * Real-time availability as discovery layers ask for it: nearly half the iterations ask for the one large instance
  * (300 holdings records × 2 items (issue 16's shape), every fifth on loan — FOLIO took 13–17 s for such an instance),
- * two fifths for a batch of 50 random instances, and one fifth checks one of the large instance's items out and in
- * again, asking for the large instance after each: an answer that has just changed, which Quire cannot have kept
- * (rtac/AvailabilityCache). The floor is one authenticated GET of an instance record: what any availability answer
+ * nearly half for a batch of 50 random instances, and one in twenty checks one of the large instance's items out and
+ * in again, asking for the large instance after each: an answer that has just changed, which Quire cannot have kept
+ * (rtac/AvailabilityCache). Discovery layers ask far more often than a desk lends one title's copies; one in twenty
+ * is enough for the changed answer's percentiles. The floor is one authenticated GET of an instance record: what any availability answer
  * costs at least.
  */
 final class RtacWorkflow implements Workflow {
@@ -28,9 +29,9 @@ final class RtacWorkflow implements Workflow {
     public LoadRunner.Iteration quireUser(Measurements m, TenantData t) {
         return () -> {
             double p = ThreadLocalRandom.current().nextDouble();
-            if (p < 0.2) {
+            if (p < 0.05) {
                 circulateOneItem(m, t);
-            } else if (p < 0.6) {
+            } else if (p < 0.525) {
                 Timed.call(m, LARGE, () -> t.session().get("/rtac/" + t.largeInstanceId()));
             } else {
                 ArrayNode ids = Json.array();
