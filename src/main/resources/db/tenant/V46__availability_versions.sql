@@ -24,11 +24,23 @@ INSERT INTO availability_epoch (epoch) VALUES ((random() * 4e18)::bigint);
 
 INSERT INTO availability_version (instance_id) SELECT id FROM instance;
 
--- A new version for each instance of `ids`, once per transaction: readers never see a transaction in part, so one
--- change of version per commit is enough, and an instance created or already re-versioned in this transaction (its
--- row's xmin is this transaction) is left alone. That keeps a data import's holdings and items (created with their
+-- A new version for the instance `of_instance`, once per transaction: readers never see a transaction in part, so
+-- one change of version per commit is enough, and an instance created or already re-versioned in this transaction
+-- (its row's xmin is this transaction) is left alone. That keeps a data import's holdings and items (created with their
 -- instance) and a check-out's loan (written with its item) from writing the row again.
-CREATE FUNCTION availability_bump(ids uuid[]) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+--
+-- The row triggers below look up one instance each with `=`, never `= ANY(array)`: plpgsql's cached plan for an
+-- array parameter costs more (10 rows estimated) than a plan for the array it is given (1 or 2), so PostgreSQL
+-- planned such a statement again at every call, which measured +0.25 ms per check-out (pgbench, a loan insert and
+-- an item update per transaction: 0.54 ms without the triggers, 0.80 with `= ANY`, 0.59 with `=`).
+CREATE FUNCTION availability_bump(of_instance uuid) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+    UPDATE availability_version SET version = nextval('availability_version_seq')
+     WHERE instance_id = of_instance AND xmin <> pg_current_xact_id()::xid;
+END $$;
+
+-- The same for a batch of instances (the statement triggers of new rows, planned once per batch).
+CREATE FUNCTION availability_bump_each(ids uuid[]) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
     UPDATE availability_version SET version = nextval('availability_version_seq')
      WHERE instance_id = ANY(ids) AND xmin <> pg_current_xact_id()::xid;
@@ -38,48 +50,52 @@ END $$;
 -- check-out locks its item first and the version row only as it commits, so it never holds the version row while
 -- it waits for another row, and two writers of one instance cannot deadlock on it.
 CREATE FUNCTION availability_item_changed() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-DECLARE
-    holdings uuid[];
 BEGIN
-    IF TG_OP = 'DELETE' THEN
-        holdings := ARRAY[OLD.holdings_record_id];
-    ELSE
-        holdings := ARRAY[OLD.holdings_record_id, NEW.holdings_record_id];
+    PERFORM availability_bump((SELECT instance_id FROM holdings_record WHERE id = OLD.holdings_record_id));
+    IF TG_OP = 'UPDATE' THEN
+        IF NEW.holdings_record_id IS DISTINCT FROM OLD.holdings_record_id THEN
+            PERFORM availability_bump((SELECT instance_id FROM holdings_record WHERE id = NEW.holdings_record_id));
+        END IF;
     END IF;
-    PERFORM availability_bump(ARRAY(SELECT instance_id FROM holdings_record WHERE id = ANY(holdings)));
     RETURN NULL;
 END $$;
 
 CREATE FUNCTION availability_holdings_changed() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
-    IF TG_OP = 'DELETE' THEN
-        PERFORM availability_bump(ARRAY[OLD.instance_id]);
-    ELSE
-        PERFORM availability_bump(ARRAY[OLD.instance_id, NEW.instance_id]);
+    PERFORM availability_bump(OLD.instance_id);
+    IF TG_OP = 'UPDATE' THEN
+        IF NEW.instance_id IS DISTINCT FROM OLD.instance_id THEN
+            PERFORM availability_bump(NEW.instance_id);
+        END IF;
     END IF;
     RETURN NULL;
 END $$;
 
 -- A loan or request names its item; its instance is the item's holdings record's.
+CREATE FUNCTION availability_of_item_bump(of_item uuid) RETURNS void LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+    PERFORM availability_bump((SELECT h.instance_id FROM item i JOIN holdings_record h ON h.id = i.holdings_record_id
+                                WHERE i.id = of_item));
+END $$;
+
 CREATE FUNCTION availability_of_item_changed() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-DECLARE
-    items uuid[];
 BEGIN
     IF TG_OP = 'INSERT' THEN
-        items := ARRAY[NEW.item_id];
-    ELSIF TG_OP = 'DELETE' THEN
-        items := ARRAY[OLD.item_id];
+        PERFORM availability_of_item_bump(NEW.item_id);
     ELSE
-        items := ARRAY[OLD.item_id, NEW.item_id];
+        PERFORM availability_of_item_bump(OLD.item_id);
+        IF TG_OP = 'UPDATE' THEN
+            IF NEW.item_id IS DISTINCT FROM OLD.item_id THEN
+                PERFORM availability_of_item_bump(NEW.item_id);
+            END IF;
+        END IF;
     END IF;
-    PERFORM availability_bump(ARRAY(SELECT h.instance_id FROM item i JOIN holdings_record h ON h.id = i.holdings_record_id
-                                     WHERE i.id = ANY(items)));
     RETURN NULL;
 END $$;
 
 CREATE FUNCTION availability_instance_changed() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
-    PERFORM availability_bump(ARRAY[OLD.id]);
+    PERFORM availability_bump(OLD.id);
     RETURN NULL;
 END $$;
 
@@ -124,14 +140,14 @@ END $$;
 
 CREATE FUNCTION availability_holdings_created() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
-    PERFORM availability_bump(ARRAY(SELECT DISTINCT instance_id FROM new_rows));
+    PERFORM availability_bump_each(ARRAY(SELECT DISTINCT instance_id FROM new_rows));
     RETURN NULL;
 END $$;
 
 CREATE FUNCTION availability_items_created() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
-    PERFORM availability_bump(ARRAY(SELECT DISTINCT h.instance_id FROM holdings_record h
-                                     WHERE h.id IN (SELECT holdings_record_id FROM new_rows)));
+    PERFORM availability_bump_each(ARRAY(SELECT DISTINCT h.instance_id FROM holdings_record h
+                                          WHERE h.id IN (SELECT holdings_record_id FROM new_rows)));
     RETURN NULL;
 END $$;
 
