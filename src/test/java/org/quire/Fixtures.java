@@ -75,6 +75,16 @@ public final class Fixtures {
         return (ObjectNode) r.json();
     }
 
+    /** An Available book in an existing holdings record; its id. */
+    public static String itemIn(Api.Session s, String holdingsId, String barcode) {
+        ObjectNode item = Json.object().put("holdingsRecordId", holdingsId).put("barcode", barcode)
+                .put("materialTypeId", BOOK).put("permanentLoanTypeId", CAN_CIRCULATE);
+        item.putObject("status").put("name", "Available");
+        Api.Reply r = s.post("/item-storage/items", item);
+        assertThat(r.status()).as(r.body()).isEqualTo(201);
+        return r.json().path("id").asText();
+    }
+
     public static ObjectNode patron(Api.Session s, String barcode, String group, boolean active) {
         ObjectNode u = Json.object().put("id", UUID.randomUUID().toString()).put("username", "u" + barcode)
                 .put("barcode", barcode).put("active", active).put("patronGroup", group).put("type", "patron");

@@ -90,12 +90,7 @@ class OaiRecordsSourceTest {
     }
 
     static String item(String holdingsId, String barcode) {
-        ObjectNode item = Json.object().put("holdingsRecordId", holdingsId).put("barcode", barcode)
-                .put("materialTypeId", Fixtures.BOOK).put("permanentLoanTypeId", Fixtures.CAN_CIRCULATE);
-        item.putObject("status").put("name", "Available");
-        Api.Reply r = s.post("/item-storage/items", item);
-        assertThat(r.status()).as(r.body()).isEqualTo(201);
-        return r.json().path("id").asText();
+        return Fixtures.itemIn(s, holdingsId, barcode);
     }
 
     /** FOLIO's behavior entry with this recordsSource; then past OaiPmh's 5 s settings cache. */

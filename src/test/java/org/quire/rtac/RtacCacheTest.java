@@ -40,12 +40,7 @@ class RtacCacheTest {
     }
 
     static String item(String holdingsId, String barcode) {
-        ObjectNode item = Json.object().put("holdingsRecordId", holdingsId).put("barcode", barcode)
-                .put("materialTypeId", Fixtures.BOOK).put("permanentLoanTypeId", Fixtures.CAN_CIRCULATE);
-        item.putObject("status").put("name", "Available");
-        Api.Reply r = s.post("/item-storage/items", item);
-        assertThat(r.status()).as(r.body()).isEqualTo(201);
-        return r.json().path("id").asText();
+        return Fixtures.itemIn(s, holdingsId, barcode);
     }
 
     static JsonNode rtac() {
@@ -121,9 +116,9 @@ class RtacCacheTest {
         String other = Fixtures.instance(s, "Holdings come and go");
         String h = Fixtures.holdings(s, other, Fixtures.MAIN_LIBRARY);
         assertThat(rows(other)).hasSize(1); // the holdings record stands for its (no) items
-        String added = itemOf(h, "rc-3");
+        String added = item(h, "rc-3");
         assertThat(rows(other)).extracting(n -> n.path("id").asText()).containsExactly(added);
-        itemOf(h, "rc-4");
+        item(h, "rc-4");
         assertThat(rows(other)).hasSize(2);
         assertThat(s.delete("/item-storage/items/" + added).status()).isEqualTo(204);
         assertThat(rows(other)).hasSize(1);
@@ -184,10 +179,6 @@ class RtacCacheTest {
         cache.put(new AvailabilityCache.Key("s", new UUID(0, 9), false),
                 AvailabilityCache.Entry.notFound("x", new RtacStore.Versions.Of(1, null)));
         assertThat(cache.get(new AvailabilityCache.Key("s", new UUID(0, 9), false))).isNull();
-    }
-
-    static String itemOf(String holdingsId, String barcode) {
-        return item(holdingsId, barcode);
     }
 
     static JsonNode rows(String instanceId) {
