@@ -16,8 +16,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * nearly half for a batch of 50 random instances, and one in twenty checks one of the large instance's items out and
  * in again, asking for the large instance after each: an answer that has just changed, which Quire cannot have kept
  * (rtac/AvailabilityCache). Discovery layers ask far more often than a desk lends one title's copies; one in twenty
- * is enough for the changed answer's percentiles. The floor is one authenticated GET of an instance record: what any availability answer
- * costs at least.
+ * is enough for the changed answer's percentiles. The floor is one authenticated GET of an instance record: what any
+ * availability answer costs at least.
  */
 final class RtacWorkflow implements Workflow {
     static final String LARGE = "GET /rtac/{id} (300 holdings × 2 items)";

@@ -92,11 +92,9 @@ public final class RtacApi {
             return xml == null ? Response.ok(org.quire.platform.Json.object()
                     .put("message", e.message()).put("code", e.code())) : xml(xml, RtacXml.error(e));
         }
-        if (batch.holdings().isEmpty()) {
-            InstanceHoldings none = new InstanceHoldings(id, List.of());
-            return xml == null ? Response.ok(none.toJson()) : xml(xml, RtacXml.instance(none));
-        }
-        return xml == null ? json(batch.holdingsJson().getFirst()) : xml(xml, RtacXml.instance(batch.holdings().getFirst()));
+        // No error: the instance was found and has holdings.
+        return xml == null ? json(batch.holdingsJson().getFirst())
+                : xml(xml, RtacXml.instance(batch.holdings().getFirst()));
     }
 
     /**

@@ -19,8 +19,8 @@ import java.util.UUID;
 /**
  * Real-time availability of any number of instances in at most two SQL statements (round trips: 1 or 2, whatever the
  * number of instances, holdings and items: the versions of the answers kept ({@link AvailabilityCache}), then the
- * answers that were not kept or have changed). mod-rtac needs an HTTP call to inventory, then to loans and to requests, and
- * FOLIO's older path one call per holdings record and per item (13–17 s for 300+ holdings).
+ * answers that were not kept or have changed). mod-rtac needs an HTTP call to inventory, then to loans and to
+ * requests, and FOLIO's older path one call per holdings record and per item (13–17 s for 300+ holdings).
  *
  * <p>The statement ({@link RtacStore}) walks requested ids → instance → holdings → items; the reference names, the open loan's due date
  * (at most one row, by the partial unique index on open loans) and the hold count are scalar subqueries per row, so

@@ -154,11 +154,16 @@ public final class RtacStore {
             LEFT JOIN %1$s.availability_version v ON v.instance_id = ANY(?::uuid[])
             """;
 
+    /** The versions statement for a schema (for EXPLAIN in a test); parameter 1 the instance ids (uuid[]). */
+    static String versionsSql(String schema) {
+        return VERSIONS.formatted(schema);
+    }
+
     /** The epoch and the versions of {@code ids} now: 1 statement. */
     static Versions versions(Connection c, String schema, java.util.Collection<UUID> ids) throws SQLException {
         Map<UUID, Long> versions = new java.util.HashMap<>();
         long[] epoch = {0};
-        Sql.list(c, VERSIONS.formatted(schema), List.of(c.createArrayOf("uuid", ids.toArray())), rs -> {
+        Sql.list(c, versionsSql(schema), List.of(c.createArrayOf("uuid", ids.toArray())), rs -> {
             epoch[0] = rs.getLong(1);
             UUID id = rs.getObject(2, UUID.class);
             if (id != null) versions.put(id, rs.getLong(3));

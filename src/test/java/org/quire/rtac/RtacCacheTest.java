@@ -72,7 +72,8 @@ class RtacCacheTest {
 
         sql("UPDATE $s.item SET status_name = 'Missing', jsonb = jsonb_set(jsonb, '{status,name}', '\"Missing\"') "
                 + "WHERE barcode = 'rc-2'");
-        assertThat(StatementCount.of(TENANT, RtacCacheTest::rtac)).as("changed: versions, then the answer").isEqualTo(2);
+        assertThat(StatementCount.of(TENANT, RtacCacheTest::rtac)).as("changed: versions, then the answer")
+                .isEqualTo(2);
         assertThat(row(item2).path("status").asText()).isEqualTo("Missing");
         sql("UPDATE $s.item SET status_name = 'Available', jsonb = jsonb_set(jsonb, '{status,name}', '\"Available\"') "
                 + "WHERE barcode = 'rc-2'");
@@ -152,7 +153,8 @@ class RtacCacheTest {
         Api.Reply warm = s.post("/rtac-batch", body);
         assertThat(warm.body()).isEqualTo(cold.body());
         JsonNode answer = warm.json();
-        assertThat(answer.path("holdings")).extracting(n -> n.path("instanceId").asText()).containsExactly(instance, empty);
+        assertThat(answer.path("holdings")).extracting(n -> n.path("instanceId").asText())
+                .containsExactly(instance, empty);
         assertThat(answer.path("errors")).extracting(n -> n.path("message").asText()).containsExactly(
                 "Instance not-a-uuid can not be retrieved", "Holdings not found for instance " + empty,
                 "Instance " + unknown + " can not be retrieved");

@@ -50,7 +50,7 @@ class RtacPlanTest {
             Sql.update(c, "INSERT INTO " + s + "loan (id, jsonb, item_id, status_name, loan_date, due_date, action) "
                     + "SELECT gen_random_uuid(), '{}', id, 'Open', now(), now() + interval '14 days', 'checkedout' "
                     + "FROM (SELECT id, row_number() OVER () rn FROM " + s + "item) i WHERE rn % 10 = 0", List.of());
-            for (String t : List.of("instance", "holdings_record", "item", "loan"))
+            for (String t : List.of("instance", "holdings_record", "item", "loan", "availability_version"))
                 Sql.update(c, "ANALYZE " + s + t, List.of());
             instance = Sql.one(c, "SELECT id FROM " + s + "instance WHERE hrid = 'in-rp777'", List.of(),
                     rs -> rs.getObject(1, UUID.class)).orElseThrow();
@@ -59,10 +59,14 @@ class RtacPlanTest {
     }
 
     static String plan(List<UUID> ids) {
+        return plan(RtacStore.sql(schema), ids);
+    }
+
+    static String plan(String sql, List<UUID> ids) {
         return db.read(c -> {
-            try (PreparedStatement ps = c.prepareStatement("EXPLAIN " + RtacStore.sql(schema))) {
+            try (PreparedStatement ps = c.prepareStatement("EXPLAIN " + sql)) {
                 ps.setArray(1, c.createArrayOf("uuid", ids.toArray()));
-                ps.setBoolean(2, false);
+                if (ps.getParameterMetaData().getParameterCount() > 1) ps.setBoolean(2, false);
                 List<String> lines = new ArrayList<>();
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) lines.add(rs.getString(1));
@@ -78,6 +82,14 @@ class RtacPlanTest {
         assertThat(p).doesNotContain("Seq Scan on instance", "Seq Scan on holdings_record", "Seq Scan on item ",
                 "Seq Scan on loan").contains("holdings_record_instance_id_idx", "loan_one_open_per_item");
         assertThat(p).containsPattern("item_holdings_record_id(_order)?_idx");
+    }
+
+    @Test
+    void keptAnswersVersions_areReadByTheirKey() {
+        List<UUID> ids = db.read(c -> Sql.list(c, "SELECT id FROM " + schema + ".instance ORDER BY hrid LIMIT 50",
+                List.of(), rs -> rs.getObject(1, UUID.class)));
+        assertThat(plan(RtacStore.versionsSql(schema), ids)).doesNotContain("Seq Scan on availability_version")
+                .contains("availability_version_pkey");
     }
 
     @Test
