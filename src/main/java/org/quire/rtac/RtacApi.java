@@ -44,7 +44,7 @@ public final class RtacApi {
             List<String> list = new ArrayList<>();
             for (JsonNode id : ids) list.add(id.asText());
             boolean full = body.path("fullPeriodicals").asBoolean(false);
-            return json(RtacQuery.run(db, cache, req.schema(), list, full).jsonBytes());
+            return Response.okJson(RtacQuery.run(db, cache, req.schema(), list, full).jsonBytes());
         });
 
         r.edgeGet("/rtac", BATCH_PERMISSION, BATCH_PERMISSION, req -> {
@@ -55,7 +55,7 @@ public final class RtacApi {
             if (ids.isEmpty()) throw ApiException.badRequest("Required parameter instanceIds is missing");
             RtacBatch batch = RtacQuery.run(db, cache, req.schema(), ids, fullPeriodicals(req));
             String xml = xmlType(req);
-            return xml == null ? json(batch.jsonBytes()) : xml(xml, RtacXml.batch(batch));
+            return xml == null ? Response.okJson(batch.jsonBytes()) : xml(xml, RtacXml.batch(batch));
         });
 
         r.edgeGet("/rtac/{instanceId}", ITEM_PERMISSION, BATCH_PERMISSION, req -> {
@@ -70,7 +70,7 @@ public final class RtacApi {
             // Unknown (or suppressed) → 404, as mod-rtac's legacy endpoint; an instance without holdings → empty list.
             if (batch.holdings().isEmpty()) throw ApiException.notFound("Not Found");
             String xml = xmlType(req);
-            return xml == null ? json(batch.holdingsJson().getFirst())
+            return xml == null ? Response.okJson(batch.holdingsJson().getFirst())
                     : xml(xml, RtacXml.instance(batch.holdings().getFirst()));
         });
 
@@ -93,7 +93,7 @@ public final class RtacApi {
                     .put("message", e.message()).put("code", e.code())) : xml(xml, RtacXml.error(e));
         }
         // No error: the instance was found and has holdings.
-        return xml == null ? json(batch.holdingsJson().getFirst())
+        return xml == null ? Response.okJson(batch.holdingsJson().getFirst())
                 : xml(xml, RtacXml.instance(batch.holdings().getFirst()));
     }
 
@@ -114,7 +114,7 @@ public final class RtacApi {
                 .orElseThrow(() -> ApiException.badRequest("Invalid instance id"));
         RtacBatch batch = RtacQuery.run(db, cache, req.schema(), List.of(id.trim()), fullPeriodicals(req));
         boolean xml = accept.isEmpty() || LEGACY_XML.matcher(accept).find();
-        if (!xml && LEGACY_JSON.matcher(accept).find()) return json(batch.jsonBytes());
+        if (!xml && LEGACY_JSON.matcher(accept).find()) return Response.okJson(batch.jsonBytes());
         InstanceHoldings holdings = batch.holdings().stream().findFirst().orElse(new InstanceHoldings(null, List.of()));
         return xml("application/xml", RtacXml.instance(holdings));
     }
@@ -148,11 +148,6 @@ public final class RtacApi {
             if (type.equals("application/xml") || type.equals("text/xml")) return type;
         }
         return null;
-    }
-
-    /** A JSON answer already written (RTAC keeps its answers' JSON: {@link AvailabilityCache}). */
-    private static Response json(byte[] body) {
-        return new Response(200, "application/json", body, new LinkedHashMap<>());
     }
 
     private static Response xml(String type, byte[] body) {

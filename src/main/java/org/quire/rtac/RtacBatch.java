@@ -19,11 +19,6 @@ public record RtacBatch(List<InstanceHoldings> holdings, List<Error> errors, Lis
         if (holdingsJson.size() != holdings.size()) throw new IllegalArgumentException("one JSON per instance");
     }
 
-    /** An answer whose instances' JSON is written now. */
-    public RtacBatch(List<InstanceHoldings> holdings, List<Error> errors) {
-        this(holdings, errors, holdings.stream().map(h -> Json.writeBytes(h.toJson())).toList());
-    }
-
     /** mod-rtac's error entry: the message and the HTTP status it stands for, as text ("404"). */
     public record Error(String message, String code) {
         static Error instanceNotFound(String id) {

@@ -46,7 +46,7 @@ public final class RtacQuery {
             if (id == null) errors.add(RtacBatch.Error.instanceNotFound(s));
             else ids.add(id);
         }
-        if (ids.isEmpty()) return new RtacBatch(List.of(), errors);
+        if (ids.isEmpty()) return new RtacBatch(List.of(), errors, List.of());
         Map<UUID, AvailabilityCache.Entry> answers = db.read(c -> answers(c, cache, schema, ids, fullPeriodicals));
 
         List<InstanceHoldings> found = new ArrayList<>();

@@ -1,7 +1,6 @@
 package org.quire.marc.rules;
 
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import org.quire.platform.db.Database;
 import org.quire.platform.http.Request;
 import org.quire.platform.http.Response;
@@ -43,6 +42,6 @@ public final class MappingRulesApi {
 
     /** The stored text as is: FOLIO answers the rules it holds, and the text is already JSON. */
     private static Response json(String text) {
-        return new Response(200, "application/json", text.getBytes(StandardCharsets.UTF_8), new LinkedHashMap<>());
+        return Response.okJson(text.getBytes(StandardCharsets.UTF_8));
     }
 }

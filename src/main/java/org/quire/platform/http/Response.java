@@ -55,6 +55,11 @@ public record Response(int status, String contentType, byte[] body, Map<String, 
         return json(200, body);
     }
 
+    /** A 200 whose JSON is already written (stored JSON text, an answer kept as bytes): sent as it is. */
+    public static Response okJson(byte[] written) {
+        return new Response(200, "application/json", written, new LinkedHashMap<>());
+    }
+
     public static Response created(Object body) {
         return json(201, body);
     }
