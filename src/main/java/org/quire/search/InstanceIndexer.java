@@ -3,6 +3,7 @@ package org.quire.search;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.quire.platform.db.Database;
 import org.quire.platform.events.Event;
+import org.quire.platform.events.ItemCirculationKeys;
 import org.quire.platform.tenancy.Tenants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,7 +62,7 @@ public final class InstanceIndexer {
                     addId(instances, e.payload().path("new").path("instanceId"));
                 }
                 case ITEM -> {
-                    if (keepsItemStates && CirculationFields.onlyStateChanged(e.payload().path("old"),
+                    if (keepsItemStates && ItemCirculationKeys.onlyTheyChanged(e.payload().path("old"),
                             e.payload().path("new"))) {
                         itemStates.add(e.recordId()); // a check-out, a check-in: the instance's document stays
                         continue;

@@ -260,15 +260,15 @@ class ItemStatesTest {
         out.putObject("lastCheckIn").put("dateTime", "2026-02-02T09:00:00.000+00:00");
         ((ObjectNode) out.get("metadata")).put("updatedDate", "2026-02-02T09:00:00.000+00:00");
         out.put("_version", 7);
-        assertThat(CirculationFields.onlyStateChanged(a, out)).isTrue();
+        assertThat(org.quire.platform.events.ItemCirculationKeys.onlyTheyChanged(a, out)).isTrue();
 
         ObjectNode barcode = out.deepCopy().put("barcode", "a-2");
-        assertThat(CirculationFields.onlyStateChanged(a, barcode)).isFalse();
+        assertThat(org.quire.platform.events.ItemCirculationKeys.onlyTheyChanged(a, barcode)).isFalse();
         ObjectNode created = out.deepCopy();
         ((ObjectNode) created.get("metadata")).put("createdDate", "2025-01-01T00:00:00.000+00:00");
-        assertThat(CirculationFields.onlyStateChanged(a, created)).as("metadata's other keys count").isFalse();
-        assertThat(CirculationFields.onlyStateChanged(com.fasterxml.jackson.databind.node.MissingNode.getInstance(), a)).as("a new item").isFalse();
-        assertThat(CirculationFields.onlyStateChanged(a, com.fasterxml.jackson.databind.node.MissingNode.getInstance())).as("a deleted one").isFalse();
+        assertThat(org.quire.platform.events.ItemCirculationKeys.onlyTheyChanged(a, created)).as("metadata's other keys count").isFalse();
+        assertThat(org.quire.platform.events.ItemCirculationKeys.onlyTheyChanged(com.fasterxml.jackson.databind.node.MissingNode.getInstance(), a)).as("a new item").isFalse();
+        assertThat(org.quire.platform.events.ItemCirculationKeys.onlyTheyChanged(a, com.fasterxml.jackson.databind.node.MissingNode.getInstance())).as("a deleted one").isFalse();
     }
 
     private static List<String> hits(LuceneIndex index, String cql) {
