@@ -107,7 +107,7 @@ final class LuceneFloor implements AutoCloseable {
         java.util.UUID after = null;
         while (true) {
             java.util.UUID from = after;
-            var page = db.read(c -> org.quire.search.SearchStore.page(c, schema, from, 500));
+            var page = db.tx(c -> org.quire.search.SearchStore.page(c, schema, from, 500));
             if (page.isEmpty()) break;
             after = page.getLast().id();
         }

@@ -132,7 +132,7 @@ public final class InstanceIndexer {
 
     private void reindex(String tenant, Set<UUID> instances, Set<UUID> holdings) {
         String schema = Tenants.schema(tenant);
-        List<SearchStore.InstanceRows> rows = db.read(c -> {
+        List<SearchStore.InstanceRows> rows = db.tx(c -> {
             instances.addAll(SearchStore.instancesOfHoldings(c, schema, holdings));
             return SearchStore.instances(c, schema, instances);
         });
@@ -191,7 +191,7 @@ public final class InstanceIndexer {
     }
 
     private PreparedPage preparePage(String tenant, String schema, InstanceIndex index, UUID after) {
-        List<SearchStore.InstanceRows> page = db.read(c -> SearchStore.page(c, schema, after, PAGE));
+        List<SearchStore.InstanceRows> page = db.tx(c -> SearchStore.page(c, schema, after, PAGE));
         if (page.isEmpty()) return new PreparedPage(0, after, () -> { });
         List<InstanceDocument> docs = new ArrayList<>(page.size());
         for (SearchStore.InstanceRows r : page) docs.add(InstanceDocument.of(tenant, r.instance(), r.holdings(), r.items()));

@@ -160,7 +160,7 @@ public final class LiveReindex {
 
     private List<InstanceDocument> readPage(String tenant, String schema, String after) {
         UUID from = after == null ? null : UUID.fromString(after);
-        List<SearchStore.InstanceRows> rows = db.read(c -> SearchStore.page(c, schema, from, PAGE));
+        List<SearchStore.InstanceRows> rows = db.tx(c -> SearchStore.page(c, schema, from, PAGE));
         List<InstanceDocument> docs = new ArrayList<>(rows.size());
         for (SearchStore.InstanceRows r : rows) docs.add(InstanceDocument.of(tenant, r.instance(), r.holdings(), r.items()));
         return docs;

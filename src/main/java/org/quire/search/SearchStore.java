@@ -38,28 +38,42 @@ public final class SearchStore {
      * read by their holdings record's id. Joined plainly, a table without statistics yet (a new tenant's first
      * import, until autovacuum's first ANALYZE) was hash-joined: every instance indexed read every item of the
      * tenant (400 instances of a 20,000-record import: 3,007 ms → 22 ms, EXPLAIN ANALYZE; issue 14).
+     *
+     * The instance's holdings records are a sub-select of their own (OFFSET 0) too, sorted after they are found: with
+     * statistics taken while the tenant had few records ("an instance has hundreds of holdings"), the sort looked dear
+     * enough that PostgreSQL walked the hrid index of all the tenant's holdings per instance to get them in order —
+     * 16 ms per instance, 32 s for a batch of 2,000 after the bench's set-up (EXPLAIN ANALYZE, 2026-11-29), which
+     * held the search index back until autovacuum analyzed the table again.
      */
     private static final String INSTANCES = MARK + """
             SELECT i.id, i.jsonb,
                    (SELECT coalesce(jsonb_agg(h.jsonb ORDER BY h.hrid), '[]'::jsonb)
-                    FROM %1$s.holdings_record h WHERE h.instance_id = i.id),
-                   (SELECT coalesce(jsonb_agg(it.jsonb ORDER BY h.hrid, it.hrid), '[]'::jsonb)
-                    FROM %1$s.holdings_record h
-                    CROSS JOIN LATERAL (SELECT it.jsonb, it.hrid FROM %1$s.item it
-                                        WHERE it.holdings_record_id = h.id OFFSET 0) it
-                    WHERE h.instance_id = i.id)
+                    FROM (SELECT h.jsonb, h.hrid FROM %1$s.holdings_record h WHERE h.instance_id = i.id OFFSET 0) h),
+                   (SELECT coalesce(jsonb_agg(it.jsonb ORDER BY it.holdings_hrid, it.hrid), '[]'::jsonb)
+                    FROM (SELECT it.jsonb, it.hrid, h.hrid AS holdings_hrid FROM %1$s.holdings_record h
+                          CROSS JOIN LATERAL (SELECT it.jsonb, it.hrid FROM %1$s.item it
+                                              WHERE it.holdings_record_id = h.id OFFSET 0) it
+                          WHERE h.instance_id = i.id OFFSET 0) it)
             FROM %1$s.instance i
             """;
 
-    /** The instances of {@code ids} that exist, with their holdings and items. */
+    /**
+     * The instances of {@code ids} that exist, with their holdings and items. In a transaction (see
+     * {@link #customPlans}).
+     */
     public static List<InstanceRows> instances(Connection c, String schema, Collection<UUID> ids) throws SQLException {
         if (ids.isEmpty()) return List.of();
+        customPlans(c);
         return Sql.list(c, INSTANCES.formatted(schema) + " WHERE i.id = ANY(?)",
                 List.of(c.createArrayOf("uuid", ids.toArray())), SearchStore::rows);
     }
 
-    /** The next page of instances after {@code after} in id order (null: from the start), for a full index. */
+    /**
+     * The next page of instances after {@code after} in id order (null: from the start), for a full index. In a
+     * transaction (see {@link #customPlans}).
+     */
     public static List<InstanceRows> page(Connection c, String schema, UUID after, int size) throws SQLException {
+        customPlans(c);
         return Sql.list(c, INSTANCES.formatted(schema) + " WHERE i.id > ? ORDER BY i.id LIMIT " + size,
                 List.of(after == null ? new UUID(0, 0) : after), SearchStore::rows);
     }
@@ -78,6 +92,18 @@ public final class SearchStore {
                 List.of(c.createArrayOf("uuid", ids.toArray())),
                 rs -> new InstanceIndex.ItemState(rs.getString(1), Json.parseObject(rs.getString(2)),
                         List.of((String[]) rs.getArray(3).getArray())));
+    }
+
+    /**
+     * Plans {@link #INSTANCES} for the tables as they are now, at every run of this transaction. A connection keeps its
+     * prepared statements, and PostgreSQL switches one to a generic plan after five runs; made while a new tenant's
+     * tables were nearly empty, that plan scanned every holdings record of the tenant per instance once they had grown
+     * (SearchStorePlansTest). A custom plan sees the tables' real size even before their next ANALYZE; it costs a
+     * plan per statement, which reads hundreds of instances.
+     */
+    private static void customPlans(Connection c) throws SQLException {
+        if (c.getAutoCommit()) throw new IllegalStateException("SET LOCAL needs a transaction: read instances in db.tx");
+        Sql.update(c, MARK + "SET LOCAL plan_cache_mode = force_custom_plan", List.of());
     }
 
     /** The instances of holdings records (for item events that carry only their holdings record's id). */
