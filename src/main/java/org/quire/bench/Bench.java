@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.HdrHistogram.Histogram;
 import org.quire.platform.config.QuireConfig;
 import org.quire.platform.db.Database;
+import org.quire.platform.tenancy.Tenants;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -67,7 +68,8 @@ public final class Bench {
                         o.workflow().equals("rtac"),
                         o.workflow().equals("renew") ? java.util.Collections.max(levelsToRun()) : 0);
                 // settled before the search floor's full index too, which the set-up's indexing would slow down
-                String settled = ServerSettle.await(sampler::cpuSecondsNow, progress, ServerSettle.REAL);
+                String settled = ServerSettle.await(sampler::cpuSecondsNow, () -> pendingEvents(target, tenants),
+                        progress, ServerSettle.REAL);
                 try (LuceneFloor luceneFloor = search && target.dbUrl() != null
                         ? LuceneFloor.build(target, catalogue.tenant().tenant(), progress) : null) {
                 UiCalls uiCalls = o.uiCalls() ? UiCalls.SCREENS : null;
@@ -307,6 +309,21 @@ public final class Bench {
     }
 
     /** A pool as large as the server's, so the SQL floor has exactly Quire's connection budget. */
+    /** Events not yet delivered in the tenants' outboxes; null when the database is not known or not reachable. */
+    private static Long pendingEvents(BenchTarget target, List<TenantData> tenants) {
+        if (target.dbUrl() == null || tenants.isEmpty()) return null;
+        String sql = tenants.stream().map(t -> "(SELECT count(*) FROM " + Tenants.schema(t.tenant())
+                + ".outbox WHERE NOT delivered)").collect(java.util.stream.Collectors.joining(" + ", "SELECT ", ""));
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(target.dbUrl(), target.dbUser(),
+                target.dbPassword()); java.sql.Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (java.sql.SQLException e) {
+            return null;
+        }
+    }
+
     private HikariDataSource floorPool(BenchTarget target, ResourceSampler sampler) {
         if (target.dbUrl() == null) return null;
         HikariConfig hc = new HikariConfig();

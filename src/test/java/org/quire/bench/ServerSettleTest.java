@@ -54,6 +54,15 @@ class ServerSettleTest {
     }
 
     @Test
+    void waitsForTheEventsTooWhileTheCpuIsLow() throws Exception {
+        FakeServer server = new FakeServer(0, 0); // quiet at once, but events wait for 15 s (a stuck indexer)
+        String note = ServerSettle.await(() -> server.cpu, () -> server.nanos < 15_000_000_000L ? 2_000L : 0L, QUIET,
+                server);
+        assertThat(server.nanos / 1_000_000_000L).isEqualTo(22);
+        assertThat(note).contains("settled, 22 s after the data set-up");
+    }
+
+    @Test
     void anUnknownCpuTimeDoesNotWait() throws Exception {
         FakeServer server = new FakeServer(100, 1);
         String note = ServerSettle.await(() -> null, QUIET, server);
