@@ -48,9 +48,10 @@ final class ServerSettle {
     }
 
     /**
-     * The same, and a quiet second also needs no event waiting in the tenants' outboxes ({@code pendingEvents}; null:
-     * unknown, not waited for). The CPU alone was fooled by a search index waiting on a slow statement: PostgreSQL's
-     * CPU, not the server's, while the set-up's events waited (2026-11-29: a level measured 20 s of that backlog).
+     * The same, and a quiet second also needs none of the set-up's work left in the database ({@code pendingEvents}:
+     * events waiting in the tenants' outboxes, autovacuum on their tables; null: unknown, not waited for). The CPU
+     * alone was fooled by a search index waiting on a slow statement: PostgreSQL's CPU, not the server's, while the
+     * set-up's events waited (2026-11-29: a level measured 20 s of that backlog).
      */
     static String await(Supplier<Double> cpuSeconds, Supplier<Long> pendingEvents, Progress progress, Clock clock)
             throws InterruptedException {
@@ -65,7 +66,8 @@ final class ServerSettle {
         while (quiet < QUIET_SECONDS) {
             if (clock.nanos() - start > LIMIT.toNanos()) {
                 return String.format("The server was still busy %d minutes after the data set-up (CPU above %.0f%% of "
-                        + "a core, or events waiting for delivery): the first level started anyway and includes some of that background work.",
+                        + "a core, or events waiting for delivery, or autovacuum): the first level started anyway and "
+                        + "includes some of that background work.",
                         LIMIT.toMinutes(), QUIET_SHARE * 100);
             }
             clock.sleep(Duration.ofSeconds(1));
@@ -79,8 +81,9 @@ final class ServerSettle {
             quiet = share < QUIET_SHARE && (pending == null || pending == 0) ? quiet + 1 : 0;
         }
         return String.format("The levels started once the server had settled, %.0f s after the data set-up (its CPU "
-                + "below %.0f%% of a core for %d s, no event waiting for delivery when the database is known): the "
-                + "background work the set-up caused (search indexing of the new records) is not in the measurements.", (clock.nanos() - start) / 1e9, QUIET_SHARE * 100,
+                + "below %.0f%% of a core for %d s; no event waiting for delivery and no autovacuum on the tenants' "
+                + "tables, when the database is known): the background work the set-up caused (search indexing of the "
+                + "new records) is not in the measurements.", (clock.nanos() - start) / 1e9, QUIET_SHARE * 100,
                 QUIET_SECONDS);
     }
 }
