@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * The parts of an item that circulation changes at every check-out and check-in ({@link ItemCirculationKeys}). The
  * embedded index keeps them out of the instance document, in a small document per item ({@link LuceneItemStates}),
- * so that a check-out rewrites a few terms rather than its instance's whole document (issue 16: that re-index was three fifths of the server's CPU at one user).
+ * so that a check-out rewrites a few terms rather than its instance's whole document (issue 16: that re-index was
+ * three fifths of the server's CPU at one user).
  */
 final class CirculationFields {
     /** The search fields whose values come from {@link #KEYS} (and the facet of the first). */
