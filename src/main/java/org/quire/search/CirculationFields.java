@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
 import org.quire.platform.events.ItemCirculationKeys;
 
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -15,12 +14,9 @@ import java.util.Set;
  * three fifths of the server's CPU at one user).
  */
 final class CirculationFields {
-    /** The search fields whose values come from {@link #KEYS} (and the facet of the first). */
+    /** The search fields whose values come from {@link ItemCirculationKeys#KEYS} (and the facet of the first). */
     static final Set<String> FIELDS = Set.of("items.status.name", "items.metadata.updatedDate",
             "items.metadata.updatedByUserId");
-    /** The item's keys circulation writes. */
-    static final List<String> KEYS = ItemCirculationKeys.KEYS;
-
     private CirculationFields() {
     }
 
@@ -28,7 +24,7 @@ final class CirculationFields {
     static ObjectNode state(JsonNode item) {
         ObjectNode state = Json.object();
         state.set("id", item.path("id"));
-        for (String key : KEYS) {
+        for (String key : ItemCirculationKeys.KEYS) {
             JsonNode v = item.get(key);
             if (v != null) state.set(key, v);
         }
@@ -37,7 +33,7 @@ final class CirculationFields {
 
     /** Replaces the item's circulation keys by the state's (a key the state lacks is removed). */
     static void patch(ObjectNode item, JsonNode state) {
-        for (String key : KEYS) {
+        for (String key : ItemCirculationKeys.KEYS) {
             JsonNode v = state.get(key);
             if (v == null) {
                 item.remove(key);

@@ -252,25 +252,6 @@ class ItemStatesTest {
         return out;
     }
 
-    @Test
-    void onlyStateChanged_isTrueForCirculationsKeysAlone() {
-        ObjectNode a = item("a-1", "Available", "2026-01-01T10:00:00.000+00:00");
-        ObjectNode out = a.deepCopy();
-        out.putObject("status").put("name", "Checked out");
-        out.putObject("lastCheckIn").put("dateTime", "2026-02-02T09:00:00.000+00:00");
-        ((ObjectNode) out.get("metadata")).put("updatedDate", "2026-02-02T09:00:00.000+00:00");
-        out.put("_version", 7);
-        assertThat(org.quire.platform.events.ItemCirculationKeys.onlyTheyChanged(a, out)).isTrue();
-
-        ObjectNode barcode = out.deepCopy().put("barcode", "a-2");
-        assertThat(org.quire.platform.events.ItemCirculationKeys.onlyTheyChanged(a, barcode)).isFalse();
-        ObjectNode created = out.deepCopy();
-        ((ObjectNode) created.get("metadata")).put("createdDate", "2025-01-01T00:00:00.000+00:00");
-        assertThat(org.quire.platform.events.ItemCirculationKeys.onlyTheyChanged(a, created)).as("metadata's other keys count").isFalse();
-        assertThat(org.quire.platform.events.ItemCirculationKeys.onlyTheyChanged(com.fasterxml.jackson.databind.node.MissingNode.getInstance(), a)).as("a new item").isFalse();
-        assertThat(org.quire.platform.events.ItemCirculationKeys.onlyTheyChanged(a, com.fasterxml.jackson.databind.node.MissingNode.getInstance())).as("a deleted one").isFalse();
-    }
-
     private static List<String> hits(LuceneIndex index, String cql) {
         return index.search(query(cql), SearchQuery.Sort.RELEVANCE, 0, 10).sources().stream()
                 .map(s -> Json.parse(s).path("id").asText()).toList();
