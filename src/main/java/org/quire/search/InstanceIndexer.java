@@ -84,7 +84,7 @@ public final class InstanceIndexer {
 
     /**
      * Writes items' states alone. Their instances' documents are rebuilt later, in bulk (a fraction of the cost of a
-     * rebuild per check-out, RefreshCostProbe): a page per quiet moment ({@link #rebuildNewerStates}), or a page per
+     * rebuild per check-out, RefreshCostProbe): page after page while the outbox is quiet ({@link #rebuildNewerStates}), or a page per
      * delivery while more than {@link LuceneItemStates#NEWER_LIMIT} newer states wait, which bounds what a query on the
      * state fields pays for them; a page at a time, so that the writes queued behind it wait a fraction of a second.
      */
@@ -99,12 +99,17 @@ public final class InstanceIndexer {
     /** The tenants whose item states were written since the start (the others have no newer ones to rebuild). */
     private final Set<String> withItemStates = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    /** The dispatcher's quiet moment: one page of instances with newer item states rebuilt per tenant. */
-    public void rebuildNewerStates() {
+    /**
+     * The dispatcher's quiet moment: one page of instances with newer item states rebuilt per tenant; whether any
+     * tenant may have more.
+     */
+    public boolean rebuildNewerStates() {
+        boolean more = false;
         for (String tenant : List.copyOf(withItemStates)) {
             try {
                 if (rebuildNewerStates(tenant)) {
                     indexes.of(tenant).flush(); // no delivery may follow to flush it
+                    more = true;
                 } else {
                     withItemStates.remove(tenant);
                 }
@@ -114,6 +119,7 @@ public final class InstanceIndexer {
                         e.getMessage());
             }
         }
+        return more;
     }
 
     /** Rebuilds a page of the tenant's instances with newer item states; false when it had none. */

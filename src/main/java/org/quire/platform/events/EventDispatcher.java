@@ -102,14 +102,26 @@ public final class EventDispatcher implements AutoCloseable {
     }
 
     /**
-     * Work a consumer defers to quiet times: run on the dispatcher's thread, never beside a delivery, whenever
-     * {@link #SWEEP_MILLIS} pass without a commit waking the dispatcher (the search index's bulk rebuilds).
+     * Work a consumer defers to quiet times (the search index's bulk rebuilds), a step at a time: run on the
+     * dispatcher's thread, never beside a delivery, once {@link #SWEEP_MILLIS} pass without a commit waking the
+     * dispatcher, and then step after step, as long as {@code step} says it has more and no commit comes. (One step
+     * per sweep left a data set-up's 35,000 newer item states waiting 6 minutes at 500 a step, into the load that
+     * followed, where they cost a rebuild per delivery: docs/benchmarks.md, issue 16.)
      */
-    public void whenIdle(Runnable work) {
-        idleWork.add(work);
+    public void whenIdle(java.util.function.BooleanSupplier step) {
+        idleWork.add(step);
     }
 
-    private final List<Runnable> idleWork = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<java.util.function.BooleanSupplier> idleWork = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Runs a step of every idle work; whether any has more. */
+    private boolean idleStep() {
+        boolean more = false;
+        synchronized (deliveryLock) {
+            for (var work : idleWork) more |= work.getAsBoolean();
+        }
+        return more;
+    }
 
     /** The topics some flushing consumer takes: their events wait in the outbox for its flush. */
     private Set<String> deferredTopics() {
@@ -148,6 +160,7 @@ public final class EventDispatcher implements AutoCloseable {
     private void loop() {
         org.quire.platform.BackgroundPriority.lowerCurrentThread(); // delivery is background work (search indexing)
         long lastSweep = 0;
+        boolean moreIdleWork = false;
         while (running) {
             try {
                 // Woken by a commit: linger a moment so that one delivery takes everything committed meanwhile. Under
@@ -157,13 +170,12 @@ public final class EventDispatcher implements AutoCloseable {
                 // Under heavier load the window grows to twice the last delivery's time (up to 600 ms): the index's
                 // cost is mostly per commit (segment flush, merges), so larger batches cost less per event, and
                 // delivery then takes at most a third of a core away from the requests that produce the events.
-                boolean woken = wake.tryAcquire(SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+                boolean woken = wake.tryAcquire(moreIdleWork ? 0 : SWEEP_MILLIS, TimeUnit.MILLISECONDS);
                 if (woken && running) {
+                    moreIdleWork = false; // a commit: the next idle step waits for a quiet sweep again
                     Thread.sleep(Math.clamp(2 * lastDeliveryMillis, LINGER_MILLIS, MAX_LINGER_MILLIS));
                 } else if (running) {
-                    synchronized (deliveryLock) {
-                        for (Runnable work : idleWork) work.run();
-                    }
+                    moreIdleWork = idleStep();
                 }
                 wake.drainPermits();
                 if (!running) break;
