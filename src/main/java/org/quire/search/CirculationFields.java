@@ -17,6 +17,7 @@ final class CirculationFields {
     /** The search fields whose values come from {@link ItemCirculationKeys#KEYS} (and the facet of the first). */
     static final Set<String> FIELDS = Set.of("items.status.name", "items.metadata.updatedDate",
             "items.metadata.updatedByUserId");
+
     private CirculationFields() {
     }
 

@@ -291,8 +291,9 @@ public final class Database implements AutoCloseable {
                 .setServerConfig("fsync", "on")
                 // Checkpoints further apart than PostgreSQL's defaults (1 GB of WAL, 5 min). The first change of a page
                 // after a checkpoint writes the whole page to the WAL: under 8 users' check-outs the default distance
-                // made a checkpoint every 23 s and full pages 90% of 24 MB/s of WAL, and as the loan table's indexes
-                // grew, more of their pages were written whole every cycle (docs/benchmarks.md, issue 16's longevity).
+                // made a checkpoint every 15-20 s and whole pages most of 30 MB/s of WAL, and as the loan table's
+                // indexes grew, more of their pages were written whole every cycle (docs/benchmarks.md, issue 16's
+                // longevity).
                 // The price: up to this much WAL on disk under sustained writes, and as much to replay after a crash.
                 .setServerConfig("max_wal_size", "4GB")
                 .setServerConfig("checkpoint_timeout", "15min")
