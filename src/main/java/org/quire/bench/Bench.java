@@ -68,7 +68,7 @@ public final class Bench {
                         o.workflow().equals("rtac"),
                         o.workflow().equals("renew") ? java.util.Collections.max(levelsToRun()) : 0);
                 // settled before the search floor's full index too, which the set-up's indexing would slow down
-                String settled = ServerSettle.await(sampler::cpuSecondsNow, () -> pendingEvents(target, tenants),
+                String settled = ServerSettle.await(sampler::cpuSecondsNow, () -> pendingSetUpWork(target, tenants),
                         progress, ServerSettle.REAL);
                 try (LuceneFloor luceneFloor = search && target.dbUrl() != null
                         ? LuceneFloor.build(target, catalogue.tenant().tenant(), progress) : null) {
@@ -308,13 +308,12 @@ public final class Bench {
         return samples.stream().map(s -> "Error sample (" + phase + "): " + s).toList();
     }
 
-    /** A pool as large as the server's, so the SQL floor has exactly Quire's connection budget. */
     /**
      * The set-up's work still running in the database: events not yet delivered in the tenants' outboxes, and
      * autovacuum workers on the tenants' tables (after a scale-5 set-up, the outbox's first vacuum ran 64 s into the
      * first level); null when the database is not known or not reachable.
      */
-    private static Long pendingEvents(BenchTarget target, List<TenantData> tenants) {
+    private static Long pendingSetUpWork(BenchTarget target, List<TenantData> tenants) {
         if (target.dbUrl() == null || tenants.isEmpty()) return null;
         String sql = tenants.stream().map(t -> "(SELECT count(*) FROM " + Tenants.schema(t.tenant())
                 + ".outbox WHERE NOT delivered) + (SELECT count(*) FROM pg_stat_activity WHERE backend_type = "

@@ -84,9 +84,10 @@ public final class InstanceIndexer {
 
     /**
      * Writes items' states alone. Their instances' documents are rebuilt later, in bulk (a fraction of the cost of a
-     * rebuild per check-out, RefreshCostProbe): page after page while the outbox is quiet ({@link #rebuildNewerStates}), or a page per
-     * delivery while more than {@link LuceneItemStates#NEWER_LIMIT} newer states wait, which bounds what a query on the
-     * state fields pays for them; a page at a time, so that the writes queued behind it wait a fraction of a second.
+     * rebuild per check-out, RefreshCostProbe): page after page while the outbox is quiet
+     * ({@link #rebuildNewerStates}), or a page per delivery while more than {@link LuceneItemStates#NEWER_LIMIT} newer
+     * states wait, which bounds what a query on the state fields pays for them; a page at a time, so that the writes
+     * queued behind it wait a fraction of a second.
      */
     private void applyItemStates(String tenant, Set<UUID> items) {
         String schema = Tenants.schema(tenant);
