@@ -20,8 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code POST /search/index/instance-records/reindex/full}): a new generation is built beside the live index
  * ({@link LiveInstanceIndex}) page by page from the rows, in id order, while the live one keeps serving and both
  * receive the outbox's writes; then it is committed and swapped in atomically, and the old one deleted.
- * <p>Throttled: after each page the builder sleeps {@code QUIRE_REINDEX_THROTTLE} (default 1) times the page's own
- * time, so it takes at most about half of one core and concurrent queries keep theirs. Resumable: the new index is
+ * <p>Throttled ({@link ReindexPace}): after each page the builder rests for a multiple of the page's own time that
+ * grows with the requests the server served meanwhile: none on an idle server, 8× when requests keep every core busy. Resumable: the new index is
  * committed every {@value #COMMIT_EVERY} pages with the last id of its pages in the commit's user data (and whenever a
  * mirrored write commits it); after a crash the server reopens the interrupted generation beside the live one, keeps
  * mirroring writes into it and {@link #resumeAll} continues after the committed id.
@@ -65,20 +65,11 @@ public final class LiveReindex {
     public LiveReindex(Database db, SearchIndexes indexes) {
         this.db = db;
         this.indexes = indexes;
-        this.throttle = throttle(System.getenv("QUIRE_REINDEX_THROTTLE"));
+        this.throttle = ReindexPace.throttle(System.getenv("QUIRE_REINDEX_THROTTLE"));
     }
 
-    /** The pause after a page, in multiples of the page's own time: 1 unless the variable says a number ≥ 0. */
-    static double throttle(String setting) {
-        if (setting == null || setting.isBlank()) return 1.0;
-        try {
-            double t = Double.parseDouble(setting.trim());
-            if (t >= 0 && !Double.isInfinite(t)) return t;
-        } catch (NumberFormatException ignored) {
-            // fall through to the warning
-        }
-        log.warn("QUIRE_REINDEX_THROTTLE={} is not a number ≥ 0: a live reindex pauses 1× each page's time", setting);
-        return 1.0;
+    private ReindexPace pace() {
+        return new ReindexPace(throttle, Runtime.getRuntime().availableProcessors());
     }
 
     /** Starts the live reindex of the tenant's instances, unless one is running (then that one is answered). */
@@ -125,6 +116,7 @@ public final class LiveReindex {
                 log.info("Search: tenant {}'s reindex resumes after instance {} ({} done)", tenant, after, job.done);
             }
             long nextLog = Math.max(job.total / 10, PAGE);
+            ReindexPace pace = pace();
             for (int page = 1; ; page++) {
                 long started = System.nanoTime();
                 List<InstanceDocument> docs = index.addPage(after, a -> readPage(tenant, schema, a),
@@ -136,8 +128,8 @@ public final class LiveReindex {
                     log.info("Search: tenant {} live reindex {}/{} instances", tenant, job.done, job.total);
                     nextLog += Math.max(job.total / 10, PAGE);
                 }
-                long pause = (long) ((System.nanoTime() - started) * throttle / 1_000_000);
-                if (pause > 0) Thread.sleep(pause);
+                long rest = pace.restMillis(System.nanoTime() - started);
+                if (rest > 0) Thread.sleep(rest);
             }
             index.swap();
             job.ended = Instant.now();
@@ -223,6 +215,7 @@ public final class LiveReindex {
                 building = indexes.startAuthorityBuild(tenant);
             }
             UUID after = null;
+            ReindexPace pace = pace();
             while (true) {
                 long started = System.nanoTime();
                 List<AuthoritySearchStore.AuthorityRow> page;
@@ -238,8 +231,8 @@ public final class LiveReindex {
                 if (page.isEmpty()) break;
                 after = page.getLast().id();
                 job.done += page.size();
-                long pause = (long) ((System.nanoTime() - started) * throttle / 1_000_000);
-                if (pause > 0) Thread.sleep(pause);
+                long rest = pace.restMillis(System.nanoTime() - started);
+                if (rest > 0) Thread.sleep(rest);
             }
             indexes.swapAuthorities(tenant);
             job.ended = Instant.now();

@@ -260,6 +260,17 @@ public final class Router {
     private static void serve(Route route, Map<String, String> pathParams, ServerRequest req, ServerResponse res,
                               Authenticator auth, ErrorMapper errors, ReadTimeouts timeouts, boolean pretty,
                               boolean head, long maxBodyBytes) {
+        long started = System.nanoTime();
+        try {
+            serveTimed(route, pathParams, req, res, auth, errors, timeouts, pretty, head, maxBodyBytes);
+        } finally {
+            RequestLoad.served(started);
+        }
+    }
+
+    private static void serveTimed(Route route, Map<String, String> pathParams, ServerRequest req, ServerResponse res,
+                                   Authenticator auth, ErrorMapper errors, ReadTimeouts timeouts, boolean pretty,
+                                   boolean head, long maxBodyBytes) {
         Response out;
         long limit = route.upload != null ? route.uploadLimit : maxBodyBytes;
         try {

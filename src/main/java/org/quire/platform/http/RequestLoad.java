@@ -1,0 +1,31 @@
+package org.quire.platform.http;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * How busy this process is with requests: the sum of the times of every request served, which background work reads
+ * twice to learn how many requests were in flight on average between its two readings (a live reindex backs off by
+ * it). Process-wide on purpose: the cores requests compete for are the process's, whichever server or tenant serves
+ * them. A request counts when it ends, so a reading lags by at most the longest request in flight.
+ */
+public final class RequestLoad {
+    private static final LongAdder busyNanos = new LongAdder();
+
+    private RequestLoad() {
+    }
+
+    /** Counts a request that started at {@code startedNanos} ({@link System#nanoTime}) and has just been answered. */
+    static void served(long startedNanos) {
+        busyNanos.add(System.nanoTime() - startedNanos);
+    }
+
+    /** The total time of every request answered so far, in nanoseconds: only differences between readings mean anything. */
+    public static long busyNanos() {
+        return busyNanos.sum();
+    }
+
+    /** Requests in flight on average between two readings: the busy time's growth over the wall time between them. */
+    public static double inFlight(long busyBefore, long busyAfter, long wallNanos) {
+        return wallNanos <= 0 ? 0 : Math.max(0, busyAfter - busyBefore) / (double) wallNanos;
+    }
+}
