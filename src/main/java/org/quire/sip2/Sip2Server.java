@@ -1,5 +1,6 @@
 package org.quire.sip2;
 
+import org.quire.platform.http.RequestLoad;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -97,10 +98,12 @@ public final class Sip2Server implements AutoCloseable {
                         else tooLong = true;
                         continue;
                     }
+                    long started = System.nanoTime();
                     byte[] raw = line.toByteArray();
                     line.reset();
                     String response = tooLong ? "96" : service.handle(session, decode(raw), raw, charset);
                     tooLong = false;
+                    RequestLoad.served(started); // a self-check machine's message is a request like an HTTP one
                     out.write((response + "\r").getBytes(charset));
                     out.flush();
                 }

@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * How busy this process is with requests: the sum of the times of every request served, which background work reads
- * twice to learn how many requests were in flight on average between its two readings (a live reindex backs off by
+ * twice to learn how many requests (HTTP, and SIP2 messages) were in flight on average between its two readings (a live reindex backs off by
  * it). Process-wide on purpose: the cores requests compete for are the process's, whichever server or tenant serves
  * them. A request counts when it ends, so a reading lags by at most the longest request in flight.
  */
@@ -14,8 +14,11 @@ public final class RequestLoad {
     private RequestLoad() {
     }
 
-    /** Counts a request that started at {@code startedNanos} ({@link System#nanoTime}) and has just been answered. */
-    static void served(long startedNanos) {
+    /**
+     * Counts a request that started at {@code startedNanos} ({@link System#nanoTime}) and has just been answered: every
+     * HTTP request (the router) and every SIP2 message.
+     */
+    public static void served(long startedNanos) {
         busyNanos.add(System.nanoTime() - startedNanos);
     }
 
