@@ -21,10 +21,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * ({@link LiveInstanceIndex}) page by page from the rows, in id order, while the live one keeps serving and both
  * receive the outbox's writes; then it is committed and swapped in atomically, and the old one deleted.
  * <p>Throttled ({@link ReindexPace}): after each page the builder rests for a multiple of the page's own time that
- * grows with the requests the server served meanwhile: none on an idle server, 8× when requests keep every core busy. Resumable: the new index is
- * committed every {@value #COMMIT_EVERY} pages with the last id of its pages in the commit's user data (and whenever a
- * mirrored write commits it); after a crash the server reopens the interrupted generation beside the live one, keeps
- * mirroring writes into it and {@link #resumeAll} continues after the committed id.
+ * grows with the requests the server served meanwhile: none on an idle server, 8× when requests keep every core busy.
+ * Resumable: the new index is committed every {@value #COMMIT_EVERY} pages with the last id of its pages in the
+ * commit's user data (and whenever a mirrored write commits it); after a crash the server reopens the interrupted
+ * generation beside the live one, keeps mirroring writes into it and {@link #resumeAll} continues after the committed
+ * id.
  */
 public final class LiveReindex {
     private static final Logger log = LoggerFactory.getLogger(LiveReindex.class);

@@ -7,9 +7,10 @@ import org.slf4j.LoggerFactory;
 /**
  * How long a live reindex rests after each page: its pages may take the machine while nobody asks anything of it,
  * and give it back to the requests when they come. The builder runs at idle CPU priority already, but what it causes
- * beside its own thread does not: the collector's pauses for the garbage its pages leave, PostgreSQL reading the
- * rows, Lucene flushing the new generation. Measured on 1 M instances (docs/benchmarks.md, issue 13), a builder
- * resting once its page's time slowed 20 users' searches on another tenant 1.46–1.80×.
+ * beside its own thread does not: the collector's work for the garbage its pages leave, PostgreSQL reading the rows,
+ * Lucene flushing the new generation. (Whether that is what slowed 20 users' searches on another tenant 1.46–1.80× at
+ * 1 M instances is not known: at 50,000, neither this rest nor the former one of a page's time slowed them
+ * measurably; docs/benchmarks.md, issue 13.)
  * <p>The rest is the page's own time × {@code QUIRE_REINDEX_THROTTLE} (default 1) × {@value #BUSY} × how busy the
  * requests kept the cores since the last page (the average of requests in flight, over the cores, at most 1): none
  * on an idle server, 8× the page's time (the builder takes a ninth of one core) when requests keep every core busy.

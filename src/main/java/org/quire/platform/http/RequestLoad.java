@@ -3,10 +3,11 @@ package org.quire.platform.http;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * How busy this process is with requests: the sum of the times of every request served, which background work reads
- * twice to learn how many requests (HTTP, and SIP2 messages) were in flight on average between its two readings (a live reindex backs off by
- * it). Process-wide on purpose: the cores requests compete for are the process's, whichever server or tenant serves
- * them. A request counts when it ends, so a reading lags by at most the longest request in flight.
+ * How busy this process is with requests: the sum of the times of every request served (HTTP requests and SIP2
+ * messages), which background work reads twice to learn how many were in flight on average between its two readings
+ * (a live reindex backs off by it). Process-wide on purpose: the cores requests compete for are the process's,
+ * whichever server or tenant serves them. A request counts when it ends, so a reading lags by at most the longest
+ * request in flight.
  */
 public final class RequestLoad {
     private static final LongAdder busyNanos = new LongAdder();
@@ -22,7 +23,10 @@ public final class RequestLoad {
         busyNanos.add(System.nanoTime() - startedNanos);
     }
 
-    /** The total time of every request answered so far, in nanoseconds: only differences between readings mean anything. */
+    /**
+     * The total time of every request answered so far, in nanoseconds; only the difference of two readings means
+     * anything.
+     */
     public static long busyNanos() {
         return busyNanos.sum();
     }

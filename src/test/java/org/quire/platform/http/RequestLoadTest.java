@@ -32,8 +32,9 @@ class RequestLoadTest {
         try {
             for (String path : new String[]{"/slow", "/failing"}) {
                 long before = RequestLoad.busyNanos();
-                HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                        URI.create("http://localhost:" + server.port() + path)).build(), HttpResponse.BodyHandlers.ofString());
+                URI uri = URI.create("http://localhost:" + server.port() + path);
+                HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).build(),
+                        HttpResponse.BodyHandlers.ofString());
                 assertThat(r.statusCode()).as(path).isIn(200, 500);
                 // counted once the answer is sent, which the client may see first
                 long deadline = System.nanoTime() + 5_000_000_000L;
