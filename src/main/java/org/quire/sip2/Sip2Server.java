@@ -1,6 +1,6 @@
 package org.quire.sip2;
 
-import org.quire.platform.http.RequestLoad;
+import org.quire.platform.RequestLoad;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -128,9 +128,9 @@ class Sip2ServerTest {
             assertThat(t.send("9300CNnobody/x|COpw|")).as("unknown tenant").isEqualTo("940");
             assertThat(t.send("9300CN" + TENANT + "/" + TENANT + "_admin|COpw|CPnot-a-uuid|")).isEqualTo("940");
             assertThat(t.login()).isEqualTo("941");
-            long busy = org.quire.platform.http.RequestLoad.busyNanos();
+            long busy = org.quire.platform.RequestLoad.busyNanos();
             String status = t.send("9900302.00");
-            assertThat(org.quire.platform.http.RequestLoad.busyNanos()).as("a SIP2 message counts as a request")
+            assertThat(org.quire.platform.RequestLoad.busyNanos()).as("a SIP2 message counts as a request")
                     .isGreaterThan(busy);
             // 98: online, checkin ok, checkout ok, renewal policy, status update ok, offline ok, timeout, retries,
             // date/time sync (yyyyMMdd    HHmmss), protocol version, then AO, AM, BX (16 Y/N in edge-sip2's order), AN

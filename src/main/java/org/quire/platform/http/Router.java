@@ -7,6 +7,7 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+import org.quire.platform.RequestLoad;
 import org.quire.platform.auth.PlatformAdmin;
 import org.quire.platform.auth.Principal;
 

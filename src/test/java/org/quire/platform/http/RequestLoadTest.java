@@ -2,6 +2,7 @@ package org.quire.platform.http;
 
 import io.helidon.webserver.WebServer;
 import org.junit.jupiter.api.Test;
+import org.quire.platform.RequestLoad;
 
 import java.net.URI;
 import java.net.http.HttpClient;

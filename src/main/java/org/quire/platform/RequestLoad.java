@@ -1,4 +1,4 @@
-package org.quire.platform.http;
+package org.quire.platform;
 
 import java.util.concurrent.atomic.LongAdder;
 
@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.LongAdder;
  * messages), which background work reads twice to learn how many were in flight on average between its two readings
  * (a live reindex backs off by it). Process-wide on purpose: the cores requests compete for are the process's,
  * whichever server or tenant serves them. A request counts when it ends, so a reading lags by at most the longest
- * request in flight.
+ * request in flight. It is time in flight, not CPU: a slow upload counts as busy for as long as it lasts.
  */
 public final class RequestLoad {
     private static final LongAdder busyNanos = new LongAdder();
