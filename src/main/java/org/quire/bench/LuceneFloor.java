@@ -16,8 +16,8 @@ import java.util.stream.Stream;
  * The search workflow's floor: the tenant's full index built by Quire's own full reindex ({@link InstanceIndexer#reindex},
  * what {@code quire reindex} runs) from the same database rows the server indexed, in a directory of the bench's own,
  * then the same queries run on it in this process — {@link CqlTranslator} to Quire's query model, then the index's
- * {@link InstanceIndex#search} (Lucene's {@code IndexSearcher}, the top 100 hits and their stored sources). What it
- * leaves out is exactly what a search costs beyond the engine: HTTP, authentication, the response's JSON.
+ * {@link InstanceIndex#searchBasic} (Lucene's {@code IndexSearcher}, the top 100 hits and their basic fields, which
+ * the server reads the same way). What it leaves out is exactly what a search costs beyond the engine: HTTP, authentication, the response's JSON.
  *
  * <p>It is a second copy of the index, not the server's files: the server holds its index's write lock, and a reindex
  * of the live directory would stop it. Both are built by the same code from the same rows; the server's may have
@@ -76,10 +76,13 @@ final class LuceneFloor implements AutoCloseable {
         }
     }
 
-    /** One query as the server runs it, minus HTTP: translate, search, read the top {@code limit} sources. */
-    InstanceIndex.Hits search(String cql, int limit) {
+    /**
+     * One query as the server runs it, minus HTTP: translate, search, read what the answer shows of the top
+     * {@code limit} hits (their basic fields, as the server reads them for a search without {@code expandAll}).
+     */
+    InstanceIndex.Basics search(String cql, int limit) {
         CqlTranslator.Translated t = CqlTranslator.translate(cql);
-        return indexes.of(tenant).search(t.query(), t.sort(), 0, limit);
+        return indexes.of(tenant).searchBasic(t.query(), t.sort(), 0, limit);
     }
 
     long indexed() {

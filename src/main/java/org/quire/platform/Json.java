@@ -63,6 +63,18 @@ public final class Json {
         return o;
     }
 
+    /** {@link #parseObject(String)} of UTF-8 JSON text, without decoding it to a String first. */
+    public static ObjectNode parseObject(byte[] utf8) {
+        JsonNode n;
+        try {
+            n = MAPPER.readTree(utf8);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("Invalid JSON: " + e.getMessage(), e);
+        }
+        if (!(n instanceof ObjectNode o)) throw new IllegalArgumentException("Expected a JSON object");
+        return o;
+    }
+
     /**
      * JSON a client sent (a request body): at most {@link #MAX_INPUT_DEPTH} levels deep and without NUL characters
      * (JSON's escape backslash-u-0000), which PostgreSQL refuses in text and jsonb. Failures are IllegalArgumentExceptions whose

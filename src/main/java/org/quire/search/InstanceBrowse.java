@@ -153,7 +153,7 @@ public final class InstanceBrowse {
                     put(o, "instanceTitle", single.path("title").asText(""));
                     ArrayNode contributors = o.putArray("instanceContributors");
                     for (JsonNode c : single.path("contributors")) {
-                        if (c instanceof ObjectNode co) contributors.add(co.deepCopy().retain(InstanceSearch.CONTRIBUTOR_FIELDS));
+                        if (c instanceof ObjectNode co) contributors.add(co.deepCopy().retain(BasicFields.CONTRIBUTOR_FIELDS));
                     }
                 }
             }

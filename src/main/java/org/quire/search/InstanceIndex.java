@@ -89,6 +89,18 @@ public interface InstanceIndex extends AutoCloseable {
 
     Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit);
 
+    /** A page of hits as a search shows them unless {@code expandAll}: their {@link BasicFields} as compact JSON. */
+    record Basics(long total, List<byte[]> json) {
+    }
+
+    /** {@link #search}, each hit's {@link BasicFields} only; the embedded index reads them without the sources. */
+    default Basics searchBasic(SearchQuery query, SearchQuery.Sort sort, int offset, int limit) {
+        Hits hits = search(query, sort, offset, limit);
+        List<byte[]> json = new java.util.ArrayList<>(hits.sources().size());
+        for (String source : hits.sources()) json.add(BasicFields.json(org.quire.platform.Json.parseObject(source)));
+        return new Basics(hits.total(), json);
+    }
+
     /** Facet value (normalised, as indexed) → number of documents matching {@code query} that have it. */
     java.util.Map<String, Long> facetCounts(SearchQuery query, String facet);
 

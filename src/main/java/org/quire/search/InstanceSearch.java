@@ -1,26 +1,18 @@
 package org.quire.search;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Set;
 
 /**
  * mod-search's instance search (service/SearchService): the paging limits, CQL → query → index, and the fields of
- * each hit — the basic ones (instance.json "showInResponse": "search") unless {@code expandAll}, then the whole
+ * each hit — the basic ones ({@link BasicFields}) unless {@code expandAll}, then the whole
  * document with holdings and items; {@code include} keeps only the fields it names.
  */
 public final class InstanceSearch {
-    /** instance.json's fields shown in a search response (folio-catalogue-api.md §1.4). */
-    static final List<String> BASIC = List.of("id", "tenantId", "shared", "hrid", "title", "contributors",
-            "identifiers", "publication", "dates", "staffSuppress", "discoverySuppress", "isBoundWith");
-    static final Set<String> CONTRIBUTOR_FIELDS = Set.of("name", "contributorTypeId", "contributorNameTypeId",
-            "authorityId", "primary");
-    static final Set<String> PUBLICATION_FIELDS = Set.of("publisher", "dateOfPublication");
-
     private final SearchIndexes indexes;
 
     public InstanceSearch(SearchIndexes indexes) {
@@ -30,23 +22,43 @@ public final class InstanceSearch {
     public record Request(String tenant, String query, int limit, int offset, boolean expandAll, List<String> include) {
     }
 
-    public ObjectNode search(Request r) {
+    /** The answer of {@code GET /search/instances} as compact JSON: {@code {"totalRecords":…,"instances":[…]}}. */
+    public byte[] search(Request r) {
         if ((long) r.offset() + r.limit() > 10_000L) {
             throw new InvalidSearch("The sum of limit and offset should not exceed 10000.", "offset + limit",
                     String.valueOf(r.offset() + r.limit()));
         }
         CqlTranslator.Translated t = CqlTranslator.translate(r.query());
-        InstanceIndex.Hits hits = indexes.of(r.tenant()).search(t.query(), t.sort(), r.offset(), r.limit());
-        ObjectNode out = Json.object();
-        out.put("totalRecords", hits.total());
-        ArrayNode instances = out.putArray("instances");
-        for (String source : hits.sources()) {
-            ObjectNode doc = Json.parseObject(source);
-            ObjectNode shown = r.expandAll() ? doc : basic(doc);
-            if (!r.include().isEmpty()) shown.retain(r.include());
-            instances.add(shown);
+        InstanceIndex index = indexes.of(r.tenant());
+        if (r.expandAll()) {
+            InstanceIndex.Hits hits = index.search(t.query(), t.sort(), r.offset(), r.limit());
+            List<ObjectNode> shown = new java.util.ArrayList<>();
+            for (String source : hits.sources()) shown.add(Json.parseObject(source));
+            return answer(hits.total(), shown, r.include());
         }
-        return out;
+        InstanceIndex.Basics hits = index.searchBasic(t.query(), t.sort(), r.offset(), r.limit());
+        if (!r.include().isEmpty()) {
+            List<ObjectNode> shown = new java.util.ArrayList<>();
+            for (byte[] basic : hits.json()) shown.add(Json.parseObject(basic));
+            return answer(hits.total(), shown, r.include());
+        }
+        // the common case: the basic fields as the index keeps them, copied, never parsed
+        var out = new java.io.ByteArrayOutputStream(64 + hits.json().size() * 512);
+        out.writeBytes(("{\"totalRecords\":" + hits.total() + ",\"instances\":[").getBytes(StandardCharsets.UTF_8));
+        for (int i = 0; i < hits.json().size(); i++) {
+            if (i > 0) out.write(',');
+            out.writeBytes(hits.json().get(i));
+        }
+        out.writeBytes("]}".getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    private static byte[] answer(long total, List<ObjectNode> instances, List<String> include) {
+        ObjectNode out = Json.object();
+        out.put("totalRecords", total);
+        ArrayNode shown = out.putArray("instances");
+        for (ObjectNode instance : instances) shown.add(include.isEmpty() ? instance : instance.retain(include));
+        return Json.writeBytes(out);
     }
 
     /**
@@ -60,10 +72,10 @@ public final class InstanceSearch {
     /** The ids of the hits, for the legacy {@code /search/instances/ids}. */
     public ObjectNode ids(String tenant, String query) {
         CqlTranslator.Translated t = CqlTranslator.translate(query);
-        InstanceIndex.Hits hits = indexes.of(tenant).search(t.query(), t.sort(), 0, 10_000);
+        InstanceIndex.Basics hits = indexes.of(tenant).searchBasic(t.query(), t.sort(), 0, 10_000);
         ObjectNode out = Json.object();
         ArrayNode ids = out.putArray("ids");
-        for (String source : hits.sources()) ids.addObject().put("id", Json.parseObject(source).path("id").asText());
+        for (byte[] basic : hits.json()) ids.addObject().put("id", Json.parseObject(basic).path("id").asText());
         out.put("totalRecords", hits.total());
         return out;
     }
@@ -71,28 +83,5 @@ public final class InstanceSearch {
     /** Every hit's id (or its holdings records' ids), no 10,000 cap: the legacy id endpoints and their text form. */
     public void forEachId(String tenant, String query, boolean holdings, java.util.function.Consumer<String> sink) {
         indexes.of(tenant).forEachId(CqlTranslator.translate(query).query(), holdings, sink);
-    }
-
-    private static ObjectNode basic(ObjectNode doc) {
-        ObjectNode b = Json.object();
-        for (String field : BASIC) {
-            JsonNode v = doc.get(field);
-            if (v == null || v.isNull()) continue;
-            b.set(field, switch (field) {
-                case "contributors" -> keep(v, CONTRIBUTOR_FIELDS);
-                case "publication" -> keep(v, PUBLICATION_FIELDS);
-                case "identifiers" -> keep(v, Set.of("value", "identifierTypeId"));
-                default -> v;
-            });
-        }
-        return b;
-    }
-
-    private static ArrayNode keep(JsonNode array, Set<String> fields) {
-        ArrayNode out = Json.array();
-        for (JsonNode element : array) {
-            if (element instanceof ObjectNode o) out.add(o.deepCopy().retain(fields));
-        }
-        return out;
     }
 }

@@ -265,6 +265,11 @@ final class LiveInstanceIndex implements InstanceIndex {
     }
 
     @Override
+    public Basics searchBasic(SearchQuery query, SearchQuery.Sort sort, int offset, int limit) {
+        return read(i -> i.searchBasic(query, sort, offset, limit));
+    }
+
+    @Override
     public Map<String, Long> facetCounts(SearchQuery query, String facet) {
         return read(i -> i.facetCounts(query, facet));
     }

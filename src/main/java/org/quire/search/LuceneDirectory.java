@@ -1,15 +1,19 @@
 package org.quire.search;
 
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.ConcurrentMergeScheduler;
 import org.apache.lucene.index.MergePolicy;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
 import org.quire.platform.BackgroundPriority;
 
 import java.io.IOException;
@@ -182,6 +186,39 @@ final class LuceneDirectory implements AutoCloseable {
             out.add(d.getBinaryValue(LuceneDocuments.SOURCE).utf8ToString());
         }
         return out;
+    }
+
+    /**
+     * The {@link BasicFields} of the hits from {@code from} on, in the hits' order: from the {@code _basic} doc values,
+     * read in document order (a leaf's doc values only move forward), or from the stored source for a document
+     * written before they were.
+     */
+    static List<byte[]> basics(IndexSearcher s, ScoreDoc[] hits, int from) throws IOException {
+        int n = Math.max(0, hits.length - from);
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) order[i] = i;
+        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> hits[from + i].doc));
+        List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+        byte[][] out = new byte[n][];
+        BinaryDocValues values = null;
+        int leaf = -1;
+        for (int i : order) {
+            int doc = hits[from + i].doc;
+            int at = ReaderUtil.subIndex(doc, leaves);
+            if (at != leaf) {
+                leaf = at;
+                values = leaves.get(at).reader().getBinaryDocValues(LuceneDocuments.BASIC);
+            }
+            if (values != null && values.advanceExact(doc - leaves.get(at).docBase)) {
+                BytesRef b = values.binaryValue();
+                out[i] = java.util.Arrays.copyOfRange(b.bytes, b.offset, b.offset + b.length);
+            } else {
+                Document d = s.storedFields().document(doc, Set.of(LuceneDocuments.SOURCE));
+                out[i] = BasicFields.json(org.quire.platform.Json.parseObject(
+                        d.getBinaryValue(LuceneDocuments.SOURCE).utf8ToString()));
+            }
+        }
+        return java.util.Arrays.asList(out);
     }
 
     /** Closes the searchers and the writer (which commits what was added) and the directory. */

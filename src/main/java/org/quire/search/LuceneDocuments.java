@@ -1,5 +1,6 @@
 package org.quire.search;
 
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.LongPoint;
@@ -20,11 +21,13 @@ import java.util.Map;
  * get their {@code plain_} copy, its reversed form where {@link LuceneAnalyzers#reversed} (leading wildcards become
  * prefix queries) and, for the fields of {@link LuceneAnalyzers#TRIGRAM_FIELDS}, a trigram copy (contains-wildcards
  * become phrase queries); {@code _id}
- * identifies the document, {@code _source} is returned.
+ * identifies the document, {@code _source} is returned (and {@code _basic} unless {@code expandAll}).
  */
 final class LuceneDocuments {
     static final String ID = "_id";
     static final String SOURCE = "_source";
+    /** {@link BasicFields} of the source, compact JSON, as binary doc values: read without decompressing the source. */
+    static final String BASIC = "_basic";
     static final String SORT_TITLE = "sort_title";
     static final String SORT_CONTRIBUTORS = "sort_contributors";
 
@@ -35,6 +38,7 @@ final class LuceneDocuments {
         Document d = new Document();
         d.add(keyword(ID, doc.id()));
         d.add(new StoredField(SOURCE, new BytesRef(Json.writeBytes(doc.source()))));
+        d.add(new BinaryDocValuesField(BASIC, new BytesRef(BasicFields.json(doc.source()))));
         addAll(d, doc.values(), SearchFields.FIELDS);
         // mod-search's sort_title (SortTitleProcessor): the indexTitle when not blank, else the title; keyword_icu.
         String title = first(doc.values().get("indexTitle"), first(doc.values().get("title"), null));

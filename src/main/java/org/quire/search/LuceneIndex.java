@@ -213,49 +213,60 @@ final class LuceneIndex implements InstanceIndex {
 
     @Override
     public Hits search(SearchQuery query, SearchQuery.Sort sort, int offset, int limit) {
-        try {
-            return withSearchers((s, items) -> run(s, items, LuceneQueries.of(query, join(items)), sort, offset,
-                    limit));
-        } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
-            // a client's query too large for the engine (over 1024 clauses, a pathological wildcard): a 400, not a 500
-            throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
-        }
+        return withQuery(query, (s, items, q) -> {
+            if (limit == 0) return new Hits(s.count(q), List.of());
+            LuceneTopHits.Page page = top(s, q, sort, offset, limit);
+            ScoreDoc[] hits = page.top().scoreDocs;
+            List<String> sources = LuceneDirectory.sources(s, hits, offset);
+            if (newerCount(items) == 0) return new Hits(page.total(), sources);
+            return new Hits(page.total(), LuceneItemStates.patch(s, hits, offset, sources, items));
+        });
+    }
+
+    @Override
+    public Basics searchBasic(SearchQuery query, SearchQuery.Sort sort, int offset, int limit) {
+        return withQuery(query, (s, items, q) -> {
+            if (limit == 0) return new Basics(s.count(q), List.of());
+            LuceneTopHits.Page page = top(s, q, sort, offset, limit);
+            // no item states to patch: the basic fields hold none
+            return new Basics(page.total(), LuceneDirectory.basics(s, page.top().scoreDocs, offset));
+        });
     }
 
     @Override
     public java.util.Map<String, Long> facetCounts(SearchQuery query, String facet) {
-        try {
-            return withSearchers((s, items) -> {
-                org.apache.lucene.search.Query q = LuceneQueries.of(query, join(items));
-                // the statuses from the masks check-outs keep current, not from documents that may hold older ones
-                return facet.equals(ItemStatusMask.STATUS) ? ItemStatusMask.count(s, q)
-                        : LuceneFacets.count(s, q, facet);
-            });
-        } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
-            throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
-        }
+        // the statuses from the masks check-outs keep current, not from documents that may hold older ones
+        return withQuery(query, (s, items, q) -> facet.equals(ItemStatusMask.STATUS) ? ItemStatusMask.count(s, q)
+                : LuceneFacets.count(s, q, facet));
     }
 
     @Override
     public void forEachId(SearchQuery query, boolean holdings, java.util.function.Consumer<String> sink) {
+        withQuery(query, (s, items, q) -> {
+            LuceneFacets.ids(s, q, holdings, sink);
+            return null;
+        });
+    }
+
+    private LuceneTopHits.Page top(IndexSearcher s, org.apache.lucene.search.Query q, SearchQuery.Sort sort,
+            int offset, int limit) throws IOException {
+        return LuceneTopHits.of(s, q, sort.field() == null ? null : sortOf(sort), offset + limit);
+    }
+
+    private interface QueryWork<T> {
+        T run(IndexSearcher instances, IndexSearcher items, org.apache.lucene.search.Query q) throws IOException;
+    }
+
+    /**
+     * Runs {@code work} with {@code query} as Lucene's on the current searchers. A client's query too large for the
+     * engine (over 1024 clauses, a pathological wildcard) is a 400, not a 500.
+     */
+    private <T> T withQuery(SearchQuery query, QueryWork<T> work) {
         try {
-            withSearchers((s, items) -> {
-                LuceneFacets.ids(s, LuceneQueries.of(query, join(items)), holdings, sink);
-                return null;
-            });
+            return withSearchers((s, items) -> work.run(s, items, LuceneQueries.of(query, join(items))));
         } catch (IndexSearcher.TooManyClauses | org.apache.lucene.util.automaton.TooComplexToDeterminizeException e) {
             throw new InvalidSearch("The query is too complex: " + e.getMessage(), "query", null);
         }
-    }
-
-    private Hits run(IndexSearcher s, IndexSearcher items, org.apache.lucene.search.Query q, SearchQuery.Sort sort,
-            int offset, int limit) throws IOException {
-        if (limit == 0) return new Hits(s.count(q), List.of());
-        LuceneTopHits.Page page = LuceneTopHits.of(s, q, sort.field() == null ? null : sortOf(sort), offset + limit);
-        ScoreDoc[] hits = page.top().scoreDocs;
-        List<String> sources = LuceneDirectory.sources(s, hits, offset);
-        if (newerCount(items) == 0) return new Hits(page.total(), sources);
-        return new Hits(page.total(), LuceneItemStates.patch(s, hits, offset, sources, items));
     }
 
     /**

@@ -25,7 +25,7 @@ public final class SearchApi {
     }
 
     public static void register(Router r, InstanceSearch search) {
-        r.get("/search/instances", SEARCH_PERMISSION, req -> answer(() -> {
+        r.get("/search/instances", SEARCH_PERMISSION, req -> answerJson(() -> {
             String query = query(req);
             int limit = number(req, "limit", 100, 0, 500);
             int offset = number(req, "offset", 0, 0, 10_000);
@@ -65,8 +65,13 @@ public final class SearchApi {
     }
 
     static Response answer(Supplier<ObjectNode> work) {
+        return answerJson(() -> Json.writeBytes(work.get()));
+    }
+
+    /** {@link #answer} of an answer already written as JSON. */
+    static Response answerJson(Supplier<byte[]> work) {
         try {
-            return Response.ok(work.get());
+            return Response.okJson(work.get());
         } catch (InvalidSearch e) {
             return error(e.getMessage(), "RequestValidationException", e.key(), e.value());
         } catch (CqlException e) {
