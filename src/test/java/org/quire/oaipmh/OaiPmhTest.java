@@ -82,9 +82,13 @@ class OaiPmhTest {
     /**
      * An item re-dates its instance for marc21_withholdings after its commit (OaiItemDates, through the outbox): a
      * full harvest that froze its {@code until} before that would see the instance move past it, and leave it to the
-     * next incremental harvest. The tests harvest a settled tenant.
+     * next incremental harvest. The tests harvest a settled tenant: every event delivered, not only the first. Waiting
+     * for the instance's date to pass its items' was not enough: the first item's event, delivered after the second
+     * item's commit, re-dated past both, and the second's re-dated it again during a later test's full harvest, which
+     * then missed it (a clean-clone CI run, 2026-11-30).
      */
     static void awaitItemReDating(String instanceId) throws InterruptedException {
+        TestServer.get().events().deliverAll(); // under the dispatcher's delivery lock: none in flight after it
         String schema = org.quire.platform.tenancy.Tenants.schema(TENANT);
         long deadline = System.nanoTime() + 10_000_000_000L;
         boolean done = false;
