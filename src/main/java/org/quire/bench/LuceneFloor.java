@@ -17,7 +17,8 @@ import java.util.stream.Stream;
  * what {@code quire reindex} runs) from the same database rows the server indexed, in a directory of the bench's own,
  * then the same queries run on it in this process — {@link CqlTranslator} to Quire's query model, then the index's
  * {@link InstanceIndex#searchBasic} (Lucene's {@code IndexSearcher}, the top 100 hits and their basic fields, which
- * the server reads the same way). What it leaves out is exactly what a search costs beyond the engine: HTTP, authentication, the response's JSON.
+ * the server reads the same way). What it leaves out is exactly what a search costs beyond the engine: HTTP,
+ * authentication, the response's JSON.
  *
  * <p>It is a second copy of the index, not the server's files: the server holds its index's write lock, and a reindex
  * of the live directory would stop it. Both are built by the same code from the same rows; the server's may have

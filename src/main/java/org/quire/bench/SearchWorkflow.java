@@ -121,10 +121,11 @@ final class SearchWorkflow implements Workflow {
                         + "cannot build the floor's copy of the index."
                         : "search: floor = the same query run in the bench's process on a copy of the tenant's index "
                         + "built by Quire's full reindex from the same rows: CQL translation, Lucene's IndexSearcher, "
-                        + "the top " + LIMIT + " hits' basic fields (the doc values the server copies into its answer); at most one search per core at a time, in "
-                        + "arrival order (the wait counted), as the server runs its requests on one virtual-thread "
-                        + "carrier per core. Left out: HTTP, authentication, the response's JSON (the HTTP floor row "
-                        + "shows what an authenticated trivial GET costs).",
+                        + "the top " + LIMIT + " hits' basic fields (the doc values the server copies into its "
+                        + "answer); at most one search per core at a time, in arrival order (the wait counted), as "
+                        + "the server runs its requests on one virtual-thread carrier per core. Left out: HTTP, "
+                        + "authentication, the response's JSON (the HTTP floor row shows what an authenticated trivial "
+                        + "GET costs).",
                 "search: the \"while another tenant reindexes\" mode runs after the levels: a second tenant with a "
                         + "catalogue of the same size is reindexed live, again and again, through FOLIO's endpoint "
                         + "while the same users run the same queries on the first tenant (ReindexLoad).");

@@ -68,8 +68,10 @@ public final class Json {
         JsonNode n;
         try {
             n = MAPPER.readTree(utf8);
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("Invalid JSON: " + e.getMessage(), e);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("Invalid JSON: " + e.getOriginalMessage(), e);
+        } catch (java.io.IOException e) { // not thrown reading a byte array
+            throw new java.io.UncheckedIOException(e);
         }
         if (!(n instanceof ObjectNode o)) throw new IllegalArgumentException("Expected a JSON object");
         return o;

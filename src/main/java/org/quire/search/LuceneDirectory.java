@@ -213,9 +213,10 @@ final class LuceneDirectory implements AutoCloseable {
                 BytesRef b = values.binaryValue();
                 out[i] = java.util.Arrays.copyOfRange(b.bytes, b.offset, b.offset + b.length);
             } else {
-                Document d = s.storedFields().document(doc, Set.of(LuceneDocuments.SOURCE));
+                BytesRef source = s.storedFields().document(doc, Set.of(LuceneDocuments.SOURCE))
+                        .getBinaryValue(LuceneDocuments.SOURCE);
                 out[i] = BasicFields.json(org.quire.platform.Json.parseObject(
-                        d.getBinaryValue(LuceneDocuments.SOURCE).utf8ToString()));
+                        java.util.Arrays.copyOfRange(source.bytes, source.offset, source.offset + source.length)));
             }
         }
         return java.util.Arrays.asList(out);
