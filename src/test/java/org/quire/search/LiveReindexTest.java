@@ -129,6 +129,9 @@ class LiveReindexTest {
             server.installer().install(TENANT, "Live reindex", new TenantInstaller.Options(true, false, "admin", "pw"));
             Api.Session s = new Api("http://localhost:" + server.port()).login(TENANT, "admin", "pw");
             for (int i = 0; i < 3; i++) Fixtures.instance(s, "Ocelot " + i);
+            // in the live index before this server stops: the outbox delivers after the commit, and a stop before the
+            // delivery left them to the restarted server's dispatcher, racing the first search below (CI, 2026-11-30)
+            InstanceSearchTest.awaitTotal(s, "title all ocelot", 3);
             insertLynxes(server, 1500);
             ids.addAll(server.database().read(c -> Sql.list(c, "SELECT id FROM " + Tenants.schema(TENANT)
                     + ".instance ORDER BY id LIMIT 1000", List.of(), r -> r.getString(1))));
