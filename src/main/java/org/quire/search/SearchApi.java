@@ -65,13 +65,18 @@ public final class SearchApi {
     }
 
     static Response answer(Supplier<ObjectNode> work) {
-        return answerJson(() -> Json.writeBytes(work.get()));
+        return refusing(() -> Response.ok(work.get()));
     }
 
     /** {@link #answer} of an answer already written as JSON. */
     static Response answerJson(Supplier<byte[]> work) {
+        return refusing(() -> Response.okJson(work.get()));
+    }
+
+    /** {@code work}'s response, or mod-search's 400 for an invalid search or CQL it cannot parse. */
+    private static Response refusing(Supplier<Response> work) {
         try {
-            return Response.okJson(work.get());
+            return work.get();
         } catch (InvalidSearch e) {
             return error(e.getMessage(), "RequestValidationException", e.key(), e.value());
         } catch (CqlException e) {
