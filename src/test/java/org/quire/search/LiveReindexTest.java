@@ -129,9 +129,7 @@ class LiveReindexTest {
             server.installer().install(TENANT, "Live reindex", new TenantInstaller.Options(true, false, "admin", "pw"));
             Api.Session s = new Api("http://localhost:" + server.port()).login(TENANT, "admin", "pw");
             for (int i = 0; i < 3; i++) Fixtures.instance(s, "Ocelot " + i);
-            // in the live index before this server stops: the outbox delivers after the commit, and a stop before the
-            // delivery left them to the restarted server's dispatcher, racing the first search below (CI, 2026-11-30)
-            InstanceSearchTest.awaitTotal(s, "title all ocelot", 3);
+            InstanceSearchTest.awaitTotal(s, "title all ocelot", 3); // in the live index before this server stops
             insertLynxes(server, 1500);
             ids.addAll(server.database().read(c -> Sql.list(c, "SELECT id FROM " + Tenants.schema(TENANT)
                     + ".instance ORDER BY id LIMIT 1000", List.of(), r -> r.getString(1))));
@@ -148,7 +146,9 @@ class LiveReindexTest {
         }
         try (QuireServer again = QuireServer.start(config)) {
             Api.Session s = new Api("http://localhost:" + again.port()).login(TENANT, "admin", "pw");
-            assertThat(total(s, "title all ocelot")).as("the live index serves meanwhile").isEqualTo(3);
+            // the live index serves meanwhile. Within a second, not at once: writes applied but not yet committed
+            // when the first server stopped are delivered again from the outbox by design (InstanceIndex.apply)
+            InstanceSearchTest.awaitTotal(s, "title all ocelot", 3);
             JsonNode status = awaitStatus(s, LiveReindex.COMPLETED);
             assertThat(status.get(0).path("entityType").asText()).isEqualTo("instance");
             assertThat(Files.readString(tenantDir.resolve("instance.live")).trim()).isEqualTo("1");
