@@ -9,19 +9,19 @@ import java.util.List;
  * and every wildcard query (any script's) under "wildcard", as issue 13's targets tell regular and wildcard queries
  * apart. The authorityKeyword script is left out: /search/authorities is not served yet.
  */
-final class SearchQueries {
+public final class SearchQueries {
     static final String WILDCARD = "wildcard";
     static final List<String> GROUPS = List.of("keyword", "title", "contributors", "subjects", "boolean", "filter",
             WILDCARD);
 
     /** One CQL query of the set and the report group it belongs to. */
-    record Query(String group, String cql) {
+    public record Query(String group, String cql) {
     }
 
     private SearchQueries() {
     }
 
-    static List<Query> all() {
+    public static List<Query> all() {
         List<Query> q = new ArrayList<>();
         for (String term : List.of("climate change", "depression", "covid-19")) relations(q, "keyword", term);
         for (String w : List.of("keyword = \"climate ch*\"", "keyword all \"*climate change*\"",

@@ -80,6 +80,8 @@ final class LuceneQueries {
                 for (SearchQuery part : and.all()) b.add(of(part, kinds, join), Occur.MUST);
                 yield b.build();
             }
+            // (one on an item-state field never gets here with a join: it is joined whole, above)
+            case SearchQuery.Or or when termsOfOneField(or) != null -> termInSet(or, kinds);
             case SearchQuery.Or or -> {
                 BooleanQuery.Builder b = new BooleanQuery.Builder();
                 for (SearchQuery part : or.any()) b.add(of(part, kinds, join), Occur.SHOULD);
@@ -96,8 +98,28 @@ final class LuceneQueries {
      * names none of FOLIO's statuses match (they go through the join: only data written around the API has them).
      */
     private static Query currentStatus(SearchQuery q) {
+        long bits = q instanceof SearchQuery.Or or ? statusBits(or) : statusBits(q);
+        return bits == 0 ? null : new ConstantScoreQuery(ItemStatusMask.having(bits));
+    }
+
+    /**
+     * The statuses any of {@code or}'s parts asks for, as one mask (one scan of the masks instead of one per part, as
+     * {@code items.status.name == ("Available" OR "In transit")} asks); 0 unless every part is a status condition.
+     */
+    private static long statusBits(SearchQuery.Or or) {
+        long bits = 0;
+        for (SearchQuery part : or.any()) {
+            long b = statusBits(part);
+            if (b == 0) return 0;
+            bits |= b;
+        }
+        return bits;
+    }
+
+    /** The statuses a single status condition asks for; 0 for any other condition. */
+    private static long statusBits(SearchQuery q) {
         FieldKind kind = SearchFields.FIELDS.get(ItemStatusMask.STATUS);
-        long bits = switch (q) {
+        return switch (q) {
             case SearchQuery.Term t when t.field().equals(ItemStatusMask.STATUS) -> {
                 int bit = ItemStatusMask.bit(LuceneAnalyzers.normalise(kind, t.value()));
                 yield bit < 0 ? 0 : 1L << bit;
@@ -107,14 +129,41 @@ final class LuceneQueries {
             case SearchQuery.Exists e when e.field().equals(ItemStatusMask.STATUS) -> ItemStatusMask.ANY;
             default -> 0;
         };
-        return bits == 0 ? null : new ConstantScoreQuery(ItemStatusMask.having(bits));
+    }
+
+    /** The field every part of {@code or} is a term of, or null (a part of another kind, or of other fields). */
+    private static String termsOfOneField(SearchQuery.Or or) {
+        String field = null;
+        for (SearchQuery part : or.any()) {
+            if (!(part instanceof SearchQuery.Term t) || field != null && !field.equals(t.field())) return null;
+            field = t.field();
+        }
+        return field;
+    }
+
+    /**
+     * {@code f == ("a" OR "b")}, which facets and filters ask (the PTF's {@code languages == ("eng" OR "fre") AND
+     * items.status.name == …}), as one query of terms rather than a disjunction of term queries: beside another dense
+     * condition, a disjunction is walked document by document through a heap, while Lucene's term set (its blended
+     * rewrite) gives the conjunction the dense matches as a bit set. 16 ms → 4 ms at a million instances (QueryProbe).
+     */
+    private static Query termInSet(SearchQuery.Or or, java.util.function.Function<String, FieldKind> kinds) {
+        String field = ((SearchQuery.Term) or.any().getFirst()).field();
+        FieldKind kind = kinds.apply(field);
+        List<org.apache.lucene.util.BytesRef> terms = new ArrayList<>();
+        for (SearchQuery part : or.any()) {
+            terms.add(new org.apache.lucene.util.BytesRef(LuceneAnalyzers.normalise(kind, ((SearchQuery.Term) part).value())));
+        }
+        return new ConstantScoreQuery(new org.apache.lucene.search.TermInSetQuery(field, terms));
     }
 
     /**
      * Whether a condition is on an item-state field (no search option mixes them with other fields: their conditions
-     * are on one field).
+     * are on one field), or is an OR of such conditions: joined whole, since an instance has an item matching one of
+     * them exactly when it has an item matching their OR (one join, one term set or one mask of statuses).
      */
     static boolean onItemState(SearchQuery q) {
+        if (q instanceof SearchQuery.Or or) return or.any().stream().allMatch(LuceneQueries::onItemState);
         String field = switch (q) {
             case SearchQuery.Term t -> t.field();
             case SearchQuery.Range r -> r.field();

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * one holdings record and one item ({@link IndexCostProbe#shape}), the instances' ids ascending as the pages read them.
  *
  * <p>{@code java -Xmx4g -cp target/classes:target/test-classes:$(cat target/cp.txt) org.quire.search.FullIndexProbe
- * FILE.mrc N}
+ * FILE.mrc N [DIR]}: with DIR the index is kept there, for {@link QueryProbe}.
  */
 public final class FullIndexProbe {
     private static final int PAGE = 500;
@@ -40,7 +40,7 @@ public final class FullIndexProbe {
             s.filter(r -> r.record() != null).limit(n).forEach(r -> mapped.add(bib.toInstance(r.record())));
         }
         System.out.printf("%,d records mapped; indexing %,d instances%n", mapped.size(), n);
-        Path dir = Files.createTempDirectory("full-index-probe");
+        Path dir = args.length > 2 ? Files.createDirectories(Path.of(args[2])) : Files.createTempDirectory("full-index-probe");
         long start = System.nanoTime();
         try (LuceneIndex index = new LuceneIndex(dir);
              ExecutorService reader = Executors.newSingleThreadExecutor()) {

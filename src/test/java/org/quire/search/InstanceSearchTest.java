@@ -192,6 +192,9 @@ class InstanceSearchTest {
         assertThat(hrids("id == " + water)).containsExactly("sc001");
         assertThat(hrids("id == \"not-a-uuid\"")).isEmpty();                     // matches nothing, no 400
         assertThat(hrids("languages == (\"fre\" OR \"ita\") sortBy title")).containsExactly("sc003", "sc002");
+        assertThat(hrids("hrid == (SC001 OR \"sc003\" OR SC404)")).as("each value normalised")
+                .containsExactlyInAnyOrder("sc001", "sc003");
+        assertThat(hrids("languages == (\"fre\" OR \"ita\") AND hrid == (sc002 OR sc001)")).containsExactly("sc002");
         assertThat(hrids("source == MARC")).containsExactly("sc003");
         assertThat(hrids("source == marc")).isEmpty();                           // keyword: case-sensitive
         assertThat(hrids("discoverySuppress == true")).containsExactly("sc004");

@@ -53,6 +53,13 @@ class ItemStatesTest {
             assertThat(hits(index, "title all ecology not items.status.name==\"Checked out\""))
                     .containsExactlyInAnyOrder(OTHER, THIRD);
             assertThat(hits(index, "items.metadata.updatedDate>=2026-02-01")).containsExactly(INSTANCE);
+            // an OR of statuses is one mask; an OR of other state conditions is joined whole
+            assertThat(hits(index, "items.status.name==(\"Checked out\" OR \"Missing\")")).containsExactly(INSTANCE);
+            assertThat(hits(index, "items.status.name==(\"Missing\" OR \"Paged\")")).isEmpty();
+            assertThat(hits(index, "items.status.name==\"Paged\" or items.metadata.updatedDate>=2026-02-01"))
+                    .containsExactly(INSTANCE);
+            assertThat(hits(index, "title all okapi or items.status.name==(\"Checked out\" OR \"Missing\")"))
+                    .containsExactlyInAnyOrder(INSTANCE, OTHER);
             assertThat(hits(index, "items.status.name=\"\"")).as("exists").containsExactlyInAnyOrder(INSTANCE, THIRD);
             assertThat(hits(index, "items.status.name==\"[]\"")).as("no value").containsExactly(OTHER);
             assertThat(index.facetCounts(query("title all ecology"), "items.status.name"))
@@ -71,6 +78,8 @@ class ItemStatesTest {
             index.apply(List.of(doc(INSTANCE, "Pangolin ecology", checkedOut, b)), Set.of());
             assertThat(index.instancesWithNewerStates()).isEmpty();
             assertThat(hits(index, "items.status.name==\"Checked out\"")).containsExactly(INSTANCE);
+            assertThat(hits(index, "items.status.name==(\"Checked out\" OR \"Missing\")")).as("from the documents")
+                    .containsExactly(INSTANCE);
             assertThat(index.facetCounts(query("cql.allRecords=1"), "items.status.name"))
                     .isEqualTo(Map.of("Available", 2L, "Checked out", 1L));
 
