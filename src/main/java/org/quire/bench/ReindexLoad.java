@@ -33,6 +33,9 @@ final class ReindexLoad {
             AtomicInteger completed = new AtomicInteger();
             List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
             long[] lastMillis = {0};
+            // the running build's last status and start: how far it got under the load, if none completed
+            java.util.concurrent.atomic.AtomicReference<JsonNode> running = new java.util.concurrent.atomic.AtomicReference<>();
+            long[] runningSince = {0};
             Thread driver = new Thread(() -> {
                 while (!stop.get()) {
                     try {
@@ -44,9 +47,11 @@ final class ReindexLoad {
                             return;
                         }
                         String status = "";
+                        runningSince[0] = start;
                         while (!stop.get()) {
                             JsonNode s = reindexer.getOk("/search/index/instance-records/reindex/status");
                             status = s.path(0).path("status").asText();
+                            running.set(s.path(0));
                             if (!status.equals("Upload In Progress")) break;
                             Thread.sleep(100);
                         }
@@ -92,11 +97,26 @@ final class ReindexLoad {
             }
             note.append(String.join("; ", parts)).append(String.format(Locale.ROOT,
                     ". Failed requests: %d. Issue 13's target: ≤ 1.25× the baseline.", errors));
+            note.append(progressOfTheLast(running.get(), (System.nanoTime() - runningSince[0]) / 1e9));
             if (!failures.isEmpty()) note.append(" Reindex driver stopped: ").append(failures.getFirst());
             notes.add(note.toString());
             notes.addAll(m.errorSamples().stream().map(s -> "Error sample (during reindex, " + users + " users): " + s)
                     .toList());
         }
         return notes;
+    }
+
+    /**
+     * How far the build running when the phase ended had got, and the pace that makes for a whole reindex: the
+     * reindex yields to the queries (ReindexPace), so under load the question is whether it still moves, and how fast.
+     */
+    static String progressOfTheLast(JsonNode status, double seconds) {
+        if (status == null || !status.path("status").asText().equals("Upload In Progress")) return "";
+        long total = status.path("totalUploadRanges").asLong();
+        long done = status.path("processedUploadRanges").asLong();
+        String pace = done == 0 ? "no range done yet" : String.format(Locale.ROOT,
+                "at this pace a whole reindex takes %.1f min", seconds * total / done / 60);
+        return String.format(Locale.ROOT, " The reindex running at the end had done %,d of %,d ranges in %.0f s (%s).",
+                done, total, seconds, pace);
     }
 }

@@ -42,6 +42,20 @@ class BenchPartsTest {
     }
 
     @Test
+    void aReindexStillRunningWhenTheLoadEndsIsReportedWithItsPace() {
+        String note = ReindexLoad.progressOfTheLast(org.quire.platform.Json.object().put("status", "Upload In Progress")
+                .put("totalUploadRanges", 2000).put("processedUploadRanges", 50), 10.0);
+        assertThat(note).startsWith(" The reindex running at the end had done 50 of 2,000 ranges in 10 s")
+                .endsWith("(at this pace a whole reindex takes 6.7 min).");
+        assertThat(ReindexLoad.progressOfTheLast(org.quire.platform.Json.object().put("status", "Upload In Progress")
+                .put("totalUploadRanges", 2000).put("processedUploadRanges", 0), 10.0))
+                .endsWith("(no range done yet).");
+        assertThat(ReindexLoad.progressOfTheLast(org.quire.platform.Json.object().put("status", "Upload Completed"),
+                10.0)).isEmpty();
+        assertThat(ReindexLoad.progressOfTheLast(null, 0)).as("no reindex started").isEmpty();
+    }
+
+    @Test
     void durationsReadAsPeopleWriteThem() {
         assertThat(BenchOptions.parseDuration("90")).isEqualTo(Duration.ofSeconds(90));
         assertThat(BenchOptions.parseDuration("1m30s")).isEqualTo(Duration.ofSeconds(90));
