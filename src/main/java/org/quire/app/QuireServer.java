@@ -144,7 +144,8 @@ public final class QuireServer implements AutoCloseable {
             org.quire.sru.SruApi.register(router, new org.quire.sru.SruSearch(db, instanceSearch));
             org.quire.search.ResourceIdsJobs idsJobs = new org.quire.search.ResourceIdsJobs(db, searchIndexes);
             org.quire.search.SearchIdsApi.register(router, instanceSearch,
-                    new org.quire.search.InstanceFacets(searchIndexes), idsJobs);
+                    new org.quire.search.InstanceFacets(searchIndexes), new org.quire.search.BrowseFacets(searchIndexes),
+                    idsJobs);
             org.quire.search.BrowseApi.register(router, new org.quire.search.InstanceBrowse(searchIndexes));
             org.quire.search.InstanceIndexer indexer = new org.quire.search.InstanceIndexer(db, searchIndexes);
             events.subscribeBatches(org.quire.search.InstanceIndexer.TOPICS, indexer::onEvents, indexer::flush);

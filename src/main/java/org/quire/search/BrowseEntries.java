@@ -54,6 +54,16 @@ public final class BrowseEntries {
 
     /** The contributor role ids of a contributor entry: terms {@code <entry term> SEP <contributorTypeId>}. */
     static final String CONTRIBUTOR_TYPES = "browse_contributor_types";
+    /**
+     * The effective locations of a call number entry's items (mod-search's {@code instances.locationId}, a facet of
+     * call numbers): terms {@code <entry term> SEP <effectiveLocationId>}.
+     */
+    static final String CALL_NUMBER_LOCATIONS = "browse_call_number_locations";
+
+    /** Whether a field holds an entry's companion values (its terms are an entry term, SEP and a value), not entries. */
+    static boolean isCompanion(String field) {
+        return field.equals(CONTRIBUTOR_TYPES) || field.equals(CALL_NUMBER_LOCATIONS);
+    }
 
     /** An entry read back from the index: its term split, and its count of live instances (or items). */
     public record Entry(String key, List<String> parts, long count, String singleSource) {
@@ -91,6 +101,8 @@ public final class BrowseEntries {
             String term = term(ShelfKeys.of(scheme, full), full, callNumber, text(c, "prefix"), suffix, typeId);
             add(out, Kind.CALL_NUMBER.field("all"), term);
             add(out, Kind.CALL_NUMBER.field(scheme.browseOption()), term);
+            String location = text(item, "effectiveLocationId");
+            if (!location.isBlank()) addOnce(out, CALL_NUMBER_LOCATIONS, term + SEP + clean(location));
         }
         for (JsonNode c : source.path("classifications")) {
             String number = text(c, "classificationNumber");

@@ -120,6 +120,9 @@ public interface InstanceIndex extends AutoCloseable {
     /** Browse: the live terms of a field that start with {@code prefix}, without it. */
     java.util.List<String> browseTerms(String field, String prefix);
 
+    /** Browse: every live term of a field (its distinct entries), in term order (browse facets count them). */
+    void forEachBrowseTerm(String field, java.util.function.Consumer<String> sink);
+
     @Override
     void close();
 }

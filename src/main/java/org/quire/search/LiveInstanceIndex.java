@@ -298,6 +298,14 @@ final class LiveInstanceIndex implements InstanceIndex {
         return read(i -> i.browseTerms(field, prefix));
     }
 
+    @Override
+    public void forEachBrowseTerm(String field, java.util.function.Consumer<String> sink) {
+        read(i -> {
+            i.forEachBrowseTerm(field, sink);
+            return null;
+        });
+    }
+
     private <T> T read(Function<LuceneIndex, T> work) {
         swapLock.readLock().lock();
         try {

@@ -62,7 +62,7 @@ final class LuceneBrowse {
             for (String term : e.getValue()) {
                 d.add(new Field(e.getKey(), LuceneDocuments.utf8(term), TERM));
                 String key = term.substring(0, term.indexOf(BrowseEntries.SEP) + 1); // with its separator
-                if (!e.getKey().equals(BrowseEntries.CONTRIBUTOR_TYPES) && keys.add(key)) {
+                if (!BrowseEntries.isCompanion(e.getKey()) && keys.add(key)) {
                     d.add(new Field(e.getKey() + INVERTED, invert(LuceneDocuments.utf8(key)), TERM));
                 }
             }
@@ -154,19 +154,26 @@ final class LuceneBrowse {
 
     /** The number of distinct live entries of a field that match the filter: a walk of all its terms. */
     static long distinct(IndexSearcher s, String field, Map<Integer, String> filter) throws IOException {
+        long[] total = {0};
+        forEachLive(s, field, t -> {
+            if (filter.isEmpty() || matches(BrowseEntries.decode(t, 0, null), filter)) total[0]++;
+        });
+        return total[0];
+    }
+
+    /** Every term of a field that a live document holds, in term order. */
+    static void forEachLive(IndexSearcher s, String field, java.util.function.Consumer<String> sink)
+            throws IOException {
         IndexReader reader = s.getIndexReader();
-        long total = 0;
         Terms terms = MultiTerms.getTerms(reader, field);
-        if (terms == null) return 0;
+        if (terms == null) return;
         Bits live = MultiBits.getLiveDocs(reader);
         TermsEnum te = terms.iterator();
         PostingsEnum postings = null;
         for (BytesRef t = te.next(); t != null; t = te.next()) {
-            if (!filter.isEmpty() && !matches(BrowseEntries.decode(t.utf8ToString(), 0, null), filter)) continue;
             postings = te.postings(postings, PostingsEnum.NONE);
-            if (anyLive(postings, live)) total++;
+            if (anyLive(postings, live)) sink.accept(t.utf8ToString());
         }
-        return total;
     }
 
     /** Whether a term of a field has a live document. */

@@ -76,7 +76,7 @@ final class LuceneBrowseTotals {
         for (String c : changed) {
             int z = c.indexOf('\u0000');
             String field = c.substring(0, z);
-            if (field.equals(BrowseEntries.CONTRIBUTOR_TYPES)) continue;
+            if (BrowseEntries.isCompanion(field)) continue;
             out.add(new Changed(field, c.substring(z + 1), LuceneBrowse.isLive(s, field, c.substring(z + 1))));
         }
         return out;

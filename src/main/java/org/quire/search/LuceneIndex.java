@@ -354,6 +354,14 @@ final class LuceneIndex implements InstanceIndex {
         return withSearcher(s -> LuceneBrowse.withPrefix(s, field, prefix));
     }
 
+    @Override
+    public void forEachBrowseTerm(String field, java.util.function.Consumer<String> sink) {
+        withSearcher(s -> {
+            LuceneBrowse.forEachLive(s, field, sink);
+            return null;
+        });
+    }
+
     private static Sort sortOf(SearchQuery.Sort sort) {
         SortField field = new SortField(sort.field(), SortField.Type.STRING, sort.descending());
         field.setMissingValue(sort.descending() ? SortField.STRING_FIRST : SortField.STRING_LAST);

@@ -108,19 +108,21 @@ final class OpenSearchBrowse {
 
     /** The number of distinct entries of a field that match the filter: a walk of all its values. */
     static long distinct(Function<ObjectNode, JsonNode> search, String field, Map<Integer, String> filter) {
-        long total = 0;
+        long[] total = {0};
+        forEach(search, field, t -> {
+            if (filter.isEmpty() || LuceneBrowse.matches(BrowseEntries.decode(t, 0, null), filter)) total[0]++;
+        });
+        return total[0];
+    }
+
+    /** Every value of a field (a live document holds it), in value order. */
+    static void forEach(Function<ObjectNode, JsonNode> search, String field, java.util.function.Consumer<String> sink) {
         String after = null;
         do {
             Page page = page(search, path(field), true, after, false);
-            for (JsonNode b : page.buckets()) {
-                if (filter.isEmpty() || LuceneBrowse.matches(BrowseEntries.decode(b.path("key").path("k").asText(), 0,
-                        null), filter)) {
-                    total++;
-                }
-            }
+            for (JsonNode b : page.buckets()) sink.accept(b.path("key").path("k").asText());
             after = page.next();
         } while (after != null);
-        return total;
     }
 
     /** The values of a field that begin with {@code prefix}, without it. */

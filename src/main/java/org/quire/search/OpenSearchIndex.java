@@ -216,6 +216,11 @@ final class OpenSearchIndex implements InstanceIndex {
         return OpenSearchBrowse.withPrefix(this::searchBody, field, prefix);
     }
 
+    @Override
+    public void forEachBrowseTerm(String field, java.util.function.Consumer<String> sink) {
+        OpenSearchBrowse.forEach(this::searchBody, field, sink);
+    }
+
     private JsonNode searchBody(ObjectNode body) {
         return searchRequest("/" + index + "/_search", body);
     }

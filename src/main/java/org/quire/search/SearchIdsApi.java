@@ -24,21 +24,19 @@ public final class SearchIdsApi {
     static final String JOBS_GET_PERMISSION = "search.resources.ids.jobs.get";
     static final String JOB_IDS_PERMISSION = "search.resources.ids.collection.get";
     static final String HOLDINGS_IDS_PERMISSION = "search.holdings.ids.collection.get";
-    /** mod-search's record types of /search/{recordType}/facets; only instances are indexed so far. */
+    /** mod-search's record types of /search/{recordType}/facets (authorities: AuthoritySearchApi's own route). */
     static final List<String> RECORD_TYPES = List.of("instances", "authorities", "contributors", "subjects",
             "classifications", "call-numbers");
 
     private SearchIdsApi() {
     }
 
-    public static void register(Router r, InstanceSearch search, InstanceFacets facets, ResourceIdsJobs jobs) {
+    public static void register(Router r, InstanceSearch search, InstanceFacets facets, BrowseFacets browseFacets,
+            ResourceIdsJobs jobs) {
         r.get("/search/{recordType}/facets", FACETS_PERMISSION, req -> SearchApi.answer(() -> {
             String type = req.path("recordType");
             if (!RECORD_TYPES.contains(type)) {
                 throw new InvalidSearch("Unexpected value '" + type + "'", "recordType", type);
-            }
-            if (!type.equals("instances")) {
-                throw new InvalidSearch("Facets of " + type + " are not supported yet", "recordType", type);
             }
             String query = SearchApi.query(req);
             List<String> facet = req.query().getOrDefault("facet", List.of());
@@ -46,7 +44,8 @@ public final class SearchIdsApi {
                 throw new InvalidSearch("Required request parameter 'facet' for method parameter type List is not "
                         + "present", "facet", null);
             }
-            return facets.facets(req.tenant(), query, facet);
+            return BrowseFacets.serves(type) ? browseFacets.facets(req.tenant(), type, query, facet)
+                    : facets.facets(req.tenant(), query, facet);
         }));
         r.get("/search/holdings/ids", HOLDINGS_IDS_PERMISSION, req -> legacyIds(req, search, true));
         r.post("/search/resources/jobs", JOBS_POST_PERMISSION, req -> {

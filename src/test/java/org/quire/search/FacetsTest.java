@@ -129,9 +129,6 @@ class FacetsTest {
         assertFacet400("nosuchindex=x", "&facet=languages", "Invalid search field");
         Api.Reply r = s.get("/search/instances/facets?facet=languages");
         assertThat(r.status()).isEqualTo(400);
-        r = s.get("/search/contributors/facets?query=id%3D*&facet=contributorNameTypeId");
-        assertThat(r.status()).as(r.body()).isEqualTo(400);
-        assertThat(r.body()).contains("not supported yet"); // authorities: AuthoritySearchTest
         r = s.get("/search/nonsense/facets?query=id%3D*&facet=source");
         assertThat(r.status()).isEqualTo(400);
         // a huge size is fine (capped), not a 500
