@@ -82,6 +82,11 @@ public final class InstanceSearch {
 
     /** Every hit's id (or its holdings records' ids), no 10,000 cap: the legacy id endpoints and their text form. */
     public void forEachId(String tenant, String query, boolean holdings, java.util.function.Consumer<String> sink) {
-        indexes.of(tenant).forEachId(CqlTranslator.translate(query).query(), holdings, sink);
+        forEachId(tenant, CqlTranslator.translate(query).query(), holdings, sink);
+    }
+
+    /** As above, the query already translated (a caller that must refuse a bad query before it answers). */
+    public void forEachId(String tenant, SearchQuery query, boolean holdings, java.util.function.Consumer<String> sink) {
+        indexes.of(tenant).forEachId(query, holdings, sink);
     }
 }

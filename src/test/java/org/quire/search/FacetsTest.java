@@ -175,12 +175,19 @@ class FacetsTest {
         HttpResponse<String> text = raw("/search/holdings/ids?query=" + URLEncoder.encode("cql.allRecords=1",
                 StandardCharsets.UTF_8), "application/text");
         assertThat(text.statusCode()).isEqualTo(200);
+        assertThat(text.headers().firstValue("Content-Type").orElse("")).startsWith("application/text");
         assertThat(text.body().lines().toList()).containsExactlyInAnyOrder(aHoldings, bHoldings);
         text = raw("/search/instances/ids?query=" + URLEncoder.encode("hrid==fa004", StandardCharsets.UTF_8),
                 "text/plain");
         assertThat(text.body()).isEqualTo(d + "\n");
         assertThat(s.get("/search/holdings/ids?query=" + URLEncoder.encode("bad==x", StandardCharsets.UTF_8))
                 .status()).isEqualTo(400);
+        // the text form is streamed, but a bad query is refused before it starts
+        text = raw("/search/instances/ids?query=" + URLEncoder.encode("title all (", StandardCharsets.UTF_8),
+                "text/plain");
+        assertThat(text.statusCode()).isEqualTo(400);
+        assertThat(raw("/search/instances/ids?query=" + URLEncoder.encode("bad==x", StandardCharsets.UTF_8),
+                "application/text").statusCode()).isEqualTo(400);
     }
 
     static HttpResponse<String> raw(String path, String accept) {

@@ -24,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The index across restarts: committed documents survive; a write committed with its outbox event but not yet
- * indexed when the process died is indexed at the next start (nothing lost between commit and indexing); a lost
+ * indexed when the process died is indexed at the next start (nothing lost between commit and indexing), and a
+ * resource-ids job it interrupted ends in ERROR; a lost
  * index is rebuilt at start; {@code quire reindex} rebuilds it offline.
  */
 class SearchRestartTest {
@@ -70,17 +71,26 @@ class SearchRestartTest {
         }
 
         // "Crash" between commit and indexing: a committed instance whose outbox event was never delivered.
-        UUID id = UUID.randomUUID(), applied = UUID.randomUUID();
+        UUID id = UUID.randomUUID(), applied = UUID.randomUUID(), job = UUID.randomUUID();
         String schema = Tenants.schema("srestart");
         try (Database db = Database.start(config)) {
             db.tx(c -> {
                 committedInstance(c, schema, id, "inrestart1", "Narwhal migrations", false);
                 // … and one the index applied but had not yet made durable (its flush comes every few seconds): the
                 // event is still in the outbox, marked delivered, and must be delivered again.
-                return committedInstance(c, schema, applied, "inrestart2", "Okapi habitats", true);
+                committedInstance(c, schema, applied, "inrestart2", "Okapi habitats", true);
+                // … and a resource-ids job the crash interrupted: saved IN_PROGRESS, its ids never stored
+                SearchStore.insertJob(c, schema, new SearchStore.IdsJob(job, "title all pangolin", "INSTANCE",
+                        "IN_PROGRESS", java.time.Instant.now()));
+                return null;
             });
         }
         try (QuireServer second = QuireServer.start(config)) {
+            Api.Session s = new Api("http://localhost:" + second.port()).login("srestart", "admin", "pw");
+            Api.Reply interrupted = s.get("/search/resources/jobs/" + job);
+            assertThat(interrupted.status()).as(interrupted.body()).isEqualTo(200);
+            assertThat(interrupted.json().path("status").asText()).as("a job no thread runs any more").isEqualTo("ERROR");
+            assertThat(s.get("/search/resources/jobs/" + job + "/ids").status()).isEqualTo(400);
             assertThat(total(second, "title all pangolin")).as("committed before the stop").isEqualTo(1);
             assertThat(awaitTotal(second, "title all narwhal", 1)).as("delivered after the restart").isEqualTo(1);
             assertThat(awaitTotal(second, "title all okapi", 1)).as("applied, not flushed: delivered again").isEqualTo(1);
