@@ -14,7 +14,7 @@ import java.util.function.Function;
  * older than a page is followed by its own later event, which re-reads again). {@link #swap} switches under the write
  * lock: searches in flight finish on the old index before it is closed, later ones run on the new one.
  */
-final class LiveInstanceIndex implements InstanceIndex {
+final class LiveInstanceIndex implements InstanceIndex, LiveBuild {
     private final IndexGenerations generations;
     /** Readers: every call on the live index. Writer: the swap. Taken before {@link #mirror}, never after. */
     private final ReentrantReadWriteLock swapLock = new ReentrantReadWriteLock();
@@ -54,7 +54,8 @@ final class LiveInstanceIndex implements InstanceIndex {
     }
 
     /** Whether a build (begun now or before a crash) is attached. */
-    boolean building() {
+    @Override
+    public boolean building() {
         synchronized (mirror) {
             return building != null;
         }
@@ -64,7 +65,8 @@ final class LiveInstanceIndex implements InstanceIndex {
      * Attaches a new generation to build, or keeps the one a crash interrupted: returns the last instance id its
      * committed pages hold (null: start from the first).
      */
-    String startBuild() {
+    @Override
+    public String startBuild() {
         swapLock.readLock().lock();
         try {
             synchronized (mirror) {
@@ -84,7 +86,8 @@ final class LiveInstanceIndex implements InstanceIndex {
      * Reads the page after {@code after} and adds it to the new index, atomically with respect to mirrored writes;
      * records the page's last id as the progress the next commit carries and commits when {@code commit}.
      */
-    List<InstanceDocument> addPage(String after, Function<String, List<InstanceDocument>> read, boolean commit) {
+    @Override
+    public List<InstanceDocument> addPage(String after, Function<String, List<InstanceDocument>> read, boolean commit) {
         swapLock.readLock().lock();
         try {
             synchronized (mirror) {
@@ -101,7 +104,8 @@ final class LiveInstanceIndex implements InstanceIndex {
     }
 
     /** Commits the new index, makes it live (pointer file), closes and deletes the old one. */
-    void swap() {
+    @Override
+    public void swap() {
         LuceneIndex old;
         int oldGeneration;
         swapLock.readLock().lock(); // the long commit first, while searches go on
@@ -136,21 +140,24 @@ final class LiveInstanceIndex implements InstanceIndex {
     }
 
     /** The documents the new generation holds so far (a resumed build counts its committed pages as done). */
-    long builtCount() {
+    @Override
+    public long builtCount() {
         synchronized (mirror) {
             return building == null ? 0 : building.count();
         }
     }
 
     /** Whether the server closed the index (a build stopping then is not a failure: the next start resumes it). */
-    boolean closed() {
+    @Override
+    public boolean closed() {
         synchronized (mirror) {
             return closed;
         }
     }
 
     /** Drops a failed build: the live index stays as it was. */
-    void abandonBuild() {
+    @Override
+    public void abandonBuild() {
         synchronized (mirror) {
             if (building == null || closed) return; // closed: the server stops; the next start resumes the build
             building.close();

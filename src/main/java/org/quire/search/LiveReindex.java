@@ -17,12 +17,13 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Live reindex of a tenant's instance index inside the running server (FOLIO's
- * {@code POST /search/index/instance-records/reindex/full}): a new generation is built beside the live index
- * ({@link LiveInstanceIndex}) page by page from the rows, in id order, while the live one keeps serving and both
- * receive the outbox's writes; then it is committed and swapped in atomically, and the old one deleted.
+ * {@code POST /search/index/instance-records/reindex/full}): a new index is built beside the live one ({@link LiveBuild}:
+ * a generation of {@link LiveInstanceIndex}, or an OpenSearch index behind the alias) page by page from the rows, in id
+ * order, while the live one keeps serving and both receive the outbox's writes; then it is committed and swapped in
+ * atomically, and the old one deleted.
  * <p>Throttled ({@link ReindexPace}): after each page the builder rests for a multiple of the page's own time that
  * grows with the requests the server served meanwhile: none on an idle server, 8× when requests keep every core busy.
- * Resumable: the new index is committed every {@value #COMMIT_EVERY} pages with the last id of its pages in the
+ * Resumable on the embedded engine: the new index is committed every {@value #COMMIT_EVERY} pages with the last id of its pages in the
  * commit's user data (and whenever a mirrored write commits it); after a crash the server reopens the interrupted
  * generation beside the live one, keeps mirroring writes into it and {@link #resumeAll} continues after the committed
  * id.
@@ -90,7 +91,7 @@ public final class LiveReindex {
     /** At start: continues every build a crash interrupted (the generation is already receiving writes). */
     public void resumeAll(List<String> tenants) {
         for (String tenant : tenants) {
-            if (indexes.of(tenant) instanceof LiveInstanceIndex live && live.building()) {
+            if (indexes.of(tenant) instanceof LiveBuild live && live.building()) {
                 log.info("Search: resuming the interrupted live reindex of tenant {}", tenant);
                 startInstances(tenant);
             }
@@ -104,7 +105,7 @@ public final class LiveReindex {
 
     private void buildInstances(String tenant, Job job) {
         String schema = Tenants.schema(tenant);
-        if (!(indexes.of(tenant) instanceof LiveInstanceIndex index)) {
+        if (!(indexes.of(tenant) instanceof LiveBuild index)) {
             job.error = "This search engine does not reindex live";
             job.status = FAILED;
             return;
@@ -136,10 +137,11 @@ public final class LiveReindex {
             job.ended = Instant.now();
             job.status = COMPLETED;
             log.info("Search: tenant {} live reindex done, {} instances, generation {} live", tenant, job.done,
-                    index.generation());
+                    generation(tenant));
         } catch (Exception e) {
             if (index.closed()) {
-                log.info("Search: tenant {}'s live reindex stops with the server; the next start resumes it", tenant);
+                log.info("Search: tenant {}'s live reindex stops with the server{}", tenant,
+                        index instanceof LiveInstanceIndex ? "; the next start resumes it" : "");
             } else {
                 log.error("Search: tenant {}'s live reindex failed; the live index stays in use", tenant, e);
             }

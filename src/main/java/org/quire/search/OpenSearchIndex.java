@@ -24,11 +24,13 @@ import java.util.function.Consumer;
  * on one index {@code quire_<tenant>_instance_<millis>}, mapping and documents of {@link OpenSearchDocuments}, queries of
  * {@link OpenSearchQueries}; plain HTTP and JSON, no client library. A full reindex ({@link #clear}, {@link #add}…,
  * {@link #commit}) builds a new index beside the live one — searches keep answering from the live one, and writes
- * meanwhile go to both — then moves the alias to it and deletes the old one in one atomic {@code _aliases} call. A write is searchable when {@link #apply} returns (bulk with {@code refresh=true}); totals are
+ * meanwhile go to both — then moves the alias to it in one atomic {@code _aliases} call and deletes the old one ten
+ * seconds later. A live reindex ({@link LiveBuild}) is the same build while the server serves. A write is searchable
+ * when {@link #apply} returns (bulk with {@code refresh=true}); totals are
  * exact ({@code track_total_hits}); the document version is the index mapping's {@code _meta.documentVersion}.
  * Browse: {@link OpenSearchBrowse}.
  */
-final class OpenSearchIndex implements InstanceIndex {
+final class OpenSearchIndex implements InstanceIndex, LiveBuild {
     private static final int SCROLL_PAGE = 1_000;
     private static final int FACET_BUCKETS = 65_535; // OpenSearch's default search.max_buckets
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -38,6 +40,7 @@ final class OpenSearchIndex implements InstanceIndex {
     /** The index a full reindex is filling (not yet behind the alias), or null. */
     private volatile String building;
     private volatile String committedVersion;
+    private volatile boolean closed;
 
     OpenSearchIndex(String url, String tenant) {
         this.base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
@@ -66,8 +69,9 @@ final class OpenSearchIndex implements InstanceIndex {
         return index + "_" + System.currentTimeMillis();
     }
 
+    /** Synchronized with a live build's pages ({@link #addPage}) and its swap, so that a page never overwrites a newer write. */
     @Override
-    public void apply(Collection<InstanceDocument> upserts, Collection<String> deletes) {
+    public synchronized void apply(Collection<InstanceDocument> upserts, Collection<String> deletes) {
         String rebuilding = building;
         if (rebuilding != null) bulk(rebuilding, upserts, deletes, ""); // the rebuilt index must not miss it
         // refresh=true, not wait_for: wait_for returns at the next scheduled refresh (up to index.refresh_interval,
@@ -105,13 +109,24 @@ final class OpenSearchIndex implements InstanceIndex {
         ArrayNode actions = swap.putArray("actions");
         actions.addObject().putObject("add").put("index", rebuilt).put("alias", index);
         JsonNode live = json(check("read the alias", send("GET", "/_alias/" + index, null)));
+        List<String> retired = new ArrayList<>();
         live.fieldNames().forEachRemaining(old -> {
-            if (!old.equals(rebuilt)) actions.addObject().putObject("remove_index").put("index", old);
+            if (old.equals(rebuilt)) return;
+            actions.addObject().putObject("remove").put("index", old).put("alias", index);
+            retired.add(old);
         });
         check("swap in the rebuilt index", send("POST", "/_aliases", Json.write(swap)));
         building = null;
         committedVersion = InstanceDocument.VERSION;
+        // deleted a little later, not in the swap: a search or scroll that resolved the alias before it moved would
+        // fail with "all shards failed" (the embedded engine closes its old generation after its searches, too)
+        java.util.concurrent.CompletableFuture.runAsync(() -> retired.forEach(old -> send("DELETE", "/" + old, null)),
+                java.util.concurrent.CompletableFuture.delayedExecutor(RETIRE_AFTER_SECONDS,
+                        java.util.concurrent.TimeUnit.SECONDS));
     }
+
+    /** How long an index the alias left stays for the searches that still use it. */
+    private static final int RETIRE_AFTER_SECONDS = 10;
 
     /**
      * Starts a full reindex: a new empty index (with the current mapping) beside the live one, which keeps answering
@@ -124,6 +139,71 @@ final class OpenSearchIndex implements InstanceIndex {
         String next = newIndexName();
         check("create the index", send("PUT", "/" + next, Json.write(OpenSearchDocuments.index())));
         building = next;
+    }
+
+    @Override
+    public synchronized boolean building() {
+        return building != null;
+    }
+
+    /**
+     * A live reindex: a new index beside the live one ({@link #clear}), from the first row. A build a crash interrupted
+     * is not resumed: its index, behind no alias, is deleted now ({@link #removeOrphans}).
+     */
+    @Override
+    public synchronized String startBuild() {
+        if (closed) throw new IllegalStateException("The search index is closed");
+        removeOrphans();
+        clear();
+        return null;
+    }
+
+    /**
+     * Deletes this tenant's indexes that no alias points to: builds a crash interrupted. Only when a build starts, not
+     * at open: another Quire sharing the cluster may be building one of them right now.
+     */
+    private void removeOrphans() {
+        Response r = send("GET", "/" + index + "_*/_alias", null);
+        if (r.status() != 200) return;
+        java.util.regex.Pattern ours = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(index) + "_\\d+");
+        json(r).properties().forEach(e -> {
+            if (ours.matcher(e.getKey()).matches() && e.getValue().path("aliases").isEmpty()
+                    && !e.getKey().equals(building)) {
+                send("DELETE", "/" + e.getKey(), null);
+            }
+        });
+    }
+
+    @Override
+    public synchronized List<InstanceDocument> addPage(String after,
+            java.util.function.Function<String, List<InstanceDocument>> read, boolean commit) {
+        if (closed || building == null) throw new IllegalStateException("The search index is closed");
+        List<InstanceDocument> docs = read.apply(after);
+        bulk(building, docs, List.of(), "");
+        return docs;
+    }
+
+    @Override
+    public synchronized void swap() {
+        if (closed) throw new IllegalStateException("The search index is closed");
+        commit();
+    }
+
+    @Override
+    public long builtCount() {
+        return 0;
+    }
+
+    @Override
+    public boolean closed() {
+        return closed;
+    }
+
+    @Override
+    public synchronized void abandonBuild() {
+        String dropped = building;
+        building = null;
+        if (dropped != null) send("DELETE", "/" + dropped, null);
     }
 
     @Override
@@ -227,7 +307,8 @@ final class OpenSearchIndex implements InstanceIndex {
 
     @Override
     public void close() {
-        // HTTP only: nothing held open (HttpClient's connections end with it)
+        // HTTP only: nothing held open (HttpClient's connections end with it); a live build stops at its next page
+        closed = true;
     }
 
     private void bulk(String target, Collection<InstanceDocument> upserts, Collection<String> deletes, String params) {

@@ -158,7 +158,7 @@ class SearchRestartTest {
     }
 
     /** A call to the OpenSearch cluster itself (what an operator's curl would do): its status. */
-    private static int openSearch(String method, String uri, String body) throws Exception {
+    static int openSearch(String method, String uri, String body) throws Exception {
         var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(uri))
                 .header("Content-Type", "application/json")
                 .method(method, body == null ? java.net.http.HttpRequest.BodyPublishers.noBody()
