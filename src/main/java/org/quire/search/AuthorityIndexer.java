@@ -6,8 +6,6 @@ import org.quire.platform.tenancy.Tenants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -92,11 +90,7 @@ public final class AuthorityIndexer {
             for (AuthoritySearchStore.AuthorityRow r : page) {
                 docs.put(r.id().toString(), AuthorityDocument.of(tenant, r.authority()));
             }
-            try {
-                index.add(docs);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            index.add(docs);
             done += page.size();
             after = page.getLast().id();
         }

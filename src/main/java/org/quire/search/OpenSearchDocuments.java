@@ -63,27 +63,39 @@ final class OpenSearchDocuments {
      * Settings and mappings of a new index: one shard (a tenant's index fits one; scores and ties as on Lucene), a
      * replica when the cluster has a second node ({@code auto_expand_replicas} 0-1: green on a one-node cluster too).
      */
-    static ObjectNode index() {
+    static ObjectNode index(ObjectNode mapping) {
         ObjectNode body = Json.object();
         ObjectNode settings = body.putObject("settings");
         settings.put("number_of_shards", 1).put("auto_expand_replicas", "0-1");
         ObjectNode text = settings.putObject("analysis").putObject("analyzer").putObject("quire_text");
         text.put("type", "custom").put("tokenizer", "standard");
         text.putArray("filter").add("lowercase").add("asciifolding");
-        body.set("mappings", mapping());
+        body.set("mappings", mapping);
         return body;
     }
 
-    /** The mapping (also PUT on an existing index at open, so a newer Quire's new fields exist). */
+    /** The instance index's mapping (also PUT on an existing index at open, so a newer Quire's new fields exist). */
     static ObjectNode mapping() {
+        ObjectNode mappings = mapping(SearchFields.FIELDS, FacetFields.FACETS.keySet(), List.of("iid", HOLDINGS_IDS,
+                "sort_title", "sort_contributors", "sort_" + ComputedFields.DATE1));
+        OpenSearchBrowse.addTemplates(mappings);
+        ObjectNode q = (ObjectNode) mappings.path("properties").path(FIELDS);
+        q.put("dynamic", true); // only for the browse__* fields of the dynamic template: all others are listed
+        return mappings;
+    }
+
+    /**
+     * A mapping of fields of {@code kinds}, their {@code exists}, {@code facet__<name>} of each facet and the other
+     * {@code keywords} (ids, sort keys), all inside {@code q}.
+     */
+    static ObjectNode mapping(Map<String, FieldKind> kinds, java.util.Collection<String> facets,
+            java.util.Collection<String> keywords) {
         ObjectNode mappings = Json.object();
         mappings.put("dynamic", false);
         mappings.putObject("_source").putArray("excludes").add(FIELDS);
-        OpenSearchBrowse.addTemplates(mappings);
         ObjectNode fields = mappings.putObject("properties").putObject(FIELDS);
-        fields.put("dynamic", true); // only for the browse__* fields of the dynamic template: all others are listed
         ObjectNode props = fields.putObject("properties");
-        for (Map.Entry<String, FieldKind> e : SearchFields.FIELDS.entrySet()) {
+        for (Map.Entry<String, FieldKind> e : kinds.entrySet()) {
             String n = name(e.getKey());
             switch (e.getValue()) {
                 case FULLTEXT -> {
@@ -96,11 +108,9 @@ final class OpenSearchDocuments {
                 default -> props.putObject(n).put("type", "keyword");
             }
         }
-        for (String f : FacetFields.FACETS.keySet()) props.putObject(name("facet__" + f)).put("type", "keyword");
-        for (String k : List.of(EXISTS, "iid", HOLDINGS_IDS, "sort_title", "sort_contributors",
-                "sort_" + ComputedFields.DATE1)) {
-            props.putObject(k).put("type", "keyword");
-        }
+        for (String f : facets) props.putObject(name("facet__" + f)).put("type", "keyword");
+        props.putObject(EXISTS).put("type", "keyword");
+        for (String k : keywords) props.putObject(k).put("type", "keyword");
         return mappings;
     }
 
@@ -108,34 +118,7 @@ final class OpenSearchDocuments {
     static ObjectNode of(InstanceDocument doc) {
         ObjectNode out = doc.source().deepCopy();
         ObjectNode q = out.putObject(FIELDS);
-        ArrayNode exists = q.putArray(EXISTS);
-        for (Map.Entry<String, List<String>> e : doc.values().entrySet()) {
-            String field = e.getKey();
-            FieldKind kind = SearchFields.FIELDS.get(field);
-            if (kind == null || e.getValue().isEmpty()) continue;
-            exists.add(field);
-            ArrayNode values = q.putArray(name(field));
-            ArrayNode plain = kind == FieldKind.FULLTEXT ? q.putArray(name("plain_" + field)) : null;
-            ArrayNode reversed = kind == FieldKind.FULLTEXT ? q.putArray(name("plain_" + field) + REVERSED) : null;
-            for (String v : e.getValue()) {
-                switch (kind) {
-                    case FULLTEXT -> {
-                        values.add(org.apache.lucene.analysis.icu.ICUFoldingFilter.NORMALIZER.normalize(v));
-                        plain.add(LuceneAnalyzers.fold(v));
-                        reversed.add(LuceneAnalyzers.reverse(LuceneAnalyzers.fold(v)));
-                    }
-                    case DATE -> {
-                        try {
-                            java.time.Instant t = Json.parseInstant(v);
-                            if (t != null) values.add(t.toEpochMilli());
-                        } catch (java.time.format.DateTimeParseException ignored) {
-                            // not searchable by date, as in mod-search (ignore_malformed)
-                        }
-                    }
-                    default -> values.add(LuceneAnalyzers.normalise(kind, v));
-                }
-            }
-        }
+        addFields(q, doc.values(), SearchFields.FIELDS);
         OpenSearchBrowse.addTo(q, doc);
         q.put("iid", doc.id());
         ArrayNode holdings = q.putArray(HOLDINGS_IDS);
@@ -162,6 +145,38 @@ final class OpenSearchDocuments {
         String date1 = first(doc.values().get(ComputedFields.DATE1), null);
         if (date1 != null) q.put("sort_" + ComputedFields.DATE1, date1);
         return out;
+    }
+
+    /** Each field's values as its kind indexes them (LuceneDocuments' rules), and the names of those with a value. */
+    static void addFields(ObjectNode q, Map<String, List<String>> values, Map<String, FieldKind> kinds) {
+        ArrayNode exists = q.putArray(EXISTS);
+        for (Map.Entry<String, List<String>> e : values.entrySet()) {
+            String field = e.getKey();
+            FieldKind kind = kinds.get(field);
+            if (kind == null || e.getValue().isEmpty()) continue;
+            exists.add(field);
+            ArrayNode indexed = q.putArray(name(field));
+            ArrayNode plain = kind == FieldKind.FULLTEXT ? q.putArray(name("plain_" + field)) : null;
+            ArrayNode reversed = kind == FieldKind.FULLTEXT ? q.putArray(name("plain_" + field) + REVERSED) : null;
+            for (String v : e.getValue()) {
+                switch (kind) {
+                    case FULLTEXT -> {
+                        indexed.add(org.apache.lucene.analysis.icu.ICUFoldingFilter.NORMALIZER.normalize(v));
+                        plain.add(LuceneAnalyzers.fold(v));
+                        reversed.add(LuceneAnalyzers.reverse(LuceneAnalyzers.fold(v)));
+                    }
+                    case DATE -> {
+                        try {
+                            java.time.Instant t = Json.parseInstant(v);
+                            if (t != null) indexed.add(t.toEpochMilli());
+                        } catch (java.time.format.DateTimeParseException ignored) {
+                            // not searchable by date, as in mod-search (ignore_malformed)
+                        }
+                    }
+                    default -> indexed.add(LuceneAnalyzers.normalise(kind, v));
+                }
+            }
+        }
     }
 
     private static String first(List<String> values, String dflt) {

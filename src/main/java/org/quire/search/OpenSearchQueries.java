@@ -20,7 +20,13 @@ final class OpenSearchQueries {
     private OpenSearchQueries() {
     }
 
+    /** A query on the instance index. */
     static ObjectNode of(SearchQuery q) {
+        return of(q, SearchFields.FIELDS);
+    }
+
+    /** A query on an index whose field kinds are {@code kinds} (the instance index's, or AuthorityFields'). */
+    static ObjectNode of(SearchQuery q, java.util.Map<String, FieldKind> kinds) {
         return switch (q) {
             case SearchQuery.All a -> node("match_all", Json.object());
             case SearchQuery.None n -> node("match_none", Json.object());
@@ -28,16 +34,16 @@ final class OpenSearchQueries {
             case SearchQuery.Plain p -> anyField(p.fields(), f ->
                     filter(term(OpenSearchDocuments.plainPath(f), LuceneAnalyzers.fold(p.value()))));
             case SearchQuery.Term t -> filter(term(OpenSearchDocuments.path(t.field()),
-                    LuceneAnalyzers.normalise(SearchFields.FIELDS.get(t.field()), t.value())));
-            case SearchQuery.Wildcard w -> anyField(w.fields(), f -> filter(wildcard(f, w.pattern())));
-            case SearchQuery.Range r -> filter(range(r));
+                    LuceneAnalyzers.normalise(kinds.get(t.field()), t.value())));
+            case SearchQuery.Wildcard w -> anyField(w.fields(), f -> filter(wildcard(f, w.pattern(), kinds.get(f))));
+            case SearchQuery.Range r -> filter(range(r, kinds.get(r.field())));
             case SearchQuery.Exists e -> filter(term(OpenSearchDocuments.path(OpenSearchDocuments.EXISTS), e.field()));
-            case SearchQuery.And and -> bool("must", and.all().stream().map(OpenSearchQueries::of).toList());
-            case SearchQuery.Or or -> bool("should", or.any().stream().map(OpenSearchQueries::of).toList());
+            case SearchQuery.And and -> bool("must", and.all().stream().map(p -> of(p, kinds)).toList());
+            case SearchQuery.Or or -> bool("should", or.any().stream().map(p -> of(p, kinds)).toList());
             case SearchQuery.Not not -> {
                 ObjectNode b = Json.object();
-                b.putArray("must").add(of(not.positive()));
-                b.putArray("must_not").add(of(not.negative()));
+                b.putArray("must").add(of(not.positive(), kinds));
+                b.putArray("must_not").add(of(not.negative(), kinds));
                 yield node("bool", b);
             }
         };
@@ -62,8 +68,7 @@ final class OpenSearchQueries {
         return bool(t.mode() == SearchQuery.TextMode.ALL ? "must" : "should", parts);
     }
 
-    private static ObjectNode range(SearchQuery.Range r) {
-        FieldKind kind = SearchFields.FIELDS.get(r.field());
+    private static ObjectNode range(SearchQuery.Range r, FieldKind kind) {
         String path = kind == FieldKind.FULLTEXT ? OpenSearchDocuments.plainPath(r.field())
                 : OpenSearchDocuments.path(r.field());
         ObjectNode bounds = Json.object();
@@ -81,8 +86,7 @@ final class OpenSearchQueries {
     }
 
     /** The pattern's literal runs normalised as the field's values are, joined by unescaped {@code *}. */
-    private static ObjectNode wildcard(String field, String pattern) {
-        FieldKind kind = SearchFields.FIELDS.get(field);
+    private static ObjectNode wildcard(String field, String pattern, FieldKind kind) {
         String path = kind == FieldKind.FULLTEXT ? OpenSearchDocuments.plainPath(field) : OpenSearchDocuments.path(field);
         StringBuilder out = new StringBuilder();
         StringBuilder run = new StringBuilder();

@@ -34,9 +34,13 @@ public final class SearchIndexes implements AutoCloseable {
         });
     }
 
-    /** The tenant's authority index, under {@code <data dir>/search/<tenant>/authority/} (AuthorityIndex). */
+    /**
+     * The tenant's authority index, under {@code <data dir>/search/<tenant>/authority/} (LuceneAuthorityIndex), or on
+     * the OpenSearch cluster when {@code QUIRE_SEARCH_URL} is set (OpenSearchAuthorityIndex).
+     */
     AuthorityIndex authorities(String tenant) {
         return authorities.computeIfAbsent(tenant, t -> {
+            if (searchUrl != null) return new OpenSearchAuthorityIndex(searchUrl, t);
             try {
                 IndexGenerations generations = new IndexGenerations(root.resolve(t), "authority");
                 Files.createDirectories(generations.tenantDir());
@@ -44,7 +48,7 @@ public final class SearchIndexes implements AutoCloseable {
                 generations.deleteAllBut(live, -1); // an authority build a crash interrupted restarts from scratch
                 Path dir = generations.dir(live);
                 Files.createDirectories(dir);
-                return new AuthorityIndex(dir);
+                return new LuceneAuthorityIndex(dir);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -66,20 +70,27 @@ public final class SearchIndexes implements AutoCloseable {
     void applyAuthorities(String tenant, Map<String, java.util.List<AuthorityDocument>> upserts,
             java.util.Collection<String> deletes) {
         synchronized (authorityLock(tenant)) {
-            authorities(tenant).apply(upserts, deletes);
+            AuthorityIndex live = authorities(tenant);
+            live.apply(upserts, deletes);
             AuthorityIndex building = authorityBuilds.get(tenant);
-            if (building != null) building.apply(upserts, deletes);
+            // OpenSearch builds behind the live index's own alias: its apply already wrote to both
+            if (building != null && building != live) building.apply(upserts, deletes);
         }
     }
 
     /** Opens the next authority generation beside the live one; the caller holds {@link #authorityLock}. */
     AuthorityIndex startAuthorityBuild(String tenant) throws java.io.IOException {
-        authorities(tenant); // opened first: opening drops stray generations, which would include this one
+        if (authorities(tenant) instanceof OpenSearchAuthorityIndex cluster) { // a new index behind the same alias
+            cluster.startBuild();
+            authorityBuilds.put(tenant, cluster);
+            return cluster;
+        }
+        // the live index was opened first (above): opening drops stray generations, which would include this one
         IndexGenerations generations = new IndexGenerations(root.resolve(tenant), "authority");
         int next = generations.live() + 1;
         IndexGenerations.delete(generations.dir(next));
         Files.createDirectories(generations.dir(next));
-        AuthorityIndex building = new AuthorityIndex(generations.dir(next));
+        AuthorityIndex building = new LuceneAuthorityIndex(generations.dir(next));
         authorityBuilds.put(tenant, building);
         authorityBuildGenerations.put(tenant, next);
         return building;
@@ -94,6 +105,11 @@ public final class SearchIndexes implements AutoCloseable {
         int oldGeneration;
         IndexGenerations generations = new IndexGenerations(root.resolve(tenant), "authority");
         synchronized (authorityLock(tenant)) {
+            if (authorityBuilds.get(tenant) instanceof OpenSearchAuthorityIndex cluster) {
+                authorityBuilds.remove(tenant);
+                cluster.commit(); // the alias moves; the old index is deleted a little later
+                return;
+            }
             AuthorityIndex building = authorityBuilds.remove(tenant);
             int next = authorityBuildGenerations.remove(tenant);
             building.commit();
@@ -115,6 +131,10 @@ public final class SearchIndexes implements AutoCloseable {
     void abandonAuthorityBuild(String tenant) {
         synchronized (authorityLock(tenant)) {
             AuthorityIndex building = authorityBuilds.remove(tenant);
+            if (building instanceof OpenSearchAuthorityIndex cluster) {
+                cluster.dropBuild(); // the live index itself stays open
+                return;
+            }
             Integer generation = authorityBuildGenerations.remove(tenant);
             if (building != null) building.close();
             if (generation != null) IndexGenerations.delete(new IndexGenerations(root.resolve(tenant), "authority")
