@@ -5,6 +5,7 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.SortedSetDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
@@ -63,6 +64,10 @@ final class LuceneDocuments {
             statuses.add(item.path("status").path("name").asText(""));
         }
         d.add(ItemStatusMask.field(statuses)); // changed in place by a check-out (LuceneIndex.applyItemStates)
+        // the status sort key: the document's statuses (a check-out's new status sorts once the document is rebuilt)
+        for (String status : new java.util.TreeSet<>(statuses)) {
+            if (!status.isEmpty()) d.add(new SortedSetDocValuesField(SearchQuery.Sort.ITEM_STATUS, utf8(status)));
+        }
         LuceneFacets.addTo(d, doc);
         LuceneBrowse.addFields(d, doc); // browse entries (call numbers, classifications, subjects, contributors)
         return d;

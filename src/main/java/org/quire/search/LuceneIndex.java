@@ -6,6 +6,8 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SortedSetSelector;
+import org.apache.lucene.search.SortedSetSortField;
 import org.apache.lucene.search.ScoreDoc;
 
 import java.io.IOException;
@@ -363,9 +365,20 @@ final class LuceneIndex implements InstanceIndex {
     }
 
     private static Sort sortOf(SearchQuery.Sort sort) {
-        SortField field = new SortField(sort.field(), SortField.Type.STRING, sort.descending());
-        field.setMissingValue(sort.descending() ? SortField.STRING_FIRST : SortField.STRING_LAST);
-        return new Sort(field, SortField.FIELD_DOC);
+        if (sort.field().equals(SearchQuery.Sort.ITEM_STATUS)) { // several values: the smallest up, the largest down
+            SortField statuses = new SortedSetSortField(sort.field(), sort.descending(),
+                    sort.descending() ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN);
+            statuses.setMissingValue(sort.descending() ? SortField.STRING_FIRST : SortField.STRING_LAST);
+            return new Sort(statuses, keyword(LuceneDocuments.SORT_TITLE, sort.descending()), SortField.FIELD_DOC);
+        }
+        return new Sort(keyword(sort.field(), sort.descending()), SortField.FIELD_DOC);
+    }
+
+    /** A single-valued sort key, missing values last both ways. */
+    private static SortField keyword(String field, boolean descending) {
+        SortField f = new SortField(field, SortField.Type.STRING, descending);
+        f.setMissingValue(descending ? SortField.STRING_FIRST : SortField.STRING_LAST);
+        return f;
     }
 
     private <T> T withSearcher(LuceneDirectory.SearcherWork<T> work) {

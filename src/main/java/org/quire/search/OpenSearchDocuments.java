@@ -77,7 +77,7 @@ final class OpenSearchDocuments {
     /** The instance index's mapping (also PUT on an existing index at open, so a newer Quire's new fields exist). */
     static ObjectNode mapping() {
         ObjectNode mappings = mapping(SearchFields.FIELDS, FacetFields.FACETS.keySet(), List.of("iid", HOLDINGS_IDS,
-                "sort_title", "sort_contributors", "sort_" + ComputedFields.DATE1));
+                "sort_title", "sort_contributors", "sort_" + ComputedFields.DATE1, name(SearchQuery.Sort.ITEM_STATUS)));
         OpenSearchBrowse.addTemplates(mappings);
         ObjectNode q = (ObjectNode) mappings.path("properties").path(FIELDS);
         q.put("dynamic", true); // only for the browse__* fields of the dynamic template: all others are listed
@@ -144,6 +144,13 @@ final class OpenSearchDocuments {
         if (contributor != null) q.put("sort_contributors", LuceneAnalyzers.fold(contributor));
         String date1 = first(doc.values().get(ComputedFields.DATE1), null);
         if (date1 != null) q.put("sort_" + ComputedFields.DATE1, date1);
+        java.util.Set<String> statuses = new java.util.TreeSet<>();
+        for (JsonNode item : doc.source().path("items")) {
+            String status = item.path("status").path("name").asText("");
+            if (!status.isEmpty()) statuses.add(status);
+        }
+        ArrayNode statusKeys = q.putArray(name(SearchQuery.Sort.ITEM_STATUS));
+        statuses.forEach(statusKeys::add);
         return out;
     }
 

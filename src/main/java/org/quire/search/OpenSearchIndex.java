@@ -109,6 +109,11 @@ final class OpenSearchIndex extends OpenSearchAliasIndex implements InstanceInde
             ObjectNode key = s.addObject().putObject(OpenSearchDocuments.path(sort.field()));
             // missing keys last both ways, as the embedded engine (its STRING_FIRST reversed is last)
             key.put("order", sort.descending() ? "desc" : "asc").put("missing", "_last");
+            if (sort.field().equals(SearchQuery.Sort.ITEM_STATUS)) { // several values, ties by title (LuceneIndex)
+                key.put("mode", sort.descending() ? "max" : "min");
+                s.addObject().putObject(OpenSearchDocuments.path("sort_title"))
+                        .put("order", sort.descending() ? "desc" : "asc").put("missing", "_last");
+            }
             s.add("_doc"); // ties in index order, as the embedded engine
         }
         JsonNode hits = searchRequest("/" + index + "/_search", body).path("hits");

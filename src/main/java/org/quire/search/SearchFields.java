@@ -32,7 +32,8 @@ public final class SearchFields {
 
     /** Sort option → the field holding its sort key (instance.json searchFields sort_title, sort_contributors). */
     public static final Map<String, String> SORTS = Map.of("title", "sort_title", "contributors", "sort_contributors",
-            "normalizedDate1", "sort_normalizedDate1"); // instance.json normalizedDate1 "sort": single
+            "normalizedDate1", "sort_normalizedDate1", // instance.json normalizedDate1 "sort": single
+            "items.status.name", SearchQuery.Sort.ITEM_STATUS, "item.status.name", SearchQuery.Sort.ITEM_STATUS);
 
     /** A search option resolved to its fields, all of one kind. */
     public record Option(List<String> fields, FieldKind kind) {

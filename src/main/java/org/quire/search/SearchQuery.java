@@ -60,5 +60,10 @@ public sealed interface SearchQuery {
     /** A sort key (an index field with doc values) or, when {@code field} is null, relevance. */
     record Sort(String field, boolean descending) {
         public static final Sort RELEVANCE = new Sort(null, false);
+        /**
+         * The items' statuses (instance.json items.status.name "sort": "collection", secondarySort sort_title): a
+         * multi-valued key, by its smallest value ascending and its largest descending, ties by title.
+         */
+        public static final String ITEM_STATUS = "sort_items.status.name";
     }
 }
