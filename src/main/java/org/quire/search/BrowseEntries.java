@@ -2,6 +2,7 @@ package org.quire.search;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.Json;
 import org.quire.search.callnumber.CallNumberClassifier;
 import org.quire.search.callnumber.CallNumberScheme;
 import org.quire.search.callnumber.ShelfKeys;
@@ -56,7 +57,9 @@ public final class BrowseEntries {
     static final String CONTRIBUTOR_TYPES = "browse_contributor_types";
     /**
      * The effective locations of a call number entry's items (mod-search's {@code instances.locationId}, a facet of
-     * call numbers): terms {@code <entry term> SEP <effectiveLocationId>}.
+     * call numbers): terms {@code <entry term> SEP <effectiveLocationId>} ({@link #callNumberLocations}). OpenSearch
+     * indexes them; the embedded engine derives them when asked (LuceneBrowse.forEachLocation) — a field of its own
+     * made the embedded index's searches 30–45% slower at 20 users (docs/benchmarks.md).
      */
     static final String CALL_NUMBER_LOCATIONS = "browse_call_number_locations";
 
@@ -101,8 +104,6 @@ public final class BrowseEntries {
             String term = term(ShelfKeys.of(scheme, full), full, callNumber, text(c, "prefix"), suffix, typeId);
             add(out, Kind.CALL_NUMBER.field("all"), term);
             add(out, Kind.CALL_NUMBER.field(scheme.browseOption()), term);
-            String location = text(item, "effectiveLocationId");
-            if (!location.isBlank()) addOnce(out, CALL_NUMBER_LOCATIONS, term + SEP + clean(location));
         }
         for (JsonNode c : source.path("classifications")) {
             String number = text(c, "classificationNumber");
@@ -131,6 +132,20 @@ public final class BrowseEntries {
             addOnce(out, Kind.CONTRIBUTOR.field(""), term);
             String role = text(c, "contributorTypeId");
             if (!role.isBlank()) addOnce(out, CONTRIBUTOR_TYPES, term + SEP + clean(role));
+        }
+        return out;
+    }
+
+    /** The {@link #CALL_NUMBER_LOCATIONS} terms of a document: each call number entry with its item's location. */
+    static List<String> callNumberLocations(ObjectNode source) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode item : source.path("items")) {
+            List<String> entry = of(Json.object().set("items", Json.array().add(item)))
+                    .getOrDefault(Kind.CALL_NUMBER.field("all"), List.of());
+            String location = text(item, "effectiveLocationId");
+            if (entry.isEmpty() || location.isBlank()) continue;
+            String term = entry.getFirst() + SEP + clean(location);
+            if (!out.contains(term)) out.add(term);
         }
         return out;
     }

@@ -176,6 +176,40 @@ final class LuceneBrowse {
         }
     }
 
+    /**
+     * The {@link BrowseEntries#CALL_NUMBER_LOCATIONS} terms, derived instead of indexed: each live call number entry
+     * with the effective locations of the items of the instances that hold it (their {@code items.effectiveLocationId}
+     * facet doc values). An instance whose items are in several locations gives each of its call numbers all of them.
+     */
+    static void forEachLocation(IndexSearcher s, java.util.function.Consumer<String> sink) throws IOException {
+        String field = BrowseEntries.Kind.CALL_NUMBER.field("all");
+        String facet = LuceneFacets.PREFIX + "items.effectiveLocationId";
+        // segment by segment (an entry in several segments is given once per segment: the caller collects a set)
+        for (org.apache.lucene.index.LeafReaderContext leaf : s.getIndexReader().leaves()) {
+            Terms terms = leaf.reader().terms(field);
+            if (terms == null) continue;
+            Bits live = leaf.reader().getLiveDocs();
+            TermsEnum te = terms.iterator();
+            PostingsEnum postings = null;
+            for (BytesRef t = te.next(); t != null; t = te.next()) {
+                java.util.Set<String> of = new java.util.TreeSet<>();
+                postings = te.postings(postings, PostingsEnum.NONE);
+                // doc values only move forward: a fresh iterator per term (cheap within a segment)
+                org.apache.lucene.index.SortedSetDocValues values = org.apache.lucene.index.DocValues
+                        .getSortedSet(leaf.reader(), facet);
+                for (int d = postings.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = postings.nextDoc()) {
+                    if (live != null && !live.get(d)) continue;
+                    if (!values.advanceExact(d)) continue;
+                    for (int i = 0; i < values.docValueCount(); i++) {
+                        of.add(values.lookupOrd(values.nextOrd()).utf8ToString());
+                    }
+                }
+                String term = t.utf8ToString();
+                for (String location : of) sink.accept(term + BrowseEntries.SEP + location);
+            }
+        }
+    }
+
     /** Whether a term of a field has a live document. */
     static boolean isLive(IndexSearcher s, String field, String term) throws IOException {
         IndexReader reader = s.getIndexReader();

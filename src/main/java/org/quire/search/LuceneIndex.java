@@ -6,8 +6,6 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
-import org.apache.lucene.search.SortedSetSelector;
-import org.apache.lucene.search.SortedSetSortField;
 import org.apache.lucene.search.ScoreDoc;
 
 import java.io.IOException;
@@ -359,17 +357,17 @@ final class LuceneIndex implements InstanceIndex {
     @Override
     public void forEachBrowseTerm(String field, java.util.function.Consumer<String> sink) {
         withSearcher(s -> {
-            LuceneBrowse.forEachLive(s, field, sink);
+            if (field.equals(BrowseEntries.CALL_NUMBER_LOCATIONS)) LuceneBrowse.forEachLocation(s, sink);
+            else LuceneBrowse.forEachLive(s, field, sink);
             return null;
         });
     }
 
     private static Sort sortOf(SearchQuery.Sort sort) {
         if (sort.field().equals(SearchQuery.Sort.ITEM_STATUS)) { // several values: the smallest up, the largest down
-            SortField statuses = new SortedSetSortField(sort.field(), sort.descending(),
-                    sort.descending() ? SortedSetSelector.Type.MAX : SortedSetSelector.Type.MIN);
-            statuses.setMissingValue(sort.descending() ? SortField.STRING_FIRST : SortField.STRING_LAST);
-            return new Sort(statuses, keyword(LuceneDocuments.SORT_TITLE, sort.descending()), SortField.FIELD_DOC);
+            String key = sort.field() + (sort.descending() ? LuceneDocuments.MAX : LuceneDocuments.MIN);
+            return new Sort(keyword(key, sort.descending()), keyword(LuceneDocuments.SORT_TITLE, sort.descending()),
+                    SortField.FIELD_DOC);
         }
         return new Sort(keyword(sort.field(), sort.descending()), SortField.FIELD_DOC);
     }

@@ -34,6 +34,8 @@ final class OpenSearchBrowse {
 
     /** Adds the browse fields of a document to its indexed fields {@code q}, and names them in the mapping. */
     static void addTo(ObjectNode q, InstanceDocument doc) {
+        ArrayNode locations = q.putArray(OpenSearchDocuments.name("browse__" + BrowseEntries.CALL_NUMBER_LOCATIONS));
+        BrowseEntries.callNumberLocations(doc.source()).forEach(locations::add);
         for (Map.Entry<String, List<String>> e : BrowseEntries.of(doc.source()).entrySet()) {
             ArrayNode once = q.putArray(OpenSearchDocuments.name("browse__" + e.getKey()));
             ArrayNode items = q.putArray(OpenSearchDocuments.name("browse__" + e.getKey()) + ITEMS);
