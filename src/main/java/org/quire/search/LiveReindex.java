@@ -23,10 +23,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * atomically, and the old one deleted.
  * <p>Throttled ({@link ReindexPace}): after each page the builder rests for a multiple of the page's own time that
  * grows with the requests the server served meanwhile: none on an idle server, 8× when requests keep every core busy.
- * Resumable on the embedded engine: the new index is committed every {@value #COMMIT_EVERY} pages with the last id of its pages in the
- * commit's user data (and whenever a mirrored write commits it); after a crash the server reopens the interrupted
- * generation beside the live one, keeps mirroring writes into it and {@link #resumeAll} continues after the committed
- * id.
+ * Resumable: every {@value #COMMIT_EVERY} pages the new index records the last id of its pages (the embedded engine in
+ * its commit's user data, also whenever a mirrored write commits it; OpenSearch in the new index's mapping _meta); after
+ * a crash the server reattaches the interrupted build beside the live index, keeps mirroring writes into it and
+ * {@link #resumeAll} continues after the recorded id.
  */
 public final class LiveReindex {
     private static final Logger log = LoggerFactory.getLogger(LiveReindex.class);

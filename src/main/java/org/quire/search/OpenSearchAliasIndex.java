@@ -121,13 +121,16 @@ abstract class OpenSearchAliasIndex implements AutoCloseable {
     void removeOrphans() {
         Response r = send("GET", "/" + index + "_*/_alias", null);
         if (r.status() != 200) return;
-        java.util.regex.Pattern ours = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(index) + "_\\d+");
         json(r).properties().forEach(e -> {
-            if (ours.matcher(e.getKey()).matches() && e.getValue().path("aliases").isEmpty()
-                    && !e.getKey().equals(building)) {
+            if (ours(e.getKey()) && e.getValue().path("aliases").isEmpty() && !e.getKey().equals(building)) {
                 send("DELETE", "/" + e.getKey(), null);
             }
         });
+    }
+
+    /** Whether an index is one of this alias's ({@code <alias>_<millis>}), not another tenant's that the pattern matched. */
+    boolean ours(String name) {
+        return name.startsWith(index + "_") && name.substring(index.length() + 1).chars().allMatch(Character::isDigit);
     }
 
     public String documentVersion() {

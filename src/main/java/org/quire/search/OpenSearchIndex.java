@@ -23,8 +23,42 @@ import java.util.function.Consumer;
 final class OpenSearchIndex extends OpenSearchAliasIndex implements InstanceIndex, LiveBuild {
     static final int FACET_BUCKETS = 65_535; // OpenSearch's default search.max_buckets
 
+    /** The _meta keys of a live build's progress: the last instance id its pages hold, and its document version. */
+    private static final String BUILT_AFTER = "quire_builtAfter";
+    private static final String BUILD_VERSION = "quire_buildVersion";
+    /** The progress of the build a crash interrupted, attached at open (null: none, or it is being resumed). */
+    private String interruptedAfter;
+
     OpenSearchIndex(String url, String tenant) {
         super(url, tenant, "instance", InstanceDocument.VERSION, OpenSearchDocuments.mapping());
+        attachInterrupted();
+    }
+
+    /**
+     * A live build a crash interrupted: an index of this tenant's behind no alias whose mapping's _meta holds the
+     * progress of a build of this document version. Attached as the build in progress, so that writes go to it too from
+     * now on (as the embedded engine reopens its interrupted generation), and {@link #startBuild} resumes it.
+     */
+    private void attachInterrupted() {
+        Response aliases = send("GET", "/" + index + "_*/_alias", null);
+        Response mappings = send("GET", "/" + index + "_*/_mapping", null);
+        if (aliases.status() != 200 || mappings.status() != 200) return;
+        JsonNode behind = json(aliases);
+        JsonNode meta = json(mappings);
+        java.util.Iterator<String> names = meta.fieldNames();
+        String newest = null;
+        while (names.hasNext()) {
+            String name = names.next();
+            JsonNode m = meta.path(name).path("mappings").path("_meta");
+            if (!ours(name) || !behind.path(name).path("aliases").isEmpty() || !m.path(BUILT_AFTER).isTextual()
+                    || !InstanceDocument.VERSION.equals(m.path(BUILD_VERSION).asText())) {
+                continue;
+            }
+            if (newest == null || name.compareTo(newest) > 0) newest = name;
+        }
+        if (newest == null) return;
+        building = newest;
+        interruptedAfter = meta.path(newest).path("mappings").path("_meta").path(BUILT_AFTER).asText();
     }
 
     private static List<Doc> docs(Collection<InstanceDocument> docs) {
@@ -55,17 +89,20 @@ final class OpenSearchIndex extends OpenSearchAliasIndex implements InstanceInde
     }
 
     /**
-     * A live reindex: a new index beside the live one ({@link #clear}), from the first row. A build a crash interrupted
-     * is not resumed: its index, behind no alias, is deleted now ({@link #removeOrphans}).
+     * A live reindex: the build a crash interrupted, resumed after its last recorded page ({@link #attachInterrupted}),
+     * or a new index beside the live one ({@link #clear}), from the first row; other indexes behind no alias (builds
+     * that never recorded progress) are deleted ({@link #removeOrphans}).
      */
     @Override
     public synchronized String startBuild() {
         if (closed) throw new IllegalStateException("The search index is closed");
+        String resumed = interruptedAfter;
+        interruptedAfter = null;
+        if (building != null && resumed != null) return resumed;
         removeOrphans();
         clear();
         return null;
     }
-
 
     @Override
     public synchronized List<InstanceDocument> addPage(String after,
@@ -73,6 +110,11 @@ final class OpenSearchIndex extends OpenSearchAliasIndex implements InstanceInde
         if (closed || building == null) throw new IllegalStateException("The search index is closed");
         List<InstanceDocument> docs = read.apply(after);
         bulk(building, docs(docs), List.of(), "");
+        if (commit && !docs.isEmpty()) { // the progress a restart resumes from (the swap's _meta replaces it)
+            ObjectNode meta = Json.object();
+            meta.putObject("_meta").put(BUILT_AFTER, docs.getLast().id()).put(BUILD_VERSION, InstanceDocument.VERSION);
+            check("record the build's progress", send("PUT", "/" + building + "/_mapping", Json.write(meta)));
+        }
         return docs;
     }
 
@@ -82,9 +124,11 @@ final class OpenSearchIndex extends OpenSearchAliasIndex implements InstanceInde
         commit();
     }
 
+    /** The documents the interrupted build holds (a resumed build counts them as done). */
     @Override
-    public long builtCount() {
-        return 0;
+    public synchronized long builtCount() {
+        if (building == null) return 0;
+        return json(check("count", send("GET", "/" + building + "/_count", null))).path("count").asLong();
     }
 
     @Override

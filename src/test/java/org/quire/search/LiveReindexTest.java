@@ -128,12 +128,13 @@ class LiveReindexTest {
 
     /**
      * A build a crash (or a stop) interrupted is resumed at the next start after the last committed page, not begun
-     * again: here the "interrupted" generation holds the first 1,000 instances under a planted title, and keeps them.
+     * again: here the "interrupted" build (a generation, or an index behind no alias on OpenSearch) holds the first
+     * 1,000 instances under a planted title, and keeps them.
      */
     @Test
     void interruptedBuildResumesAfterItsLastCommittedPage() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(QuireConfig.searchUrl() == null,
-                "the embedded engine's generations (an OpenSearch build a crash interrupted starts over)");
+        String cluster = QuireConfig.searchUrl();
+        if (cluster != null) SearchRestartTest.openSearch("DELETE", cluster + "/quire_" + TENANT + "_instance_*", null);
         Path dir = Files.createTempDirectory("quire-live-reindex-resume");
         QuireConfig config = new QuireConfig(0, dir, null, null, null, 4, false, false);
         Path tenantDir = dir.resolve("search").resolve(TENANT);
@@ -154,15 +155,25 @@ class LiveReindexTest {
             ids.addAll(server.database().read(c -> Sql.list(c, "SELECT id FROM " + Tenants.schema(TENANT)
                     + ".instance ORDER BY id LIMIT 1000", List.of(), r -> r.getString(1))));
         }
-        try (LuceneIndex planted = new LuceneIndex(tenantDir.resolve("instance-1"))) {
-            List<InstanceDocument> docs = new java.util.ArrayList<>();
-            for (String id : ids) {
-                docs.add(InstanceDocument.of(TENANT, Json.object().put("id", id).put("title", "Planted copy"),
-                        Json.array(), Json.array()));
+        List<InstanceDocument> docs = new java.util.ArrayList<>();
+        for (String id : ids) {
+            docs.add(InstanceDocument.of(TENANT, Json.object().put("id", id).put("title", "Planted copy"),
+                    Json.array(), Json.array()));
+        }
+        List<String> liveBefore = null;
+        if (cluster == null) {
+            try (LuceneIndex planted = new LuceneIndex(tenantDir.resolve("instance-1"))) {
+                planted.add(docs);
+                planted.builtAfter(ids.getLast());
+                planted.commit();
             }
-            planted.add(docs);
-            planted.builtAfter(ids.getLast());
-            planted.commit();
+        } else { // a build that recorded its progress after its first page, then stopped
+            liveBefore = behindAlias(cluster, "instance");
+            try (OpenSearchIndex planted = new OpenSearchIndex(cluster, TENANT)) {
+                assertThat(planted.startBuild()).isNull();
+                planted.addPage(null, after -> docs, true);
+            }
+            assertThat(indexesOf(cluster, "instance").size()).as("the live index and the interrupted one").isEqualTo(2);
         }
         try (QuireServer again = QuireServer.start(config)) {
             Api.Session s = new Api("http://localhost:" + again.port()).login(TENANT, "admin", "pw");
@@ -171,7 +182,12 @@ class LiveReindexTest {
             InstanceSearchTest.awaitTotal(s, "title all ocelot", 3);
             JsonNode status = awaitStatus(s, LiveReindex.COMPLETED);
             assertThat(status.get(0).path("entityType").asText()).isEqualTo("instance");
-            assertThat(Files.readString(tenantDir.resolve("instance.live")).trim()).isEqualTo("1");
+            if (cluster == null) {
+                assertThat(Files.readString(tenantDir.resolve("instance.live")).trim()).isEqualTo("1");
+            } else {
+                List<String> live = behindAlias(cluster, "instance");
+                assertThat(live).hasSize(1).isNotEqualTo(liveBefore);
+            }
             assertThat(total(s, "title all planted")).as("committed pages are kept, not read again").isEqualTo(1000);
             assertThat(total(s, "cql.allRecords=1")).as("the rest was built after them").isEqualTo(1503);
             assertThat(total(s, "title all ocelot")).as("the new generation").isEqualTo(3);
