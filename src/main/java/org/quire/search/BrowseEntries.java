@@ -2,7 +2,6 @@ package org.quire.search;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.quire.platform.Json;
 import org.quire.search.callnumber.CallNumberClassifier;
 import org.quire.search.callnumber.CallNumberScheme;
 import org.quire.search.callnumber.ShelfKeys;
@@ -93,17 +92,10 @@ public final class BrowseEntries {
     public static Map<String, List<String>> of(ObjectNode source) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (JsonNode item : source.path("items")) {
-            JsonNode c = item.path("effectiveCallNumberComponents");
-            String callNumber = text(c, "callNumber");
-            if (callNumber.isBlank()) continue;
-            String suffix = text(c, "suffix");
-            String typeId = text(c, "typeId");
-            String full = suffix.isBlank() ? callNumber : callNumber + " " + suffix; // mod-search's fullCallNumber
-            CallNumberScheme scheme = CallNumberScheme.fromTypeId(typeId).orElseGet(() -> CallNumberClassifier
-                    .classify(callNumber));
-            String term = term(ShelfKeys.of(scheme, full), full, callNumber, text(c, "prefix"), suffix, typeId);
-            add(out, Kind.CALL_NUMBER.field("all"), term);
-            add(out, Kind.CALL_NUMBER.field(scheme.browseOption()), term);
+            CallNumberEntry e = callNumberEntry(item);
+            if (e == null) continue;
+            add(out, Kind.CALL_NUMBER.field("all"), e.term());
+            add(out, Kind.CALL_NUMBER.field(e.scheme().browseOption()), e.term());
         }
         for (JsonNode c : source.path("classifications")) {
             String number = text(c, "classificationNumber");
@@ -140,14 +132,31 @@ public final class BrowseEntries {
     static List<String> callNumberLocations(ObjectNode source) {
         List<String> out = new ArrayList<>();
         for (JsonNode item : source.path("items")) {
-            List<String> entry = of(Json.object().set("items", Json.array().add(item)))
-                    .getOrDefault(Kind.CALL_NUMBER.field("all"), List.of());
+            CallNumberEntry e = callNumberEntry(item);
             String location = text(item, "effectiveLocationId");
-            if (entry.isEmpty() || location.isBlank()) continue;
-            String term = entry.getFirst() + SEP + clean(location);
+            if (e == null || location.isBlank()) continue;
+            String term = e.term() + SEP + clean(location);
             if (!out.contains(term)) out.add(term);
         }
         return out;
+    }
+
+    /** An item's call number entry: its term and its shelving scheme. */
+    private record CallNumberEntry(String term, CallNumberScheme scheme) {
+    }
+
+    /** The call number entry of an item (its effective call number components), null without a call number. */
+    private static CallNumberEntry callNumberEntry(JsonNode item) {
+        JsonNode c = item.path("effectiveCallNumberComponents");
+        String callNumber = text(c, "callNumber");
+        if (callNumber.isBlank()) return null;
+        String suffix = text(c, "suffix");
+        String typeId = text(c, "typeId");
+        String full = suffix.isBlank() ? callNumber : callNumber + " " + suffix; // mod-search's fullCallNumber
+        CallNumberScheme scheme = CallNumberScheme.fromTypeId(typeId).orElseGet(() -> CallNumberClassifier
+                .classify(callNumber));
+        return new CallNumberEntry(term(ShelfKeys.of(scheme, full), full, callNumber, text(c, "prefix"), suffix,
+                typeId), scheme);
     }
 
     /** The parts of a term (without its key). */

@@ -64,12 +64,13 @@ public final class BrowseFacets {
                 name -> Optional.ofNullable(type.fields().get(name)).filter(Field::facet)
                         .map(f -> new FacetFields.Facet(name, List.of(name), f.kind())));
         Locations locations = new Locations(index);
+        Map<String, Pattern> patterns = new HashMap<>(); // the query's wildcards, compiled once for the whole walk
         return InstanceFacets.count(query, requested, Set.of(), (counted, facet) -> {
             Field field = type.fields().get(facet);
             Map<String, Long> counts = new HashMap<>();
             index.forEachBrowseTerm(type.entries(), term -> {
                 Facts facts = locations.facts(term);
-                if (!matches(counted, type, facts)) return;
+                if (!matches(counted, type, facts, patterns)) return;
                 for (String v : new LinkedHashSet<>(normalised(field, facts))) counts.merge(v, 1L, Long::sum);
             });
             return counts;
@@ -124,14 +125,18 @@ public final class BrowseFacets {
         return out;
     }
 
-    /** Whether an entry matches a query translated over the type's fields (each field one value list). */
-    static boolean matches(SearchQuery q, Type type, Facts facts) {
+    /**
+     * Whether an entry matches a query translated over the type's fields (each field one value list); {@code patterns}
+     * keeps the wildcards compiled.
+     */
+    static boolean matches(SearchQuery q, Type type, Facts facts, Map<String, Pattern> patterns) {
         return switch (q) {
             case SearchQuery.All a -> true;
             case SearchQuery.None n -> false;
-            case SearchQuery.And and -> and.all().stream().allMatch(p -> matches(p, type, facts));
-            case SearchQuery.Or or -> or.any().stream().anyMatch(p -> matches(p, type, facts));
-            case SearchQuery.Not not -> matches(not.positive(), type, facts) && !matches(not.negative(), type, facts);
+            case SearchQuery.And and -> and.all().stream().allMatch(p -> matches(p, type, facts, patterns));
+            case SearchQuery.Or or -> or.any().stream().anyMatch(p -> matches(p, type, facts, patterns));
+            case SearchQuery.Not not -> matches(not.positive(), type, facts, patterns)
+                    && !matches(not.negative(), type, facts, patterns);
             case SearchQuery.Term t -> {
                 Field f = type.fields().get(t.field());
                 yield normalised(f, facts).contains(LuceneAnalyzers.normalise(f.kind(), t.value()));
@@ -139,7 +144,8 @@ public final class BrowseFacets {
             case SearchQuery.Exists e -> !type.fields().get(e.field()).values().apply(facts).isEmpty();
             case SearchQuery.Wildcard w -> w.fields().stream().anyMatch(name -> {
                 Field f = type.fields().get(name);
-                Pattern p = wildcard(LuceneAnalyzers.normalise(f.kind(), w.pattern()));
+                Pattern p = patterns.computeIfAbsent(LuceneAnalyzers.normalise(f.kind(), w.pattern()),
+                        BrowseFacets::wildcard);
                 return normalised(f, facts).stream().anyMatch(v -> p.matcher(v).matches());
             });
             case SearchQuery.Range r -> {

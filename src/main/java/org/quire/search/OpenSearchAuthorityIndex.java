@@ -79,8 +79,9 @@ final class OpenSearchAuthorityIndex extends OpenSearchAliasIndex implements Aut
         for (List<AuthorityDocument> headings : upserts.values()) {
             for (AuthorityDocument d : headings) docs.add(new Doc(d.id(), document(d)));
         }
-        // what the target holds now, written but not yet refreshed included (pages of a rebuild)
-        check("refresh", send("POST", "/" + target + "/_refresh", null));
+        // a rebuild's pages are written without a refresh: make them visible to the delete below (the live index's
+        // writes are refreshed as they are made)
+        if (!target.equals(index)) check("refresh", send("POST", "/" + target + "/_refresh", null));
         ObjectNode bool = Json.object();
         ArrayNode ids = Json.array();
         authorities.forEach(ids::add);
