@@ -70,6 +70,8 @@ public final class Bench {
                 // settled before the search floor's full index too, which the set-up's indexing would slow down
                 String settled = ServerSettle.await(sampler::cpuSecondsNow, () -> pendingSetUpWork(target, tenants),
                         progress, ServerSettle.REAL);
+                IndexSegments served = search && target.serverData() != null
+                        ? IndexSegments.of(target.serverData().resolve("search"), catalogue.tenant().tenant()) : null;
                 try (LuceneFloor luceneFloor = search && target.dbUrl() != null
                         ? LuceneFloor.build(target, catalogue.tenant().tenant(), progress) : null) {
                 UiCalls uiCalls = o.uiCalls() ? UiCalls.SCREENS : null;
@@ -94,7 +96,7 @@ public final class Bench {
                         .replaceAll("_1$", "_2"), (SearchWorkflow) workflow, catalogue.tenant(), levels));
                 long loansAfter = loans(tenants);
                 BenchReport.Resources resources = sampler.stop(loansBefore, loansAfter);
-                if (search) notes.addAll(SearchNotes.of(catalogue, luceneFloor, (SearchWorkflow) workflow, resources));
+                if (search) notes.addAll(SearchNotes.of(catalogue, luceneFloor, served, (SearchWorkflow) workflow, resources));
                 notes.addAll(standardNotes(floorDb != null, search, workflow));
                 BenchReport.Profile profile = o.profile() ? profile(out) : null;
                 BenchReport.DataSet data = search

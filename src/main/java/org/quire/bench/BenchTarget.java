@@ -26,12 +26,14 @@ import java.util.stream.Stream;
  *                              the bench can know it: read from the private server's data directory
  * @param serverPid the process id of the private server (the bench's child JVM), for {@code --profile}; null for an
  *                  external server
+ * @param serverData the private server's data directory (the search report reads its index's segments); null for an
+ *                   external server
  */
 public record BenchTarget(String url, String dbUrl, String dbUser, String dbPassword, String platformAdminPassword,
-                          Long serverPid, AutoCloseable resources) implements AutoCloseable {
+                          Long serverPid, Path serverData, AutoCloseable resources) implements AutoCloseable {
 
     public static BenchTarget external(BenchOptions o) {
-        return new BenchTarget(o.url(), o.dbUrl(), o.dbUser(), o.dbPassword(), null, null, () -> { });
+        return new BenchTarget(o.url(), o.dbUrl(), o.dbUser(), o.dbPassword(), null, null, null, () -> { });
     }
 
     /**
@@ -67,7 +69,7 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
             String url = "http://localhost:" + port;
             awaitHealthy(url, server, out.resolve("server.log"));
             return new BenchTarget(url, dbUrl, "postgres", dbPassword, PlatformAdmin.read(dir.resolve("server")),
-                    server.pid(), () -> closeAll(opened));
+                    server.pid(), dir.resolve("server"), () -> closeAll(opened));
         } catch (IOException | InterruptedException | RuntimeException e) {
             closeAll(opened);
             throw e;

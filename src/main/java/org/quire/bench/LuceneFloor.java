@@ -118,6 +118,11 @@ final class LuceneFloor implements AutoCloseable {
         return (System.nanoTime() - start) / 1e9;
     }
 
+    /** The segments of the floor's copy. */
+    IndexSegments segments() {
+        return IndexSegments.of(dir.resolve("search"), tenant);
+    }
+
     long bytes() {
         return bytes;
     }

@@ -9,7 +9,8 @@ final class SearchNotes {
     private SearchNotes() {
     }
 
-    static List<String> of(SearchData.Loaded data, LuceneFloor floor, SearchWorkflow workflow,
+    /** @param served the server's index's segments when the levels started (null: not readable, an external server) */
+    static List<String> of(SearchData.Loaded data, LuceneFloor floor, IndexSegments served, SearchWorkflow workflow,
                            BenchReport.Resources resources) {
         List<String> notes = new ArrayList<>();
         notes.add(String.format(Locale.ROOT, "search: data set: %,d instances from %,d distinct real LC MARC records "
@@ -29,6 +30,13 @@ final class SearchNotes {
                             + "while the JIT compiled the indexing code, took %.1f s", floor.indexed(), floor.seconds(),
                     floor.indexed() / Math.max(floor.seconds(), 1e-9), floor.seconds() / Math.max(floor.indexed(), 1)
                             * 1e6 / 60, floor.readingSeconds(), LuceneFloor.mib(floor.bytes()), floor.coldSeconds()));
+        }
+        IndexSegments copy = floor == null ? null : floor.segments();
+        if (served != null || copy != null) {
+            notes.add("search: segments (a search visits each one; the server's index is written batch by batch "
+                    + "through the outbox, the floor's copy by one full reindex): server's index at the first level "
+                    + (served == null ? "not readable" : served.describe()) + "; floor's copy "
+                    + (copy == null ? "not readable" : copy.describe()));
         }
         if (resources.peakRssBytes() != null) {
             notes.add(String.format(Locale.ROOT, "search: server RSS (peak over the levels): %s",
