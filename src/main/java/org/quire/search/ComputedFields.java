@@ -29,6 +29,9 @@ final class ComputedFields {
 
     static final String DATE1 = "normalizedDate1";
     static final String CALL_NUMBER = "callNumber";
+    static final String CALL_NUMBER_TYPE = "callNumberType";
+    /** FOLIO's own call-number types (source folio or system): any other type id is a tenant's, "local". */
+    private static final Set<String> FOLIO_CALL_NUMBER_TYPES = folioCallNumberTypes();
     static final String ITEM_SHELVING_ORDER = "itemEffectiveShelvingOrder";
     static final String ITEM_NORMALIZED = "itemNormalizedCallNumbers";
     static final String HOLDINGS_NORMALIZED = "holdingsNormalizedCallNumbers";
@@ -46,7 +49,7 @@ final class ComputedFields {
                 "itemIdentifiers")) {
             f.put(icu, FieldKind.KEYWORD_ICU);
         }
-        for (String lower : List.of("holdingsTypeId", ITEM_NORMALIZED, HOLDINGS_NORMALIZED)) {
+        for (String lower : List.of("holdingsTypeId", ITEM_NORMALIZED, HOLDINGS_NORMALIZED, CALL_NUMBER_TYPE)) {
             f.put(lower, FieldKind.KEYWORD_LOWERCASE);
         }
         for (String ft : List.of("uniformTitle", "publicNotes", "holdingsPublicNotes", "itemPublicNotes")) {
@@ -128,8 +131,11 @@ final class ComputedFields {
         Set<String> itemFull = new LinkedHashSet<>();
         Set<String> itemNormalized = new LinkedHashSet<>();
         Set<String> shelfKeys = new LinkedHashSet<>();
+        Set<String> types = new java.util.TreeSet<>();
         for (JsonNode item : items) {
             JsonNode cn = item.path("effectiveCallNumberComponents");
+            String type = callNumberType(cn.path("typeId").asText(""));
+            if (type != null) types.add(type);
             String prefix = cn.path("prefix").asText(null);
             String number = cn.path("callNumber").asText(null);
             String suffix = cn.path("suffix").asText(null);
@@ -167,8 +173,33 @@ final class ComputedFields {
         itemIds.addAll(texts(items, "accessionNumber"));
         v.put("itemIdentifiers", itemIds);
         v.put(CALL_NUMBER, new ArrayList<>(shelfKeys));
+        v.put(CALL_NUMBER_TYPE, new ArrayList<>(types));
         v.put(ITEM_SHELVING_ORDER, new ArrayList<>(shelfKeys));
         return v;
+    }
+
+    /**
+     * mod-search's CallNumberTypeProcessor: the name of an item's call-number type in mod-search's CallNumberType (LC,
+     * DEWEY, NLM, SUDOC, OTHER; keyword_lowercase, so searched as lc, dewey …), LOCAL for a type FOLIO does not ship
+     * (a tenant's own), null for none and for FOLIO's other types.
+     */
+    static String callNumberType(String typeId) {
+        if (typeId.isBlank()) return null;
+        var scheme = CallNumberScheme.fromTypeId(typeId);
+        if (scheme.isPresent()) return scheme.get().name();
+        return FOLIO_CALL_NUMBER_TYPES.contains(typeId.trim().toLowerCase(Locale.ROOT)) ? null : "LOCAL";
+    }
+
+    private static Set<String> folioCallNumberTypes() {
+        try (var in = ComputedFields.class.getResourceAsStream("/reference/call-number-types.json")) {
+            Set<String> ids = new java.util.HashSet<>();
+            for (JsonNode t : org.quire.platform.Json.MAPPER.readTree(in)) {
+                ids.add(t.path("id").asText().toLowerCase(Locale.ROOT));
+            }
+            return Set.copyOf(ids);
+        } catch (java.io.IOException | RuntimeException e) {
+            throw new IllegalStateException("FOLIO's call-number types (reference/call-number-types.json)", e);
+        }
     }
 
     /**

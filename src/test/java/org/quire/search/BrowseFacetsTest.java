@@ -162,6 +162,28 @@ class BrowseFacetsTest {
                 .containsExactly(Map.entry(MAIN_LIBRARY, 1L));
     }
 
+    /** The instance search option {@code callNumberType} (mod-search's CallNumberTypeProcessor) on the same items. */
+    @Test
+    void callNumberTypeSearchOption() {
+        assertThat(instanceTitles("callNumberType==\"lc\"")).containsExactly("Alpha", "Beta");
+        assertThat(instanceTitles("callNumberType==\"DEWEY\"")).containsExactly("Beta");
+        assertThat(instanceTitles("callNumberType==\"local\"")).isEmpty();
+        // a tenant's own type is LOCAL; FOLIO's types other than the five schemes are none
+        assertThat(ComputedFields.callNumberType(java.util.UUID.randomUUID().toString())).isEqualTo("LOCAL");
+        assertThat(ComputedFields.callNumberType("5ba6b62e-6858-490a-8102-5b1369873835")).isNull(); // Title
+        assertThat(ComputedFields.callNumberType(LC)).isEqualTo("LC");
+        assertThat(ComputedFields.callNumberType("")).isNull();
+    }
+
+    static java.util.List<String> instanceTitles(String cql) {
+        Api.Reply r = session.get("/search/instances?query=" + URLEncoder.encode(cql + " sortBy title",
+                StandardCharsets.UTF_8));
+        assertThat(r.status()).as(cql + " → " + r.body()).isEqualTo(200);
+        java.util.List<String> out = new java.util.ArrayList<>();
+        r.json().path("instances").forEach(i -> out.add(i.path("title").asText()));
+        return out;
+    }
+
     @Test
     void aDeletedInstancesEntriesAreNoLongerCounted() {
         ObjectNode ghost = Json.object().put("title", "Ghost");
