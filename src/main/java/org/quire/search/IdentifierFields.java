@@ -7,6 +7,7 @@ import org.quire.search.normalize.Isbn;
 import org.quire.search.normalize.Lccn;
 import org.quire.search.normalize.Oclc;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -42,11 +43,12 @@ final class IdentifierFields {
     static final Set<String> OCLC = Set.of("439bfbae-75bc-4f74-9fc7-b2a2d47ce3ef");
 
     static final String CLASSIFICATION = "normalizedClassificationNumber";
+    static final String CLASSIFICATION_ID = "classificationId";
 
     /** Field → kind, for SearchFields.FIELDS. */
     static final Map<String, FieldKind> KINDS = Map.of("isbn", FieldKind.KEYWORD, "issn", FieldKind.KEYWORD,
             "lccn", FieldKind.KEYWORD, "canceledLccn", FieldKind.KEYWORD, "oclc", FieldKind.KEYWORD,
-            CLASSIFICATION, FieldKind.KEYWORD);
+            CLASSIFICATION, FieldKind.KEYWORD, CLASSIFICATION_ID, FieldKind.KEYWORD);
 
     /** The normalised values of the identifier fields of an instance. */
     static Map<String, List<String>> values(JsonNode instance) {
@@ -56,7 +58,8 @@ final class IdentifierFields {
                 "lccn", identifiers(instance, LCCN, Lccn::indexTerms),
                 "canceledLccn", identifiers(instance, CANCELED_LCCN, Lccn::indexTerms),
                 "oclc", identifiers(instance, OCLC, Oclc::indexTerms),
-                CLASSIFICATION, classifications(instance));
+                CLASSIFICATION, classifications(instance),
+                CLASSIFICATION_ID, classificationIds(instance));
     }
 
     private static List<String> identifiers(JsonNode instance, Set<String> types,
@@ -77,6 +80,36 @@ final class IdentifierFields {
             out.addAll(ClassificationNumber.indexTerms(c.path("classificationNumber").asText(null)));
         }
         return new ArrayList<>(out);
+    }
+
+    /** mod-search's ClassificationIdsProcessor: the id of each classification (see {@link #classificationId}). */
+    private static List<String> classificationIds(JsonNode instance) {
+        Set<String> out = new LinkedHashSet<>();
+        for (JsonNode c : instance.path("classifications")) {
+            String id = classificationId(c.path("classificationNumber").asText(null),
+                    c.path("classificationTypeId").asText(null));
+            if (id != null) out.add(id);
+        }
+        return new ArrayList<>(out);
+    }
+
+    /**
+     * The id mod-search gives a classification (ClassificationIdsProcessor, ClassificationResourceExtractor; the id of
+     * its classification browse records): the SHA-1, in lower-case hex, of the number with each backslash doubled and
+     * cut to 50 characters, a bar, and the type id (empty when none); null for a blank number, which has no id.
+     */
+    static String classificationId(String number, String typeId) {
+        if (number == null) return null;
+        String prepared = number.replace("\\", "\\\\");
+        if (prepared.length() > 50) prepared = prepared.substring(0, 50);
+        if (prepared.isBlank()) return null;
+        try {
+            byte[] sha = java.security.MessageDigest.getInstance("SHA-1")
+                    .digest((prepared + "|" + (typeId == null ? "" : typeId)).getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(sha);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-1 is required of every Java platform", e);
+        }
     }
 
     /** mod-search's issn field is keyword_uppercase over the trimmed value (IssnProcessor). */

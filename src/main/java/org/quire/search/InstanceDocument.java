@@ -20,7 +20,7 @@ public record InstanceDocument(String id, Map<String, List<String>> values, Obje
      * differently: an index committed with another version is rebuilt at the next start (InstanceIndexer.indexIfEmpty),
      * so an upgrade never leaves old documents without the new fields.
      */
-    public static final String VERSION = "2026-11-30.5";
+    public static final String VERSION = "2026-12-01.1";
 
 
     /** FOLIO's identifier types "ISBN" and "Invalid ISBN" (mod-inventory-storage reference data), for {@code isbn}. */

@@ -191,6 +191,17 @@ class SearchOptionsTest {
         assertThat(hrids("classifications.classificationNumber == \"QA76.73 .J38\"")).containsExactly("op001");
     }
 
+    /** mod-search's classificationId: SHA-1 of "number|typeId" (the expected ids computed apart, with Python's hashlib). */
+    @Test
+    void classificationId_isModSearchsHashOfNumberAndType() {
+        assertThat(hrids("classificationId == 00d44aaa2a5cd61fdbb22620ff65efb8d2bbeb1e")).containsExactly("op001");
+        assertThat(hrids("classificationId = c5b09149b7ec5aca5f6a82b42e8efc8dfc9aeb5b")).containsExactly("op002");
+        assertThat(hrids("classificationId == (00d44aaa2a5cd61fdbb22620ff65efb8d2bbeb1e or "
+                + "c5b09149b7ec5aca5f6a82b42e8efc8dfc9aeb5b)")).containsExactly("op001", "op002");
+        assertThat(hrids("classificationId <> 00d44aaa2a5cd61fdbb22620ff65efb8d2bbeb1e")).containsExactly("op002", "op003");
+        assertThat(hrids("classificationId == 00d44aaa")).isEmpty(); // an id, not a prefix
+    }
+
     @Test
     void normalizedDate1_isAYear_withRanges() {
         assertThat(hrids("normalizedDate1 > 1990")).containsExactly("op001");
