@@ -108,7 +108,7 @@ final class ReindexLoad {
 
     /**
      * How far the build running when the phase ended had got, and the pace that makes for a whole reindex: the
-     * reindex yields to the queries (ReindexPace), so under load the question is whether it still moves, and how fast.
+     * reindex yields to the queries (BackgroundPace), so under load the question is whether it still moves, and how fast.
      */
     static String progressOfTheLast(JsonNode status, double seconds) {
         if (status == null || !status.path("status").asText().equals("Upload In Progress")) return "";

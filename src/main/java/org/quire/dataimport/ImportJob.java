@@ -7,6 +7,7 @@ import org.quire.dataimport.profiles.ProfileSnapshots;
 import org.quire.marc.MarcFiles;
 import org.quire.marc.MarcRecordOrError;
 import org.quire.marc.rules.MappingRules;
+import org.quire.platform.BackgroundPace;
 import org.quire.platform.BackgroundPriority;
 import org.quire.platform.Ids;
 import org.quire.platform.Json;
@@ -52,8 +53,13 @@ import java.util.stream.Stream;
  * has run out, by {@link #RESUME_JOB} (a scheduled tenant job) or at start, and resumes after its last committed
  * chunk: progress.current entries of the file are skipped, the same snapshot and journal go on. Chunks are
  * transactions together with their progress, so nothing is half-imported and nothing is imported twice.
+ * <p>Paced ({@link BackgroundPace}): after each chunk a job rests for the chunk's time × 8 × how busy requests kept the
+ * cores meanwhile (× {@code QUIRE_IMPORT_THROTTLE}, default 1; 0 never rests), so that an import on an idle server runs
+ * at full speed and one beside a circulation desk gives the desk the machine.
  */
 public final class ImportJob {
+    /** The setting that scales how long a job rests after a chunk while requests keep the cores busy (BackgroundPace). */
+    static final String THROTTLE = "QUIRE_IMPORT_THROTTLE";
     /** Records per transaction (FOLIO's mod-data-import uses 50; larger chunks are fewer round trips). */
     static final int CHUNK = 100;
     /** How long a claim on a running job holds unrenewed; chunks renew it, and the heartbeat every third of it. */
@@ -281,6 +287,17 @@ public final class ImportJob {
         return Refused.because(message, field, null);
     }
 
+    /** Sleeps; false if interrupted (the process is stopping), with the interrupt kept. */
+    private static boolean rest(long millis) {
+        try {
+            Thread.sleep(millis);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /**
      * One file, chunk by chunk, from entry {@code skip} on (0, or the entries a crashed run committed); never throws
      * (a failure ends the job in ERROR).
@@ -293,6 +310,7 @@ public final class ImportJob {
                     userId));
             int done = skip;
             int chunks = 0;
+            BackgroundPace pace = BackgroundPace.of(THROTTLE);
             try (Stream<MarcRecordOrError> entries = MarcFiles.read(job.file())) {
                 Iterator<MarcRecordOrError> it = entries.skip(skip).iterator();
                 List<MarcRecordOrError> batch = new ArrayList<>(CHUNK);
@@ -303,6 +321,7 @@ public final class ImportJob {
                         int current = done + b.size();
                         // The lease is renewed, or the chunk not written: a cancelled (or deleted) job stops before
                         // its next chunk, and so does a job another process took over; written chunks stay whole.
+                        long started = System.nanoTime();
                         JobLeaseStore.Hold hold = db.tx(c -> {
                             JobLeaseStore.Hold h = JobLeaseStore.renew(c, schema, job.jobId(), owner, leaseEnd());
                             if (h != JobLeaseStore.Hold.MINE) return h;
@@ -320,6 +339,10 @@ public final class ImportJob {
                         }
                         done = current;
                         batch.clear();
+                        // Yield to the requests (check-out at a desk while tenants import): the chunk's PostgreSQL
+                        // work runs at normal priority whatever this thread's, so the job rests instead.
+                        long rest = pace.restMillis(System.nanoTime() - started);
+                        if (rest > 0 && !rest(rest)) return; // stopping: the job resumes from its lease
                         Integer dieAfter = DIE_AFTER_CHUNKS.get(job.jobId());
                         if (dieAfter != null && ++chunks >= dieAfter) {
                             DIE_AFTER_CHUNKS.remove(job.jobId());

@@ -21,7 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * a generation of {@link LiveInstanceIndex}, or an OpenSearch index behind the alias) page by page from the rows, in id
  * order, while the live one keeps serving and both receive the outbox's writes; then it is committed and swapped in
  * atomically, and the old one deleted.
- * <p>Throttled ({@link ReindexPace}): after each page the builder rests for a multiple of the page's own time that
+ * <p>Throttled ({@link org.quire.platform.BackgroundPace}): after each page the builder rests for a multiple of the page's own time that
  * grows with the requests the server served meanwhile: none on an idle server, 8× when requests keep every core busy.
  * Resumable: every {@value #COMMIT_EVERY} pages the new index records the last id of its pages (the embedded engine in
  * its commit's user data, also whenever a mirrored write commits it; OpenSearch in the new index's mapping _meta); after
@@ -60,18 +60,16 @@ public final class LiveReindex {
 
     private final Database db;
     private final SearchIndexes indexes;
-    private final double throttle;
     private final Map<String, Job> instanceJobs = new ConcurrentHashMap<>();
     private final Map<String, Job> authorityJobs = new ConcurrentHashMap<>();
 
     public LiveReindex(Database db, SearchIndexes indexes) {
         this.db = db;
         this.indexes = indexes;
-        this.throttle = ReindexPace.throttle(System.getenv("QUIRE_REINDEX_THROTTLE"));
     }
 
-    private ReindexPace pace() {
-        return new ReindexPace(throttle, Runtime.getRuntime().availableProcessors());
+    private static org.quire.platform.BackgroundPace pace() {
+        return org.quire.platform.BackgroundPace.of("QUIRE_REINDEX_THROTTLE");
     }
 
     /** Starts the live reindex of the tenant's instances, unless one is running (then that one is answered). */
@@ -118,7 +116,7 @@ public final class LiveReindex {
                 log.info("Search: tenant {}'s reindex resumes after instance {} ({} done)", tenant, after, job.done);
             }
             long nextLog = Math.max(job.total / 10, PAGE);
-            ReindexPace pace = pace();
+            org.quire.platform.BackgroundPace pace = pace();
             for (int page = 1; ; page++) {
                 long started = System.nanoTime();
                 List<InstanceDocument> docs = index.addPage(after, a -> readPage(tenant, schema, a),
@@ -218,7 +216,7 @@ public final class LiveReindex {
                 building = indexes.startAuthorityBuild(tenant);
             }
             UUID after = null;
-            ReindexPace pace = pace();
+            org.quire.platform.BackgroundPace pace = pace();
             while (true) {
                 long started = System.nanoTime();
                 List<AuthoritySearchStore.AuthorityRow> page;
