@@ -39,6 +39,9 @@ public final class BrowseFacets {
     record Type(String entries, Map<String, Field> fields) {
     }
 
+    /** The call number facet of the items' effective locations. */
+    static final String LOCATION = "instances.locationId";
+
     private final SearchIndexes indexes;
 
     public BrowseFacets(SearchIndexes indexes) {
@@ -68,11 +71,14 @@ public final class BrowseFacets {
         return InstanceFacets.count(query, requested, Set.of(), (counted, facet) -> {
             Field field = type.fields().get(facet);
             Map<String, Long> counts = new HashMap<>();
-            index.forEachBrowseTerm(type.entries(), term -> {
-                Facts facts = locations.facts(term);
+            java.util.function.Consumer<Facts> count = facts -> {
                 if (!matches(counted, type, facts, patterns)) return;
                 for (String v : new LinkedHashSet<>(normalised(field, facts))) counts.merge(v, 1L, Long::sum);
-            });
+            };
+            // An entry without a location adds nothing to the location facet: its walk is the entries that have one,
+            // each with its locations at hand, instead of every entry looking its own up in a map of them all.
+            if (facet.equals(LOCATION)) Locations.forEachWithLocations(index, count);
+            else index.forEachBrowseTerm(type.entries(), term -> count.accept(locations.facts(term)));
             return counts;
         });
     }
@@ -103,7 +109,7 @@ public final class BrowseFacets {
             case "call-numbers" -> {
                 f.put("fullCallNumber", part(FieldKind.KEYWORD_ICU, 0, false));
                 f.put("callNumberTypeId", part(FieldKind.KEYWORD_LOWERCASE, 4, true));
-                f.put("instances.locationId", new Field(FieldKind.KEYWORD_LOWERCASE,
+                f.put(LOCATION, new Field(FieldKind.KEYWORD_LOWERCASE,
                         e -> List.copyOf(e.locations().get()), true));
                 yield new Type(BrowseEntries.Kind.CALL_NUMBER.field("all"), f);
             }
@@ -197,6 +203,31 @@ public final class BrowseFacets {
 
         Facts facts(String term) {
             return new Facts(term, BrowseEntries.decode(term, 0, null).parts(), () -> of(term));
+        }
+
+        /**
+         * Each call number entry that has locations, with them: the {@link BrowseEntries#CALL_NUMBER_LOCATIONS} terms
+         * (entry, separator, location) come in term order, so an entry's come together.
+         */
+        static void forEachWithLocations(InstanceIndex index, java.util.function.Consumer<Facts> sink) {
+            String[] entry = {null};
+            Set<String> of = new java.util.TreeSet<>();
+            index.forEachBrowseTerm(BrowseEntries.CALL_NUMBER_LOCATIONS, t -> {
+                int sep = t.lastIndexOf(BrowseEntries.SEP);
+                boolean same = entry[0] != null && entry[0].length() == sep && t.startsWith(entry[0]);
+                if (!same) {
+                    if (entry[0] != null) give(entry[0], of, sink);
+                    of.clear();
+                    entry[0] = t.substring(0, sep);
+                }
+                of.add(t.substring(sep + 1));
+            });
+            if (entry[0] != null) give(entry[0], of, sink);
+        }
+
+        private static void give(String entry, Set<String> locations, java.util.function.Consumer<Facts> sink) {
+            Set<String> copy = Set.copyOf(locations);
+            sink.accept(new Facts(entry, BrowseEntries.decode(entry, 0, null).parts(), () -> copy));
         }
 
         private Set<String> of(String entryTerm) {

@@ -180,49 +180,45 @@ final class LuceneBrowse {
      * The {@link BrowseEntries#CALL_NUMBER_LOCATIONS} terms, derived instead of indexed: each live call number entry
      * with the effective locations of the items of the instances that hold it (their {@code items.effectiveLocationId}
      * facet doc values). An instance whose items are in several locations gives each of its call numbers all of them.
+     * In entry order across the segments, each term once, so an entry's terms come together (as OpenSearch's composite
+     * aggregation gives the indexed ones).
      */
     static void forEachLocation(IndexSearcher s, java.util.function.Consumer<String> sink) throws IOException {
-        String field = BrowseEntries.Kind.CALL_NUMBER.field("all");
-        String facet = LuceneFacets.PREFIX + "items.effectiveLocationId";
-        // segment by segment (an entry in several segments is given once per segment: the caller collects a set)
-        for (org.apache.lucene.index.LeafReaderContext leaf : s.getIndexReader().leaves()) {
-            Terms terms = leaf.reader().terms(field);
-            SegmentLocations locations = terms == null ? null : SegmentLocations.of(leaf.reader(), facet);
-            if (locations == null) continue;
-            Bits live = leaf.reader().getLiveDocs();
-            boolean[] seen = new boolean[locations.names().length];
-            int[] found = new int[locations.names().length];
-            TermsEnum te = terms.iterator();
-            PostingsEnum postings = null;
-            for (BytesRef t = te.next(); t != null; t = te.next()) {
-                int n = 0;
-                postings = te.postings(postings, PostingsEnum.NONE);
-                for (int d = postings.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = postings.nextDoc()) {
-                    if (live != null && !live.get(d)) continue;
-                    for (int i = locations.start()[d]; i < locations.start()[d + 1]; i++) {
-                        int ord = locations.ords()[i];
-                        if (!seen[ord]) {
-                            seen[ord] = true;
-                            found[n++] = ord;
-                        }
-                    }
-                }
-                if (n == 0) continue;
-                java.util.Arrays.sort(found, 0, n); // ords are in value order: the locations sorted
-                String term = t.utf8ToString();
-                for (int i = 0; i < n; i++) {
-                    sink.accept(term + BrowseEntries.SEP + locations.names()[found[i]]);
-                    seen[found[i]] = false;
-                }
+        IndexReader reader = s.getIndexReader();
+        Terms terms = MultiTerms.getTerms(reader, BrowseEntries.Kind.CALL_NUMBER.field("all"));
+        if (terms == null) return;
+        List<org.apache.lucene.index.LeafReaderContext> leaves = reader.leaves();
+        SegmentLocations[] bySegment = new SegmentLocations[leaves.size()];
+        for (int i = 0; i < bySegment.length; i++) {
+            bySegment[i] = SegmentLocations.of(leaves.get(i).reader(), LuceneFacets.PREFIX + "items.effectiveLocationId");
+        }
+        Bits live = MultiBits.getLiveDocs(reader);
+        java.util.TreeSet<String> of = new java.util.TreeSet<>();
+        TermsEnum te = terms.iterator();
+        PostingsEnum postings = null;
+        for (BytesRef t = te.next(); t != null; t = te.next()) {
+            postings = te.postings(postings, PostingsEnum.NONE);
+            int leaf = 0;
+            for (int d = postings.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = postings.nextDoc()) {
+                if (live != null && !live.get(d)) continue;
+                while (leaf + 1 < leaves.size() && d >= leaves.get(leaf + 1).docBase) leaf++; // docs come in order
+                SegmentLocations l = bySegment[leaf];
+                if (l == null) continue;
+                int local = d - leaves.get(leaf).docBase;
+                for (int i = l.start()[local]; i < l.start()[local + 1]; i++) of.add(l.names()[l.ords()[i]]);
             }
+            if (of.isEmpty()) continue;
+            String term = t.utf8ToString();
+            for (String location : of) sink.accept(term + BrowseEntries.SEP + location);
+            of.clear();
         }
     }
 
     /**
      * A segment's item locations read once, in document order (doc values only move forward, and the postings of the
      * entries one after another do not): document {@code d}'s location ords are {@code ords[start[d] .. start[d+1])},
-     * each ord's id is {@code names[ord]}. One pass over the segment instead of a doc-values iterator and a string per
-     * entry: the call-number facets of 1 M instances took 2.9 s that way, 2.4 s this way (BrowseFacetsProbe, best of 3).
+     * each ord's id is {@code names[ord]}: one pass over the segment instead of a doc-values iterator and strings per
+     * entry.
      */
     private record SegmentLocations(String[] names, int[] start, int[] ords) {
         /** The segment's locations, or null if no document of it has one. */

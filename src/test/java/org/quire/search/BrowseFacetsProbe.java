@@ -8,7 +8,7 @@ import java.util.List;
  * each record type's facets timed (one walk of the type's entries per facet).
  *
  * <p>{@code java -Xmx4g -cp target/classes:target/test-classes:$(cat target/cp.txt) org.quire.search.BrowseFacetsProbe
- * DIR [RUNS]}
+ * DIR [RUNS]}; {@code -Dprobe.full=true} prints whole answers (to compare two builds')
  */
 public final class BrowseFacetsProbe {
     public static void main(String[] args) throws Exception {
@@ -29,7 +29,8 @@ public final class BrowseFacetsProbe {
                     best = Math.min(best, System.nanoTime() - start);
                 }
                 System.out.printf("%-16s %-40s best of %d: %8.1f ms  %s%n", a.get(0), a.get(2), runs, best / 1e6,
-                        answer.length() > 160 ? answer.substring(0, 160) + "…" : answer);
+                        answer.length() > 160 && !Boolean.getBoolean("probe.full") ? answer.substring(0, 160) + "…"
+                                : answer);
             }
         }
     }
