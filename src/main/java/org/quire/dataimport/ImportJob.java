@@ -340,8 +340,9 @@ public final class ImportJob {
                         done = current;
                         batch.clear();
                         // Yield to the requests (check-out at a desk while tenants import): the chunk's PostgreSQL
-                        // work runs at normal priority whatever this thread's, so the job rests instead.
-                        long rest = pace.restMillis(System.nanoTime() - started);
+                        // work runs at normal priority whatever this thread's, so the job rests instead (not after
+                        // its last chunk: its end is due).
+                        long rest = it.hasNext() ? pace.restMillis(System.nanoTime() - started) : 0;
                         if (rest > 0 && !rest(rest)) return; // stopping: the job resumes from its lease
                         Integer dieAfter = DIE_AFTER_CHUNKS.get(job.jobId());
                         if (dieAfter != null && ++chunks >= dieAfter) {
