@@ -20,7 +20,10 @@ import java.util.stream.Stream;
  */
 record IndexSegments(int count, int docs, int deleted, List<Long> bytes) {
 
-    /** The instance index under {@code <search dir>/<tenant>/} (its live generation: the one last committed), or null. */
+    /**
+     * The tenant's instance index under {@code <search dir>/<tenant>/}: its generation written last (the live one on a
+     * bench's fresh server, where no reindex is left half done), or null.
+     */
     static IndexSegments of(Path searchDir, String tenant) {
         Path tenantDir = searchDir.resolve(tenant);
         if (!Files.isDirectory(tenantDir)) return null;
