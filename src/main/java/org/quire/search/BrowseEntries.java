@@ -57,8 +57,9 @@ public final class BrowseEntries {
     /**
      * The effective locations of a call number entry's items (mod-search's {@code instances.locationId}, a facet of
      * call numbers): terms {@code <entry term> SEP <effectiveLocationId>} ({@link #callNumberLocations}). OpenSearch
-     * indexes them; the embedded engine derives them when asked (LuceneBrowse.forEachLocation) — a field of its own
-     * made the embedded index's searches 30–45% slower at 20 users (docs/benchmarks.md).
+     * indexes them; the embedded engine derives them when asked (LuceneBrowse.forEachLocation), which keeps them out of
+     * every document (a field of its own measured 30–45% slower searches at 20 users, on a machine whose speed was
+     * later found to drift by as much between hours; docs/benchmarks.md).
      */
     static final String CALL_NUMBER_LOCATIONS = "browse_call_number_locations";
 

@@ -67,8 +67,9 @@ final class LuceneDocuments {
         }
         d.add(ItemStatusMask.field(statuses)); // changed in place by a check-out (LuceneIndex.applyItemStates)
         // the status sort keys: the document's smallest and largest status (a check-out's new status sorts once the
-        // document is rebuilt). Two single-valued fields, not one SortedSet: a SortedSet field made the index's
-        // searches 30-45% slower at 20 users (docs/benchmarks.md)
+        // document is rebuilt). Two single-valued fields, not one SortedSet: with a SortedSet field the index's
+        // searches measured 30-45% slower at 20 users, though later runs found the machine's own speed drifting by
+        // as much between hours, so that cost is not established (docs/benchmarks.md)
         java.util.TreeSet<String> sorted = new java.util.TreeSet<>(statuses);
         sorted.remove("");
         if (!sorted.isEmpty()) {
