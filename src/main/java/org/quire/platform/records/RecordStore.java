@@ -419,13 +419,38 @@ public final class RecordStore {
         Outbox.written(schema);
     }
 
-    /** The event payload {type, old, new}; its record is the new version's (or, on delete, the old one's). */
-    private static Outbox.Entry event(String kind, ObjectNode old, ObjectNode now) {
+    /**
+     * The event payload {type, old, new}; its record is the new version's (or, on delete, the old one's). Updates and
+     * deletes carry whole versions, which consumers compare (an item's circulation keys alone changed?). A new record's
+     * {@code new} holds only its id and typed columns — the links and keys consumers route by (an item's
+     * holdingsRecordId, a holdings record's instanceId): consumers read the record itself from storage, as they must
+     * anyway (delivery is at least once, and a later write may have changed it). Whole new records made the outbox a
+     * second copy of every instance, holdings record and item a data import writes: written, logged, read back and
+     * parsed again (docs/benchmarks.md, issue 14).
+     */
+    private Outbox.Entry event(String kind, ObjectNode old, ObjectNode now) {
         ObjectNode payload = Json.object();
         payload.put("type", kind);
         if (old != null) payload.set("old", old);
-        if (now != null) payload.set("new", now);
+        if (now != null) payload.set("new", old == null ? routingKeys(now) : now);
         return new Outbox.Entry(UUID.fromString((now != null ? now : old).get("id").asText()), payload);
+    }
+
+    /** A record's id and typed columns, at their JSON paths. */
+    private ObjectNode routingKeys(ObjectNode r) {
+        ObjectNode keys = Json.object();
+        keys.set("id", r.get("id"));
+        for (RecordType.Column col : type.columns()) {
+            JsonNode n = Json.at(r, col.jsonPath());
+            if (n == null || n.isMissingNode()) continue;
+            String[] path = col.path();
+            ObjectNode parent = keys;
+            for (int i = 0; i < path.length - 1; i++) {
+                parent = parent.get(path[i]) instanceof ObjectNode o ? o : parent.putObject(path[i]);
+            }
+            parent.set(path[path.length - 1], n);
+        }
+        return keys;
     }
 
     // ---- helpers -----------------------------------------------------------------------------------------------

@@ -36,6 +36,15 @@ class OutboxTest {
         assertThat(itemEvents).extracting(e -> e.payload().path("type").asText()).containsExactly("CREATED", "UPDATED");
         assertThat(itemEvents.getLast().payload().path("new").path("status").path("name").asText()).isEqualTo("Checked out");
         assertThat(itemEvents.getLast().payload().path("old").path("status").path("name").asText()).isEqualTo("Available");
+        // A new record's event carries its id and typed columns (what consumers route by), not the whole record.
+        var created = itemEvents.getFirst().payload().path("new");
+        assertThat(created.path("id").asText()).isEqualTo(itemId);
+        assertThat(created.path("holdingsRecordId").asText()).isNotEmpty();
+        assertThat(created.path("status").path("name").asText()).isEqualTo("Available");
+        assertThat(created.path("barcode").asText()).isEqualTo("ob-1");
+        assertThat(created.has("metadata")).as("metadata is no typed column").isFalse();
+        assertThat(itemEvents.getLast().payload().path("new").has("metadata")).as("an update's versions are whole")
+                .isTrue();
         assertThat(seen).filteredOn(e -> e.topic().equals("circulation.loan")).hasSize(1);
         assertThat(seen).extracting(Event::id).isSorted();
         // Consumers run inside the delivering transaction, before its DELETE commits: wait for the commit. The item
