@@ -296,19 +296,29 @@ final class OaiStore {
                 rs.getString("tlt"), rs.getString("cnt"), rs.getString("ill")));
     }
 
-    /** The tenant's electronic access relationship names by id (856 indicators). Round trips: 1. */
-    /**
-     * Re-dates for marc21_withholdings the instances of {@code holdings} and the {@code instances} (OaiItemDates), in
-     * id order so that two deliveries never lock the same rows in opposite orders.
-     */
-    static int reDate(Connection c, String schema, java.util.Collection<UUID> holdings,
-                      java.util.Collection<UUID> instances) throws SQLException {
-        return Sql.update(c, "UPDATE " + schema + ".instance SET complete_updated_date = clock_timestamp() WHERE id IN ("
-                + "SELECT id FROM " + schema + ".instance WHERE id IN (SELECT instance_id FROM " + schema
-                + ".holdings_record WHERE id = ANY(?) UNION SELECT unnest(?::uuid[])) ORDER BY id FOR UPDATE)",
-                List.of(c.createArrayOf("uuid", holdings.toArray()), c.createArrayOf("uuid", instances.toArray())));
+    /** A record an item event named (its holdings record or instance), and the event's transaction. */
+    record Touch(UUID id, long writtenBy) {
     }
 
+    /**
+     * Re-dates for marc21_withholdings the instances of {@code holdings} and the {@code instances} (OaiItemDates),
+     * but not an instance whose row the event's own transaction wrote last (its {@code xmin}: it was dated in that
+     * transaction). In id order, so that two deliveries never lock the same rows in opposite orders.
+     */
+    static int reDate(Connection c, String schema, java.util.Collection<Touch> holdings,
+                      java.util.Collection<Touch> instances) throws SQLException {
+        return Sql.update(c, "UPDATE " + schema + ".instance SET complete_updated_date = clock_timestamp() WHERE id IN ("
+                + "SELECT i.id FROM " + schema + ".instance i JOIN ("
+                + "SELECT h.instance_id AS id, t.tx FROM unnest(?::uuid[], ?::bigint[]) AS t(id, tx) JOIN " + schema
+                + ".holdings_record h ON h.id = t.id UNION ALL SELECT * FROM unnest(?::uuid[], ?::bigint[])) t(id, tx) "
+                + "ON t.id = i.id WHERE i.xmin::text::bigint <> t.tx ORDER BY i.id FOR UPDATE OF i)",
+                List.of(c.createArrayOf("uuid", holdings.stream().map(Touch::id).toArray()),
+                        c.createArrayOf("bigint", holdings.stream().map(Touch::writtenBy).toArray()),
+                        c.createArrayOf("uuid", instances.stream().map(Touch::id).toArray()),
+                        c.createArrayOf("bigint", instances.stream().map(Touch::writtenBy).toArray())));
+    }
+
+    /** The tenant's electronic access relationship names by id (856 indicators). Round trips: 1. */
     static Map<String, String> relationshipNames(Connection c, String schema) throws SQLException {
         Map<String, String> out = new HashMap<>();
         for (String[] kv : Sql.list(c, "SELECT id::text, name FROM " + schema + ".electronic_access_relationship",

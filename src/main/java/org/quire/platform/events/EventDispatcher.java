@@ -277,13 +277,14 @@ public final class EventDispatcher implements AutoCloseable {
             List<Long> kept = new java.util.ArrayList<>();
             List<Event> events = new java.util.ArrayList<>();
             String payload = wanted == null ? "payload" : "CASE WHEN topic = ANY(?) THEN payload END";
-            Sql.list(c, MARK + "SELECT id, topic, record_id, " + payload + " FROM " + schema + ".outbox WHERE NOT delivered"
+            Sql.list(c, MARK + "SELECT id, topic, record_id, " + payload + ", xmin::text::bigint FROM " + schema
+                            + ".outbox WHERE NOT delivered"
                             + " ORDER BY id LIMIT " + limit + " FOR UPDATE SKIP LOCKED",
                     wanted == null ? List.of() : List.of(c.createArrayOf("text", wanted)), rs -> {
                         (deferred.contains(rs.getString(2)) ? kept : ids).add(rs.getLong(1));
                         String json = rs.getString(4);
                         if (json != null) events.add(new Event(tenant, rs.getLong(1), rs.getString(2),
-                                rs.getObject(3, UUID.class), Json.parseObject(json)));
+                                rs.getObject(3, UUID.class), Json.parseObject(json), rs.getLong(5)));
                         return null;
                     });
             if (ids.isEmpty() && kept.isEmpty()) return 0;
