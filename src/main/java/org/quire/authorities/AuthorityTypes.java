@@ -41,6 +41,6 @@ public final class AuthorityTypes {
             .keywords("heading")
             .versioned()
             .hooks(new AuthorityHooks())
-            .events("authority.authority")
+            .keyedEvents("authority.authority")
             .build());
 }

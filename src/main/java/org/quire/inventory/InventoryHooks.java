@@ -38,7 +38,7 @@ final class InventoryHooks {
 
     private static RecordType withoutHooks(RecordType t) {
         return new RecordType(t.table(), t.collectionKey(), t.columns(), t.required(), t.versioned(), RecordHooks.NONE,
-                t.cqlFields(), t.defaultSort(), t.eventTopic());
+                t.cqlFields(), t.defaultSort(), t.eventTopic(), t.keyedEvents());
     }
 
     static final class HoldingsHooks implements RecordHooks {

@@ -118,7 +118,7 @@ public final class InventoryTypes {
             .keywords("title")
             .versioned()
             .hooks(new InventoryHooks.InstanceHooks())
-            .events("inventory.instance")
+            .keyedEvents("inventory.instance")
             .build());
 
     public static final RecordStore HOLDINGS = new RecordStore(RecordType.builder("holdings_record", "holdingsRecords")
@@ -132,7 +132,7 @@ public final class InventoryTypes {
             .required("instanceId", "permanentLocationId")
             .versioned()
             .hooks(new InventoryHooks.HoldingsHooks())
-            .events("inventory.holdings-record")
+            .keyedEvents("inventory.holdings-record")
             .build());
 
     public static final RecordStore ITEMS = new RecordStore(RecordType.builder("item", "items")

@@ -420,19 +420,20 @@ public final class RecordStore {
     }
 
     /**
-     * The event payload {type, old, new}; its record is the new version's (or, on delete, the old one's). Updates and
-     * deletes carry whole versions, which consumers compare (an item's circulation keys alone changed?). A new record's
-     * {@code new} holds only its id and typed columns — the links and keys consumers route by (an item's
-     * holdingsRecordId, a holdings record's instanceId): consumers read the record itself from storage, as they must
-     * anyway (delivery is at least once, and a later write may have changed it). Whole new records made the outbox a
-     * second copy of every instance, holdings record and item a data import writes: written, logged, read back and
-     * parsed again (docs/benchmarks.md, issue 14).
+     * The event payload {type, old, new}; its record is the new version's (or, on delete, the old one's). A new
+     * record's {@code new} holds only its id and typed columns — the links and keys consumers route by (an item's
+     * holdingsRecordId, a holdings record's instanceId) — and so does every version of a type with
+     * {@link RecordType#keyedEvents}: consumers read the record itself from storage, as they must anyway (delivery is
+     * at least once, and a later write may have changed it). Other types' updates and deletes carry whole versions,
+     * which consumers compare (an item's circulation keys alone changed?). Whole records made the outbox a second copy
+     * of every instance, holdings record and item a data import writes — two for an update: written, logged, read
+     * back and parsed again (docs/benchmarks.md, issue 14).
      */
     private Outbox.Entry event(String kind, ObjectNode old, ObjectNode now) {
         ObjectNode payload = Json.object();
         payload.put("type", kind);
-        if (old != null) payload.set("old", old);
-        if (now != null) payload.set("new", old == null ? routingKeys(now) : now);
+        if (old != null) payload.set("old", type.keyedEvents() ? routingKeys(old) : old);
+        if (now != null) payload.set("new", old == null || type.keyedEvents() ? routingKeys(now) : now);
         return new Outbox.Entry(UUID.fromString((now != null ? now : old).get("id").asText()), payload);
     }
 

@@ -19,10 +19,12 @@ import java.util.List;
  * @param versioned      FOLIO optimistic locking with {@code _version} (409 on a stale write)
  * @param hooks          record-specific derived fields and side effects, run inside the write transaction
  * @param eventTopic     when set, every write appends an outbox event of this topic in the same transaction
+ * @param keyedEvents    every version in the events is the record's id and typed columns only (the consumers route
+ *                       by them and compare nothing); otherwise an update's and a delete's versions are whole records
  */
 public record RecordType(String table, String collectionKey, List<Column> columns, List<String> required,
                          boolean versioned, RecordHooks hooks, CqlFields cqlFields, String defaultSort,
-                         String eventTopic) {
+                         String eventTopic, boolean keyedEvents) {
 
     /** A typed column: SQL name, the JSON path it is extracted from (and queried by), and its type. */
     public record Column(String column, String jsonPath, FieldType type) {
@@ -46,6 +48,7 @@ public record RecordType(String table, String collectionKey, List<Column> column
         private RecordHooks hooks = RecordHooks.NONE;
         private String defaultSort = "id";
         private String eventTopic;
+        private boolean keyedEvents;
 
         private Builder(String table, String collectionKey) {
             this.table = table;
@@ -84,8 +87,16 @@ public record RecordType(String table, String collectionKey, List<Column> column
             return this;
         }
 
+        /** Events whose updates and deletes carry whole versions: a consumer compares them. */
         public Builder events(String topic) {
             eventTopic = topic;
+            return this;
+        }
+
+        /** Events whose consumers only route by the record's id and links: every version is its typed columns. */
+        public Builder keyedEvents(String topic) {
+            eventTopic = topic;
+            keyedEvents = true;
             return this;
         }
 
@@ -104,7 +115,7 @@ public record RecordType(String table, String collectionKey, List<Column> column
             CqlFields fields = CqlFields.of(cql.toArray(CqlField[]::new));
             if (!defaults.isEmpty()) fields = fields.withDefaults(defaults.toArray(String[]::new));
             return new RecordType(table, collectionKey, List.copyOf(columns), List.copyOf(required), versioned, hooks,
-                    fields, defaultSort, eventTopic);
+                    fields, defaultSort, eventTopic, keyedEvents);
         }
     }
 }
