@@ -189,8 +189,8 @@ final class ImportChunk {
     }
 
     /**
-     * The matched records' updates: their instances locked and their current SRS records read in one statement
-     * each for the whole chunk. A second record of the chunk matching an instance already being updated is an
+     * The matched records' updates: their instances locked and their current SRS records' matchedIds read in one
+     * statement each for the whole chunk. A second record of the chunk matching an instance already being updated is an
      * error entry (the chunk is one batch; FOLIO would apply the two one after the other).
      */
     private void prepareUpdates(Connection c, List<Update> updates, List<Prepared> ready, List<LogEntry> log)
@@ -199,7 +199,7 @@ final class ImportChunk {
         Set<UUID> ids = new LinkedHashSet<>();
         for (Update u : updates) if (u.updatesInstance()) ids.add(u.route().instance());
         Map<UUID, ObjectNode> instances = InventoryTypes.INSTANCES.getManyForUpdate(c, schema, ids);
-        Map<UUID, SrsRecord> current = SrsStore.currentMarcBibs(c, schema, ids);
+        Map<UUID, UUID> currentMatched = SrsStore.currentMarcBibMatchedIds(c, schema, ids);
         Set<UUID> taken = new HashSet<>();
         for (Update u : updates) {
             ProfileRoutes.Route r = u.route();
@@ -220,7 +220,7 @@ final class ImportChunk {
                     log.add(discarded(u.order(), null, title(u.marc()), "The matched instance "
                             + existing.path("hrid").asText() + " is updated by an earlier record of the same file"));
                 } else {
-                    ready.add(prepareUpdate(u, existing, current.get(r.instance()), below));
+                    ready.add(prepareUpdate(u, existing, currentMatched.get(r.instance()), below));
                 }
             } catch (RuntimeException x) {
                 log.add(discarded(u.order(), null, null, "The record could not be mapped: " + x.getMessage()));
@@ -233,10 +233,10 @@ final class ImportChunk {
      * mapping values, and the next SRS generation of its MARC record (the same matchedId; a new one when the
      * instance had no MARC record yet).
      */
-    private Prepared prepareUpdate(Update u, ObjectNode existing, SrsRecord currentSrs,
+    private Prepared prepareUpdate(Update u, ObjectNode existing, UUID currentMatchedId,
                                    HoldingsItemWrites.Work below) {
         UUID srsId = UUID.randomUUID();
-        UUID matchedId = currentSrs == null ? srsId : currentSrs.matchedId();
+        UUID matchedId = currentMatchedId == null ? srsId : currentMatchedId;
         SrsRecord srs = SrsRecord.fromImport(srsId, matchedId, jobId, SrsRecordType.MARC_BIB, u.marc(), u.order());
         ObjectNode next = UpdatedInstance.of(existing, mapper.toInstance(u.marc()));
         u.actions().applyToUpdatedInstance(next, u.marc());

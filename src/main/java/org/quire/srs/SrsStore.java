@@ -222,6 +222,23 @@ public final class SrsStore {
         return out;
     }
 
+    /**
+     * The matchedId of each of these instances' current (ACTUAL) MARC Bib, in one statement: instance id → matchedId.
+     * What a new generation needs of the current one; reading whole records (raw and parsed MARC) cost an import's
+     * update phase 3.4 s of PostgreSQL per 100,000 records, and the parsing of each record's MARC-in-JSON besides.
+     */
+    public static java.util.Map<UUID, UUID> currentMarcBibMatchedIds(Connection c, String schema,
+                                                                    java.util.Collection<UUID> instanceIds)
+            throws SQLException {
+        java.util.Map<UUID, UUID> out = new java.util.HashMap<>();
+        if (instanceIds.isEmpty()) return out;
+        Sql.list(c, "SELECT instance_id, matched_id FROM " + schema + ".srs_record WHERE instance_id = ANY(?) "
+                        + "AND state = 'ACTUAL' AND record_type = 'MARC_BIB'",
+                List.of(c.createArrayOf("uuid", instanceIds.toArray())),
+                rs -> out.put(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class)));
+        return out;
+    }
+
     public static Optional<SrsRecord> findForUpdate(Connection c, String schema, IdType type, UUID id)
             throws SQLException {
         Optional<SrsRecord> r = find(c, schema, type, id);
