@@ -183,6 +183,29 @@ class OutboxTest {
                 .isLessThan(java.time.Duration.ofMillis(EventDispatcher.SWEEP_MILLIS));
     }
 
+    /** Instances publish keyed events: an update's two versions are the id and typed columns, not whole records. */
+    @Test
+    void anInstanceUpdate_carriesItsKeys_notTheWholeRecord() {
+        Api.Session s = Fixtures.tenant("outbox_keyed");
+        List<Event> seen = new CopyOnWriteArrayList<>();
+        TestServer.get().events().subscribe(e -> {
+            if (e.tenant().equals("outbox_keyed")) seen.add(e);
+        });
+        String id = Fixtures.instance(s, "Before");
+        var instance = (com.fasterxml.jackson.databind.node.ObjectNode) s.get("/instance-storage/instances/" + id).json();
+        instance.put("title", "After");
+        assertThat(s.put("/instance-storage/instances/" + id, instance).status()).isEqualTo(204);
+        TestServer.get().events().deliverAll();
+
+        Event updated = seen.stream().filter(e -> e.recordId().toString().equals(id)
+                && e.payload().path("type").asText().equals("UPDATED")).findFirst().orElseThrow();
+        assertThat(updated.payload().path("old").path("title").asText()).isEqualTo("Before");
+        assertThat(updated.payload().path("new").path("title").asText()).isEqualTo("After");
+        assertThat(updated.payload().path("new").path("instanceTypeId").asText()).isEqualTo(Fixtures.TEXT_TYPE);
+        assertThat(updated.payload().path("new").has("metadata")).as("metadata is no typed column").isFalse();
+        assertThat(updated.payload().path("old").has("_version")).as("_version is no typed column").isFalse();
+    }
+
     private static void append(String schema, String topic, int n) {
         TestServer.get().database().tx(c -> {
             java.util.UUID record = java.util.UUID.randomUUID();
