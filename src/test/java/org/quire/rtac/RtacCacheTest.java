@@ -58,6 +58,41 @@ class RtacCacheTest {
         TestServer.get().database().tx(c -> Sql.update(c, statement.replace("$s", Tenants.schema(TENANT)), List.of()));
     }
 
+    /**
+     * A data import writes each chunk under a savepoint: the holdings records and items it creates with their instance
+     * leave the instance's new version row alone (V47; V46 compared the top-level transaction's id only, so under a
+     * savepoint each of them re-versioned the instance once more).
+     */
+    @Test
+    void recordsCreatedWithTheirInstanceUnderASavepoint_leaveItsVersionRowAlone() {
+        String schema = Tenants.schema(TENANT);
+        ObjectNode created = Json.object().put("title", "Imported with its holdings and item").put("source", "MARC")
+                .put("instanceTypeId", Fixtures.TEXT_TYPE);
+        List<String> versions = TestServer.get().database().tx(c -> {
+            java.sql.Savepoint chunk = c.setSavepoint();
+            org.quire.inventory.InventoryTypes.INSTANCES.insert(c, schema, created, null);
+            String id = created.get("id").asText();
+            String before = version(c, id);
+            ObjectNode h = org.quire.inventory.InventoryTypes.HOLDINGS.insert(c, schema, Json.object()
+                    .put("instanceId", id).put("permanentLocationId", Fixtures.MAIN_LIBRARY), null);
+            ObjectNode i = Json.object().put("holdingsRecordId", h.get("id").asText()).put("barcode", "rc-sp")
+                    .put("materialTypeId", Fixtures.BOOK).put("permanentLoanTypeId", Fixtures.CAN_CIRCULATE);
+            i.putObject("status").put("name", "Available");
+            org.quire.inventory.InventoryTypes.ITEMS.insert(c, schema, i, null);
+            String after = version(c, id);
+            c.releaseSavepoint(chunk);
+            return List.of(before, after);
+        });
+        assertThat(versions.getLast()).as("version row (version, xmin) after the holdings record and item")
+                .isEqualTo(versions.getFirst());
+    }
+
+    private static String version(java.sql.Connection c, String instanceId) throws java.sql.SQLException {
+        return Sql.one(c, "SELECT version || '/' || xmin FROM " + Tenants.schema(TENANT)
+                + ".availability_version WHERE instance_id = ?::uuid", List.of(instanceId), rs -> rs.getString(1))
+                .orElseThrow();
+    }
+
     @Test
     void aCurrentAnswerCostsOneStatement_aChangedOneTwo_andShowsTheChange() {
         Api.Reply first = s.get("/rtac/" + instance);
