@@ -287,17 +287,6 @@ public final class ImportJob {
         return Refused.because(message, field, null);
     }
 
-    /** Sleeps; false if interrupted (the process is stopping), with the interrupt kept. */
-    private static boolean rest(long millis) {
-        try {
-            Thread.sleep(millis);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
-
     /**
      * One file, chunk by chunk, from entry {@code skip} on (0, or the entries a crashed run committed); never throws
      * (a failure ends the job in ERROR).
@@ -342,8 +331,14 @@ public final class ImportJob {
                         // Yield to the requests (check-out at a desk while tenants import): the chunk's PostgreSQL
                         // work runs at normal priority whatever this thread's, so the job rests instead (not after
                         // its last chunk: its end is due).
-                        long rest = it.hasNext() ? pace.restMillis(System.nanoTime() - started) : 0;
-                        if (rest > 0 && !rest(rest)) return; // stopping: the job resumes from its lease
+                        if (it.hasNext()) {
+                            try {
+                                pace.restAfter(System.nanoTime() - started);
+                            } catch (InterruptedException stopping) { // the job resumes from its lease
+                                Thread.currentThread().interrupt();
+                                return;
+                            }
+                        }
                         Integer dieAfter = DIE_AFTER_CHUNKS.get(job.jobId());
                         if (dieAfter != null && ++chunks >= dieAfter) {
                             DIE_AFTER_CHUNKS.remove(job.jobId());

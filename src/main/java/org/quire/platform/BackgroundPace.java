@@ -35,6 +35,12 @@ public final class BackgroundPace {
         return new BackgroundPace(throttle(System.getenv(setting), setting), Runtime.getRuntime().availableProcessors());
     }
 
+    /** Rests after a step that took {@code stepNanos} ({@link #restMillis(long)}); throws if interrupted (stopping). */
+    public void restAfter(long stepNanos) throws InterruptedException {
+        long rest = restMillis(stepNanos);
+        if (rest > 0) Thread.sleep(rest);
+    }
+
     /** The rest after a step that took {@code pageNanos}, from the requests served since the last call. */
     public long restMillis(long pageNanos) {
         long busy = RequestLoad.busyNanos(), now = System.nanoTime();

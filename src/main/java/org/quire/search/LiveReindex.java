@@ -2,6 +2,7 @@ package org.quire.search;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.quire.platform.BackgroundPace;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 import org.quire.platform.tenancy.Tenants;
@@ -21,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * a generation of {@link LiveInstanceIndex}, or an OpenSearch index behind the alias) page by page from the rows, in id
  * order, while the live one keeps serving and both receive the outbox's writes; then it is committed and swapped in
  * atomically, and the old one deleted.
- * <p>Throttled ({@link org.quire.platform.BackgroundPace}): after each page the builder rests for a multiple of the page's own time that
+ * <p>Throttled ({@link BackgroundPace}): after each page the builder rests for a multiple of the page's own time that
  * grows with the requests the server served meanwhile: none on an idle server, 8× when requests keep every core busy.
  * Resumable: every {@value #COMMIT_EVERY} pages the new index records the last id of its pages (the embedded engine in
  * its commit's user data, also whenever a mirrored write commits it; OpenSearch in the new index's mapping _meta); after
@@ -68,8 +69,8 @@ public final class LiveReindex {
         this.indexes = indexes;
     }
 
-    private static org.quire.platform.BackgroundPace pace() {
-        return org.quire.platform.BackgroundPace.of("QUIRE_REINDEX_THROTTLE");
+    private static BackgroundPace pace() {
+        return BackgroundPace.of("QUIRE_REINDEX_THROTTLE");
     }
 
     /** Starts the live reindex of the tenant's instances, unless one is running (then that one is answered). */
@@ -116,7 +117,7 @@ public final class LiveReindex {
                 log.info("Search: tenant {}'s reindex resumes after instance {} ({} done)", tenant, after, job.done);
             }
             long nextLog = Math.max(job.total / 10, PAGE);
-            org.quire.platform.BackgroundPace pace = pace();
+            BackgroundPace pace = pace();
             for (int page = 1; ; page++) {
                 long started = System.nanoTime();
                 List<InstanceDocument> docs = index.addPage(after, a -> readPage(tenant, schema, a),
@@ -128,8 +129,7 @@ public final class LiveReindex {
                     log.info("Search: tenant {} live reindex {}/{} instances", tenant, job.done, job.total);
                     nextLog += Math.max(job.total / 10, PAGE);
                 }
-                long rest = pace.restMillis(System.nanoTime() - started);
-                if (rest > 0) Thread.sleep(rest);
+                pace.restAfter(System.nanoTime() - started);
             }
             index.swap();
             job.ended = Instant.now();
@@ -216,7 +216,7 @@ public final class LiveReindex {
                 building = indexes.startAuthorityBuild(tenant);
             }
             UUID after = null;
-            org.quire.platform.BackgroundPace pace = pace();
+            BackgroundPace pace = pace();
             while (true) {
                 long started = System.nanoTime();
                 List<AuthoritySearchStore.AuthorityRow> page;
@@ -232,8 +232,7 @@ public final class LiveReindex {
                 if (page.isEmpty()) break;
                 after = page.getLast().id();
                 job.done += page.size();
-                long rest = pace.restMillis(System.nanoTime() - started);
-                if (rest > 0) Thread.sleep(rest);
+                pace.restAfter(System.nanoTime() - started);
             }
             indexes.swapAuthorities(tenant);
             job.ended = Instant.now();
