@@ -81,7 +81,7 @@ class AuthoritySearchTest {
     }
 
     static void awaitTotal(String cql, int expected) {
-        long deadline = System.currentTimeMillis() + 1_000;
+        long deadline = System.currentTimeMillis() + 30_000;
         int total;
         do {
             total = search(cql, "").json().path("totalRecords").asInt();

@@ -61,7 +61,7 @@ class FacetsTest {
     }
 
     static void awaitItems() {
-        long deadline = System.currentTimeMillis() + 2_000;
+        long deadline = System.currentTimeMillis() + 30_000;
         while (System.currentTimeMillis() < deadline) {
             if (InstanceSearchTest.search(s, "items.status.name==\"Checked out\"", "").json()
                     .path("totalRecords").asInt() == 1) return;

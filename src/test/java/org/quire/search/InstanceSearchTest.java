@@ -102,7 +102,7 @@ class InstanceSearchTest {
     }
 
     static void awaitTotal(Api.Session s, String cql, int expected) {
-        long deadline = System.currentTimeMillis() + 1_000;
+        long deadline = System.currentTimeMillis() + 30_000;
         int total;
         do {
             total = search(s, cql, "").json().path("totalRecords").asInt();

@@ -31,8 +31,11 @@ class ItemStatusSortTest {
         items("Gamma", "Paged");
         items("Delta");
         items("Epsilon", "Available");
-        long deadline = System.currentTimeMillis() + 2_000;
-        while (titles("items.status.name==\"Withdrawn\"").isEmpty() && System.currentTimeMillis() < deadline) {
+        // Epsilon's item is the last write: once it is searchable, so is everything before it (the outbox delivers in
+        // order). Waiting for Alpha's Withdrawn item instead failed on a slow machine, the later instances not yet in.
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (!titles("items.status.name==\"Available\"").contains("Epsilon")
+                && System.currentTimeMillis() < deadline) {
             Thread.sleep(20);
         }
         assertThat(titles("cql.allRecords=1")).hasSize(5);
