@@ -54,8 +54,9 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
                                            java.util.Map<String, String> serverEnv)
             throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("quire-bench-");
-        List<AutoCloseable> opened = new ArrayList<>();
+        List<AutoCloseable> opened = new java.util.concurrent.CopyOnWriteArrayList<>(); // also read by the exit hook
         opened.add(() -> deleteTree(dir));
+        AutoCloseable cleanUp = closedOnceOrAtExit(opened);
         try {
             progress.step("Starting a private PostgreSQL and Quire (server log: " + out.resolve("server.log") + ")");
             EmbeddedPostgres pg = Database.embedded(dir.resolve("postgres"), true);
@@ -69,10 +70,39 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
             String url = "http://localhost:" + port;
             awaitHealthy(url, server, out.resolve("server.log"));
             return new BenchTarget(url, dbUrl, "postgres", dbPassword, PlatformAdmin.read(dir.resolve("server")),
-                    server.pid(), dir.resolve("server"), () -> closeAll(opened));
+                    server.pid(), dir.resolve("server"), cleanUp);
         } catch (IOException | InterruptedException | RuntimeException e) {
-            closeAll(opened);
+            closeQuietly(cleanUp);
             throw e;
+        }
+    }
+
+    /**
+     * Closes {@code opened} once: when the bench ends, or when its JVM is stopped before that (Ctrl-C, SIGTERM), which
+     * runs no finally block. Without the hook a stopped bench left its server process running (it is a child, not
+     * a thread, and no signal reaches it) and its database directory behind.
+     */
+    private static AutoCloseable closedOnceOrAtExit(List<AutoCloseable> opened) {
+        java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+        Runnable close = () -> {
+            if (closed.compareAndSet(false, true)) closeAll(opened);
+        };
+        Thread atExit = new Thread(close, "quire-bench-clean-up");
+        Runtime.getRuntime().addShutdownHook(atExit);
+        return () -> {
+            close.run();
+            try {
+                Runtime.getRuntime().removeShutdownHook(atExit);
+            } catch (IllegalStateException exiting) { // the hook is running or has run: nothing left to do
+            }
+        };
+    }
+
+    private static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception e) {
+            System.err.println("quire bench: while cleaning up: " + e.getMessage());
         }
     }
 
