@@ -21,8 +21,9 @@ import java.util.Map;
  * The three forms in which Source Record Storage keeps and serves a MARC record, from and to marc4j's {@link Record}:
  *
  * <ul>
- *   <li>MARC-in-JSON, SRS's {@code parsedRecord.content}: {@code {"leader": "...", "fields": [{"001": "v"},
- *       {"245": {"subfields": [{"a": "..."}], "ind1": "1", "ind2": "0"}}]}}, fields in record order;</li>
+ *   <li>MARC-in-JSON, SRS's {@code parsedRecord.content}: {@code {"fields": [{"001": "v"},
+ *       {"245": {"ind1": "1", "ind2": "0", "subfields": [{"a": "..."}]}}], "leader": "..."}}, fields in record
+ *       order, keys in the order FOLIO serves them (its jsonb's: shorter keys first);</li>
  *   <li>ISO 2709 in UTF-8, SRS's {@code rawRecord.content};</li>
  *   <li>the text form of {@code parsedRecord.formattedContent}: SRS's {@code MarcUtil.marcJsonToTxtMarc} reads the
  *       MARC-in-JSON with marc4j and writes it with marc4j's {@link MarcTxtWriter}, so Quire does the same.</li>
@@ -39,21 +40,21 @@ public final class MarcRecords {
     /** The record as SRS's MARC-in-JSON. */
     public static ObjectNode toMarcJson(Record record) {
         ObjectNode json = Json.object();
-        json.put("leader", record.getLeader().marshal());
         ArrayNode fields = json.putArray("fields");
         for (VariableField f : record.getVariableFields()) {
             if (f instanceof ControlField cf) {
                 fields.addObject().put(cf.getTag(), cf.getData());
             } else if (f instanceof DataField df) {
                 ObjectNode body = fields.addObject().putObject(df.getTag());
+                body.put("ind1", String.valueOf(df.getIndicator1()));
+                body.put("ind2", String.valueOf(df.getIndicator2()));
                 ArrayNode subfields = body.putArray("subfields");
                 for (Subfield sf : df.getSubfields()) {
                     subfields.addObject().put(String.valueOf(sf.getCode()), sf.getData());
                 }
-                body.put("ind1", String.valueOf(df.getIndicator1()));
-                body.put("ind2", String.valueOf(df.getIndicator2()));
             }
         }
+        json.put("leader", record.getLeader().marshal());
         return json;
     }
 

@@ -32,7 +32,7 @@ public final class SrsStore {
             + "parsed_content, error_description, error_content, instance_id, instance_hrid, holdings_id, "
             + "holdings_hrid, authority_id, authority_hrid, suppress_discovery, leader_record_status, \"order\", "
             + "created_by, created_date, updated_by, updated_date";
-    private static final String ROW_PARAMS = "(?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String ROW_PARAMS = "(?, ?, ?, ?, ?, ?, ?, ?::json, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     public record Page<T>(List<T> items, long totalRecords) {
     }
@@ -77,7 +77,7 @@ public final class SrsStore {
         v.add(r.recordType().name());
         v.add(r.state().name());
         v.add(r.rawContent());
-        v.add(r.parsedContent() == null ? null : Json.write(r.parsedContent()));
+        v.add(r.parsedContent() == null ? null : Json.write(inJsonbOrder(r.parsedContent())));
         v.add(r.errorDescription());
         v.add(r.errorContent());
         v.add(x.instanceId());
@@ -96,6 +96,12 @@ public final class SrsStore {
         return v;
     }
 
+    /** The content with its keys as FOLIO's jsonb serves them (V49 keeps it as json text, in the order written). */
+    private static ObjectNode inJsonbOrder(ObjectNode content) {
+        JsonbKeyOrder.apply(content); // in place: the order of keys changes nothing else
+        return content;
+    }
+
     /**
      * Replaces a stored generation in place (same id), keeping its creation metadata: PUT /source-storage/records/{id}
      * and marking a record DELETED.
@@ -107,7 +113,7 @@ public final class SrsStore {
         params.add(next.updatedDate());
         params.add(next.id());
         Sql.update(c, "UPDATE " + schema + ".srs_record SET matched_id = ?, snapshot_id = ?, generation = ?, "
-                + "record_type = ?, state = ?, raw_content = ?, parsed_content = ?::jsonb, error_description = ?, "
+                + "record_type = ?, state = ?, raw_content = ?, parsed_content = ?::json, error_description = ?, "
                 + "error_content = ?, instance_id = ?, instance_hrid = ?, holdings_id = ?, holdings_hrid = ?, "
                 + "authority_id = ?, authority_hrid = ?, suppress_discovery = ?, leader_record_status = ?, "
                 + "\"order\" = ?, updated_by = ?, updated_date = ? WHERE id = ?", params);

@@ -74,6 +74,29 @@ class SrsApiTest {
         return Json.object().put("instanceId", id).put("instanceHrid", hrid);
     }
 
+    /**
+     * FOLIO keeps parsedRecord.content as jsonb and serves its keys in jsonb's order; Quire keeps the text (V49) and
+     * orders the keys itself. Content sent leader first, subfields first and with keys of every length and script
+     * comes back (with the 999 ff $s SRS adds) in the order PostgreSQL's own jsonb gives it.
+     */
+    @Test
+    void parsedContentKeysComeBackInJsonbsOrder() {
+        ObjectNode content = Json.object().put("leader", "00000nam a2200000 a 4500");
+        ObjectNode f245 = content.putArray("fields").addObject().putObject("245");
+        f245.putArray("subfields").addObject().put("a", "Title");
+        f245.put("ind2", "0").put("ind1", "1");
+        content.put("é", "2 bytes").put("zz", "2").put("b", "1").put("ab", "2").put("Z", "1").put("ü", "2 bytes");
+        ObjectNode json = recordJson(snapshot(), "MARC_BIB", bibs.get(1), null);
+        ((ObjectNode) json.get("parsedRecord")).set("content", content);
+        String id = create(json).get("id").asText();
+
+        JsonNode served = s.get("/source-storage/records/" + id).json().at("/parsedRecord/content");
+        String jsonb = TestServer.get().database().tx(c -> Sql.one(c, "SELECT ?::jsonb::text",
+                List.of(Json.write(served)), rs -> rs.getString(1)).orElseThrow());
+        assertThat(Json.write(served)).isEqualTo(Json.write(Json.parse(jsonb)));
+        assertThat(Json.write(served)).startsWith("{\"Z\":\"1\",\"b\":\"1\",\"ab\":\"2\",\"zz\":\"2\",\"é\""); // sent otherwise
+    }
+
     @Test
     void createsAndReadsByEveryIdType() {
         String snap = snapshot();
