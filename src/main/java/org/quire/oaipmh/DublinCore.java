@@ -27,10 +27,10 @@ final class DublinCore {
     private static final Set<String> SUBJECTS = Set.of("600", "610", "611", "630", "650", "653");
     private static final Set<String> NOT_DESCRIPTION = Set.of("506", "530", "540", "546");
 
-    static void write(JsonNode marc, StringBuilder out) {
-        out.append("<oai_dc:dc xmlns:oai_dc=\"").append(OAI_DC).append("\" xmlns:dc=\"").append(DC)
-                .append("\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"")
-                .append(OAI_DC).append(" http://www.openarchives.org/OAI/2.0/oai_dc.xsd\">");
+    static void write(JsonNode marc, Utf8Buffer out) {
+        out.add("<oai_dc:dc xmlns:oai_dc=\"" + OAI_DC + "\" xmlns:dc=\"" + DC
+                + "\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\""
+                + OAI_DC + " http://www.openarchives.org/OAI/2.0/oai_dc.xsd\">");
         String leader = marc.path("leader").asText("");
         char l6 = leader.length() > 6 ? leader.charAt(6) : ' ';
         char l7 = leader.length() > 7 ? leader.charAt(7) : ' ';
@@ -72,7 +72,7 @@ final class DublinCore {
             if (!isbn.isEmpty()) element("identifier", "URN:ISBN:" + isbn, out);
         }
         for (var f : fields) if (f.getKey().equals("506") || f.getKey().equals("540")) each(f.getValue(), 'a', "rights", out);
-        out.append("</oai_dc:dc>");
+        out.add("</oai_dc:dc>");
     }
 
     /** MARC21slim2OAIDC's dc:type: collection, manuscript, then the resource type of Leader/06. */
@@ -112,17 +112,15 @@ final class DublinCore {
         return b.toString();
     }
 
-    private static void each(JsonNode field, char code, String element, StringBuilder out) {
+    private static void each(JsonNode field, char code, String element, Utf8Buffer out) {
         for (JsonNode sf : field.path("subfields")) {
             JsonNode v = sf.get(String.valueOf(code));
             if (v != null) element(element, v.asText().trim(), out);
         }
     }
 
-    private static void element(String name, String value, StringBuilder out) {
+    private static void element(String name, String value, Utf8Buffer out) {
         if (value == null || value.isBlank()) return;
-        out.append("<dc:").append(name).append('>');
-        Xml.text(value, out);
-        out.append("</dc:").append(name).append('>');
+        out.add("<dc:").add(name).add(">").text(value).add("</dc:").add(name).add(">");
     }
 }

@@ -15,8 +15,9 @@ import java.util.List;
  *
  * <p>The JSON text is read token by token and each field written as it is read, never built into a tree: on
  * {@code quire bench oai}'s profile, building each record's tree took a fifth of a marc21_withholdings page's CPU.
- * PostgreSQL's jsonb text puts {@code fields} before {@code leader} (keys of one length in byte order), so the
- * leader is inserted at its place once the record has been read.
+ * The text is read from its UTF-8 bytes and written as UTF-8 bytes ({@link Utf8Buffer}), values escaped straight from
+ * the parser's buffer. SRS keeps {@code fields} before {@code leader} (jsonb's key order, which FOLIO serves), so
+ * the leader is inserted at its place once the record has been read.
  */
 final class MarcXml {
     static final String NAMESPACE = "http://www.loc.gov/MARC21/slim";
@@ -40,7 +41,7 @@ final class MarcXml {
      *                   (1 or 0) is added to the record's first 999 ff unless it has one (mod-oai-pmh's
      *                   updateMetadataSourceWithDiscoverySuppressedData)
      */
-    static void start(String marcJson, Boolean suppressed, StringBuilder out) {
+    static void start(byte[] marcJson, Boolean suppressed, Utf8Buffer out) {
         try (JsonParser p = Json.MAPPER.getFactory().createParser(marcJson)) {
             start(p, suppressed, out);
         } catch (IOException e) {
@@ -49,7 +50,7 @@ final class MarcXml {
     }
 
     /** The same for a record already in a tree (MARC generated from an instance). */
-    static void start(JsonNode marc, Boolean suppressed, StringBuilder out) {
+    static void start(JsonNode marc, Boolean suppressed, Utf8Buffer out) {
         try (JsonParser p = marc.traverse(Json.MAPPER)) {
             start(p, suppressed, out);
         } catch (IOException e) {
@@ -58,15 +59,14 @@ final class MarcXml {
     }
 
     /** The end of a record {@link #start}ed: {@code extra} fields after the record's own. */
-    static void end(List<Field> extra, StringBuilder out) {
+    static void end(List<Field> extra, Utf8Buffer out) {
         Fields fields = new Fields(out, null);
         for (Field f : extra) fields.write(f);
-        out.append("</record>");
+        out.add("</record>");
     }
 
-    private static void start(JsonParser p, Boolean suppressed, StringBuilder out) throws IOException {
-        out.append("<record xmlns=\"").append(NAMESPACE).append("\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" ")
-                .append("xsi:schemaLocation=\"").append(NAMESPACE).append(' ').append(SCHEMA).append("\">");
+    private static void start(JsonParser p, Boolean suppressed, Utf8Buffer out) throws IOException {
+        out.add(RECORD);
         int leaderAt = out.length();
         String leader = "";
         Fields fields = new Fields(out, suppressed);
@@ -83,20 +83,21 @@ final class MarcXml {
                 }
             }
         }
-        StringBuilder l = new StringBuilder(leader.length() + 20).append("<leader>");
-        Xml.text(leader, l);
-        out.insert(leaderAt, l.append("</leader>"));
+        out.insert(leaderAt, new Utf8Buffer(leader.length() + 20).add("<leader>").text(leader).add("</leader>"));
     }
+
+    private static final String RECORD = "<record xmlns=\"" + NAMESPACE + "\" xmlns:xsi=\"http://www.w3.org/2001/"
+            + "XMLSchema-instance\" xsi:schemaLocation=\"" + NAMESPACE + ' ' + SCHEMA + "\">";
 
     /** The fields of one record as they are read; {@code subfields} is reused from one data field to the next. */
     private static final class Fields {
-        private final StringBuilder out;
-        private final StringBuilder subfields = new StringBuilder(256);
+        private final Utf8Buffer out;
+        private final Utf8Buffer subfields = new Utf8Buffer(256);
         private Boolean suppressed;
         /** Whether the data field being read has a $t. */
         private boolean hasT;
 
-        Fields(StringBuilder out, Boolean suppressed) {
+        Fields(Utf8Buffer out, Boolean suppressed) {
             this.out = out;
             this.suppressed = suppressed;
         }
@@ -105,23 +106,21 @@ final class MarcXml {
         void writeAll(JsonParser p) throws IOException {
             eachEntry(p, (tag, value) -> {
                 if (value == JsonToken.START_OBJECT) dataField(p, tag);
-                else controlField(tag, value.isScalarValue() ? p.getText() : "");
+                else controlField(p, tag, value);
             });
         }
 
-        private void controlField(String tag, String value) {
-            out.append("<controlfield tag=\"");
-            Xml.attribute(tag, out);
-            out.append("\">");
-            Xml.text(value, out);
-            out.append("</controlfield>");
+        private void controlField(JsonParser p, String tag, JsonToken value) throws IOException {
+            out.add("<controlfield tag=\"").attribute(tag).add("\">");
+            text(p, value, out);
+            out.add("</controlfield>");
         }
 
         /** A data field's body, its properties in any order: ind1, ind2, subfields (each a one-property object). */
         private void dataField(JsonParser p, String tag) throws IOException {
             String ind1 = " ", ind2 = " ";
             hasT = false;
-            subfields.setLength(0);
+            subfields.clear();
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
@@ -130,8 +129,10 @@ final class MarcXml {
                 } else if (name.equals("ind2") && value.isScalarValue() && value != JsonToken.VALUE_NULL) {
                     ind2 = indicator(p.getText());
                 } else if (name.equals("subfields") && value == JsonToken.START_ARRAY) {
-                    eachEntry(p, (code, text) -> {
-                        subfield(code, text.isScalarValue() ? p.getText() : "", subfields);
+                    eachEntry(p, (code, token) -> {
+                        subfields.add("<subfield code=\"").attribute(code).add("\">");
+                        text(p, token, subfields);
+                        subfields.add("</subfield>");
                         hasT |= code.equals("t");
                     });
                 } else {
@@ -143,31 +144,29 @@ final class MarcXml {
                 suppressed = null; // only the first 999 ff
             }
             open(tag, ind1, ind2);
-            out.append(subfields).append("</datafield>");
+            out.add(subfields);
+            out.add("</datafield>");
         }
 
         void write(Field f) {
             open(f.tag(), f.ind1(), f.ind2());
             for (Subfield s : f.subfields()) subfield(s.code(), s.value(), out);
-            out.append("</datafield>");
+            out.add("</datafield>");
         }
 
         private void open(String tag, String ind1, String ind2) {
-            out.append("<datafield tag=\"");
-            Xml.attribute(tag, out);
-            out.append("\" ind1=\"");
-            Xml.attribute(ind1, out);
-            out.append("\" ind2=\"");
-            Xml.attribute(ind2, out);
-            out.append("\">");
+            out.add("<datafield tag=\"").attribute(tag).add("\" ind1=\"").attribute(ind1).add("\" ind2=\"")
+                    .attribute(ind2).add("\">");
         }
 
-        private static void subfield(String code, String value, StringBuilder to) {
-            to.append("<subfield code=\"");
-            Xml.attribute(code, to);
-            to.append("\">");
-            Xml.text(value, to);
-            to.append("</subfield>");
+        private static void subfield(String code, String value, Utf8Buffer to) {
+            to.add("<subfield code=\"").attribute(code).add("\">").text(value).add("</subfield>");
+        }
+
+        /** A scalar value's text, escaped straight from the parser's buffer (no String); "" for anything else. */
+        private static void text(JsonParser p, JsonToken value, Utf8Buffer to) throws IOException {
+            if (value == JsonToken.VALUE_STRING) to.text(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+            else if (value.isScalarValue()) to.text(p.getText());
         }
 
         /** What is done with one entry: its name, the parser at its value's first token. */

@@ -17,27 +17,19 @@ final class OaiDocument {
      */
     static byte[] wrap(Instant now, String baseUrl, String verb, Map<String, String> args, boolean echo,
                        Utf8Buffer body) {
-        StringBuilder out = new StringBuilder(512);
-        out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<OAI-PMH xmlns=\"").append(NAMESPACE)
-                .append("\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"")
-                .append(NAMESPACE).append(" http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd\">\n<responseDate>")
-                .append(OaiPmh.SECONDS.format(now.truncatedTo(ChronoUnit.SECONDS))).append("</responseDate>\n<request");
+        Utf8Buffer document = new Utf8Buffer(body.length() + 1024);
+        document.add("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<OAI-PMH xmlns=\"" + NAMESPACE
+                + "\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"" + NAMESPACE
+                + " http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd\">\n<responseDate>")
+                .add(OaiPmh.SECONDS.format(now.truncatedTo(ChronoUnit.SECONDS))).add("</responseDate>\n<request");
         if (echo && verb != null) {
-            out.append(" verb=\"");
-            Xml.attribute(verb, out);
-            out.append('"');
+            document.add(" verb=\"").attribute(verb).add("\"");
             for (var e : args.entrySet()) {
                 if (e.getKey().equals("verb")) continue;
-                out.append(' ').append(e.getKey()).append("=\"");
-                Xml.attribute(e.getValue(), out);
-                out.append('"');
+                document.add(" ").add(e.getKey()).add("=\"").attribute(e.getValue()).add("\"");
             }
         }
-        out.append('>');
-        Xml.text(baseUrl, out);
-        out.append("</request>\n");
-        Utf8Buffer document = new Utf8Buffer(out.length() + body.length() + 16);
-        document.add(out);
+        document.add(">").text(baseUrl).add("</request>\n");
         document.add(body);
         document.add("\n</OAI-PMH>\n");
         return document.toByteArray();

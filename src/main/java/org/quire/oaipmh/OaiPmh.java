@@ -8,6 +8,7 @@ import org.quire.platform.Futures;
 import org.quire.platform.Json;
 import org.quire.platform.db.Database;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -95,7 +96,7 @@ public final class OaiPmh {
             if (!errors.isEmpty()) throw new OaiError.Failure(errors);
             Context ctx = new Context(tenant, schema, s, host, now, single);
             switch (verb) {
-                case IDENTIFY -> body.add(identify(ctx, baseUrl));
+                case IDENTIFY -> identify(ctx, baseUrl, body);
                 case LIST_METADATA_FORMATS -> body.add(listMetadataFormats(ctx));
                 case LIST_SETS -> body.add(listSets(single));
                 case GET_RECORD -> getRecord(ctx, body);
@@ -105,14 +106,10 @@ public final class OaiPmh {
         } catch (OaiError.Failure f) {
             boolean echo = f.errors().stream().noneMatch(e -> e.code().equals(OaiError.BAD_VERB)
                     || e.code().equals(OaiError.BAD_ARGUMENT));
-            StringBuilder err = new StringBuilder();
+            Utf8Buffer answer = new Utf8Buffer(256);
             for (OaiError e : f.errors()) {
-                err.append("<error code=\"").append(e.code()).append("\">");
-                Xml.text(e.message(), err);
-                err.append("</error>");
+                answer.add("<error code=\"").attribute(e.code()).add("\">").text(e.message()).add("</error>");
             }
-            Utf8Buffer answer = new Utf8Buffer(err.length() * 2);
-            answer.add(err);
             int status = s.errorsAsOk() ? 200 : OaiError.httpStatus(f.errors());
             return new Answer(status, OaiDocument.wrap(now, baseUrl, verbName, single, echo, answer));
         }
@@ -128,19 +125,15 @@ public final class OaiPmh {
         }
     }
 
-    private StringBuilder identify(Context ctx, String baseUrl) {
+    private void identify(Context ctx, String baseUrl, Utf8Buffer out) {
         Instant earliest = db.read(c -> OaiStore.earliest(c, ctx.schema, ctx.settings.recordsSource()))
                 .orElse(Instant.EPOCH);
-        StringBuilder out = new StringBuilder("<Identify><repositoryName>");
-        Xml.text(ctx.settings.repositoryName(), out);
-        out.append("</repositoryName><baseURL>");
-        Xml.text(baseUrl, out);
-        out.append("</baseURL><protocolVersion>2.0</protocolVersion><adminEmail>");
-        Xml.text(ctx.settings.adminEmail(), out);
-        out.append("</adminEmail><earliestDatestamp>").append(SECONDS.format(earliest))
-                .append("</earliestDatestamp><deletedRecord>").append(ctx.settings.deletedRecords())
-                .append("</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity></Identify>");
-        return out;
+        out.add("<Identify><repositoryName>").text(ctx.settings.repositoryName()).add("</repositoryName><baseURL>")
+                .text(baseUrl).add("</baseURL><protocolVersion>2.0</protocolVersion><adminEmail>")
+                .text(ctx.settings.adminEmail()).add("</adminEmail><earliestDatestamp>")
+                .add(SECONDS.format(earliest)).add("</earliestDatestamp><deletedRecord>")
+                .add(ctx.settings.deletedRecords()).add("</deletedRecord><granularity>YYYY-MM-DDThh:mm:ssZ</granularity>"
+                        + "</Identify>");
     }
 
     private StringBuilder listMetadataFormats(Context ctx) {
@@ -252,12 +245,12 @@ public final class OaiPmh {
         }
         String element = withMetadata ? "ListRecords" : "ListIdentifiers";
         StringBuilder out = new StringBuilder(512).append('<').append(element).append('>');
+        body.add(out);
+        out.setLength(0);
         if (withMetadata) {
-            body.add(out);
             writeRecords(ctx, rows, prefix, body);
-            out.setLength(0);
         } else {
-            for (OaiStore.Row r : rows) header(ctx, r, out);
+            for (OaiStore.Row r : rows) header(ctx, r, body);
         }
         if (more) {
             OaiStore.Row last = rows.getLast();
@@ -341,12 +334,10 @@ public final class OaiPmh {
         return until ? second.plusSeconds(1).minusNanos(1000) : second;
     }
 
-    private void header(Context ctx, OaiStore.Row r, StringBuilder out) {
-        out.append(isDeleted(r, ctx.settings) ? "<header status=\"deleted\">" : "<header>")
-                .append("<identifier>");
-        Xml.text(ctx.identifier(r.instanceId()), out);
-        out.append("</identifier><datestamp>").append(SECONDS.format(r.datestamp()))
-                .append("</datestamp><setSpec>all</setSpec></header>");
+    private void header(Context ctx, OaiStore.Row r, Utf8Buffer out) {
+        out.add(isDeleted(r, ctx.settings) ? "<header status=\"deleted\">" : "<header>").add("<identifier>")
+                .text(ctx.identifier(r.instanceId())).add("</identifier><datestamp>")
+                .add(SECONDS.format(r.datestamp())).add("</datestamp><setSpec>all</setSpec></header>");
     }
 
     /** What marc21_withholdings adds to a page: its holdings and items by instance, the 856 relationship names. */
@@ -365,12 +356,12 @@ public final class OaiPmh {
         // read after the names: a request holds one connection at a time
         boolean withHoldings = prefix.equals(MARC21_WITHHOLDINGS);
         Future<PageHoldings> holdings = withHoldings ? READER.submit(() -> holdings(ctx, rows)) : null;
-        List<StringBuilder> written = new ArrayList<>(rows.size());
+        List<Utf8Buffer> written = new ArrayList<>(rows.size());
         for (OaiStore.Row r : rows) {
-            StringBuilder out = new StringBuilder(8192).append("<record>");
+            Utf8Buffer out = new Utf8Buffer(8192).add("<record>");
             header(ctx, r, out);
             if (hasMetadata(r, s)) {
-                out.append("<metadata>");
+                out.add("<metadata>");
                 if (prefix.equals(OAI_DC)) {
                     DublinCore.write(marc(r, names), out);
                 } else {
@@ -385,15 +376,15 @@ public final class OaiPmh {
         PageHoldings page = holdings == null ? null : await(holdings);
         for (int i = 0; i < rows.size(); i++) {
             OaiStore.Row r = rows.get(i);
-            StringBuilder out = written.get(i);
+            Utf8Buffer out = written.get(i);
             if (hasMetadata(r, s)) {
                 if (!prefix.equals(OAI_DC)) {
                     MarcXml.end(page == null ? List.of() : HoldingsFields.of(page.byInstance().getOrDefault(
                             r.instanceId(), List.of()), page.relationships(), s.suppressedRecordsProcessing()), out);
                 }
-                out.append("</metadata>");
+                out.add("</metadata>");
             }
-            records.add(out.append("</record>"));
+            records.add(out.add("</record>"));
         }
     }
 
@@ -429,7 +420,7 @@ public final class OaiPmh {
 
     /** The record's MARC as a tree: its SRS record, else generated from the instance (generateRecordsOnTheFly). */
     private static ObjectNode marc(OaiStore.Row r, InstanceMarc.Names names) {
-        return r.marcJson() != null ? Json.parseObject(r.marcJson())
+        return r.marcJson() != null ? Json.parseObject(new String(r.marcJson(), StandardCharsets.UTF_8))
                 : MarcRecords.toMarcJson(InstanceMarc.of(Json.parse(r.instanceJson()), names));
     }
 

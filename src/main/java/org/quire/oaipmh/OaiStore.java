@@ -38,12 +38,13 @@ final class OaiStore {
     }
 
     /**
-     * One harvestable record and what its header needs: the SRS MARC-in-JSON ({@code marcJson}), or for an instance
+     * One harvestable record and what its header needs: the SRS MARC-in-JSON ({@code marcJson}, its UTF-8 text as
+     * PostgreSQL sent it: parsed from the bytes, never made a String), or for an instance
      * without SRS the instance ({@code instanceJson}) to generate MARC from; neither for a tombstone.
      *
      * @param key the keyset tie-breaker (see the class comment)
      */
-    record Row(UUID key, UUID instanceId, Instant datestamp, boolean deleted, boolean suppressed, String marcJson,
+    record Row(UUID key, UUID instanceId, Instant datestamp, boolean deleted, boolean suppressed, byte[] marcJson,
                String instanceJson) {
     }
 
@@ -330,7 +331,7 @@ final class OaiStore {
 
     private static Row row(ResultSet rs) throws SQLException {
         return new Row(rs.getObject("key", UUID.class), rs.getObject("instance_id", UUID.class),
-                instant(rs, 3), rs.getBoolean("deleted"), rs.getBoolean("suppressed"), rs.getString("marc"),
+                instant(rs, 3), rs.getBoolean("deleted"), rs.getBoolean("suppressed"), rs.getBytes("marc"),
                 rs.getString("inst"));
     }
 

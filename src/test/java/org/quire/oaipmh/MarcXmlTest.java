@@ -2,9 +2,18 @@ package org.quire.oaipmh;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
+import org.marc4j.MarcXmlReader;
+import org.marc4j.marc.Record;
+import org.quire.marc.MarcFiles;
+import org.quire.marc.MarcRecordOrError;
+import org.quire.marc.MarcRecords;
 import org.quire.platform.Json;
 
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,10 +28,10 @@ class MarcXmlTest {
             + "marcxml/schema/MARC21slim.xsd\">";
 
     static String xml(String json, Boolean suppressed, List<MarcXml.Field> extra) {
-        StringBuilder out = new StringBuilder("<metadata>");
-        MarcXml.start(json, suppressed, out);
+        Utf8Buffer out = new Utf8Buffer(16).add("<metadata>");
+        MarcXml.start(json.getBytes(StandardCharsets.UTF_8), suppressed, out);
         MarcXml.end(extra, out);
-        return out.append("</metadata>").toString();
+        return out.add("</metadata>").toString();
     }
 
     static String body(String xml) {
@@ -42,10 +51,10 @@ class MarcXmlTest {
                 + "<subfield code=\"c\">by \"us\"</subfield></datafield>");
 
         ObjectNode tree = Json.parseObject(json);
-        StringBuilder fromTree = new StringBuilder("<metadata>");
+        Utf8Buffer fromTree = new Utf8Buffer(16).add("<metadata>");
         MarcXml.start(tree, null, fromTree);
         MarcXml.end(List.of(), fromTree);
-        assertThat(fromTree.append("</metadata>").toString()).isEqualTo(out);
+        assertThat(fromTree.add("</metadata>").toString()).isEqualTo(out);
     }
 
     @Test
@@ -90,17 +99,45 @@ class MarcXmlTest {
         assertThat(body(xml("{}", null, List.of()))).isEqualTo("<leader></leader>");
     }
 
+    /**
+     * Real records in several scripts (Latin with combining accents, Hebrew, Armenian and Cyrillic) written as MARCXML
+     * straight from their MARC-in-JSON bytes read back with marc4j's MARCXML reader to the same MARC-in-JSON.
+     */
+    @Test
+    void realRecords_inSeveralScripts_readBackWithMarc4jToTheSameRecord() throws Exception {
+        int compared = 0;
+        for (String file : List.of("folio-data-import-100.mrc", "evergreen-hebrew.marc8.mrc",
+                "evergreen-fsl-armenian-cyrillic.mrc")) {
+            Path path = Path.of(System.getProperty("quire.shared.dir", "../shared")).resolve("data/marc/bib/" + file);
+            List<Record> records;
+            try (Stream<MarcRecordOrError> entries = MarcFiles.read(path)) {
+                records = entries.filter(e -> !e.isError()).limit(50).map(MarcRecordOrError::record).toList();
+            }
+            for (Record r : records) {
+                ObjectNode json = MarcRecords.toMarcJson(r);
+                Utf8Buffer xml = new Utf8Buffer(16);
+                MarcXml.start(Json.write(json).getBytes(StandardCharsets.UTF_8), null, xml);
+                MarcXml.end(List.of(), xml);
+                Record back = new MarcXmlReader(new ByteArrayInputStream(xml.toByteArray())).next();
+                assertThat(MarcRecords.toMarcJson(back)).as("%s: %s", file, r.getControlNumber()).isEqualTo(json);
+                compared++;
+            }
+        }
+        assertThat(compared).isGreaterThan(100);
+    }
+
     @Test
     void xmlEscaping_dropsWhatXmlCannotCarry_keepsSurrogatePairs() {
-        String value = "a\u0001b\tc\u001Fd\uFFFEe\uD800f\uD83D\uDE00g\"h'&";
-        StringBuilder text = new StringBuilder();
-        Xml.text(value, text);
-        assertThat(text.toString()).isEqualTo("ab\tcdef\uD83D\uDE00g\"h'&amp;");
-        StringBuilder attribute = new StringBuilder();
-        Xml.attribute(value + "\uDC00", attribute);
-        assertThat(attribute.toString()).isEqualTo("ab\tcdef\uD83D\uDE00g&quot;h'&amp;");
-        StringBuilder plain = new StringBuilder();
-        Xml.text("nothing to escape é", plain);
-        assertThat(plain.toString()).isEqualTo("nothing to escape é");
+        String value = "a\u0001b\tc\u001Fd\uFFFEe\uD800f\uD83D\uDE00g\"h'&<>\u0085\u07FF\u0800\uFFFD";
+        String kept = "ab\tcdef\uD83D\uDE00g\"h'&amp;&lt;&gt;\u0085\u07FF\u0800\uFFFD";
+        assertThat(new Utf8Buffer(1).text(value).toString()).isEqualTo(kept);
+        char[] chars = ("[" + value + "\uD83D]").toCharArray(); // the parser's buffer: a window of a longer array
+        Utf8Buffer fromChars = new Utf8Buffer(1);
+        fromChars.text(chars, 1, chars.length - 2);
+        assertThat(fromChars.toString()).isEqualTo(kept);
+        assertThat(new Utf8Buffer(1).attribute(value + "\uDC00").toString())
+                .isEqualTo(kept.replace("g\"h", "g&quot;h"));
+        assertThat(new Utf8Buffer(1).text("nothing to escape é").toByteArray())
+                .isEqualTo("nothing to escape é".getBytes(StandardCharsets.UTF_8));
     }
 }
