@@ -42,6 +42,7 @@ final class MarcXml {
      *                   updateMetadataSourceWithDiscoverySuppressedData)
      */
     static void start(byte[] marcJson, Boolean suppressed, Utf8Buffer out) {
+        if (MarcXmlDirect.start(marcJson, suppressed, out)) return;
         try (JsonParser p = Json.MAPPER.getFactory().createParser(marcJson)) {
             start(p, suppressed, out);
         } catch (IOException e) {
@@ -86,7 +87,7 @@ final class MarcXml {
         out.insert(leaderAt, new Utf8Buffer(leader.length() + 20).add("<leader>").text(leader).add("</leader>"));
     }
 
-    private static final String RECORD = "<record xmlns=\"" + NAMESPACE + "\" xmlns:xsi=\"http://www.w3.org/2001/"
+    static final String RECORD = "<record xmlns=\"" + NAMESPACE + "\" xmlns:xsi=\"http://www.w3.org/2001/"
             + "XMLSchema-instance\" xsi:schemaLocation=\"" + NAMESPACE + ' ' + SCHEMA + "\">";
 
     /** The fields of one record as they are read; {@code subfields} is reused from one data field to the next. */

@@ -39,6 +39,17 @@ final class Utf8Buffer {
         append(other.bytes, other.length);
     }
 
+    /** Adds bytes that are UTF-8 already (markup kept as bytes). */
+    Utf8Buffer add(byte[] utf8) {
+        append(utf8, utf8.length);
+        return this;
+    }
+
+    /** Adds one byte; room for it was {@link #ensure}d. */
+    void put(byte b) {
+        bytes[length++] = b;
+    }
+
     /** Adds XML character data, escaped. */
     Utf8Buffer text(String s) {
         escape(s, false);
@@ -144,7 +155,8 @@ final class Utf8Buffer {
         length += count;
     }
 
-    private void ensure(int more) {
+    /** Makes room for {@code more} bytes. */
+    void ensure(int more) {
         if (length + more > bytes.length) bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + more));
     }
 
@@ -154,6 +166,11 @@ final class Utf8Buffer {
 
     void clear() {
         length = 0;
+    }
+
+    /** Drops what was added after the first {@code length} bytes. */
+    void truncate(int length) {
+        this.length = length;
     }
 
     byte[] toByteArray() {

@@ -99,31 +99,83 @@ class MarcXmlTest {
         assertThat(body(xml("{}", null, List.of()))).isEqualTo("<leader></leader>");
     }
 
-    /**
-     * Real records in several scripts (Latin with combining accents, Hebrew, Armenian and Cyrillic) written as MARCXML
-     * straight from their MARC-in-JSON bytes read back with marc4j's MARCXML reader to the same MARC-in-JSON.
-     */
-    @Test
-    void realRecords_inSeveralScripts_readBackWithMarc4jToTheSameRecord() throws Exception {
-        int compared = 0;
+    /** Real records in several scripts: Latin with combining accents, Hebrew, Armenian and Cyrillic. */
+    static List<Record> realRecords() throws Exception {
+        List<Record> all = new java.util.ArrayList<>();
         for (String file : List.of("folio-data-import-100.mrc", "evergreen-hebrew.marc8.mrc",
                 "evergreen-fsl-armenian-cyrillic.mrc")) {
             Path path = Path.of(System.getProperty("quire.shared.dir", "../shared")).resolve("data/marc/bib/" + file);
-            List<Record> records;
             try (Stream<MarcRecordOrError> entries = MarcFiles.read(path)) {
-                records = entries.filter(e -> !e.isError()).limit(50).map(MarcRecordOrError::record).toList();
-            }
-            for (Record r : records) {
-                ObjectNode json = MarcRecords.toMarcJson(r);
-                Utf8Buffer xml = new Utf8Buffer(16);
-                MarcXml.start(Json.write(json).getBytes(StandardCharsets.UTF_8), null, xml);
-                MarcXml.end(List.of(), xml);
-                Record back = new MarcXmlReader(new ByteArrayInputStream(xml.toByteArray())).next();
-                assertThat(MarcRecords.toMarcJson(back)).as("%s: %s", file, r.getControlNumber()).isEqualTo(json);
-                compared++;
+                entries.filter(e -> !e.isError()).limit(50).map(MarcRecordOrError::record).forEach(all::add);
             }
         }
-        assertThat(compared).isGreaterThan(100);
+        assertThat(all).hasSizeGreaterThan(100);
+        return all;
+    }
+
+    /** Written from the JSON's bytes by the direct path, which must take it. */
+    static String direct(String json, Boolean suppressed) {
+        Utf8Buffer out = new Utf8Buffer(16).add("<metadata>");
+        assertThat(MarcXmlDirect.start(json.getBytes(StandardCharsets.UTF_8), suppressed, out)).as(json).isTrue();
+        MarcXml.end(List.of(), out);
+        return out.add("</metadata>").toString();
+    }
+
+    /** Written by the parser's path (from the tree: the same token stream). */
+    static String parsed(String json, Boolean suppressed) {
+        Utf8Buffer out = new Utf8Buffer(16).add("<metadata>");
+        MarcXml.start(Json.parse(json), suppressed, out);
+        MarcXml.end(List.of(), out);
+        return out.add("</metadata>").toString();
+    }
+
+    /** Written from the JSON's bytes through MarcXml, and read back with marc4j's MARCXML reader. */
+    @Test
+    void realRecords_readBackWithMarc4jToTheSameRecord_andBothPathsWriteTheSame() throws Exception {
+        for (Record r : realRecords()) {
+            ObjectNode json = MarcRecords.toMarcJson(r);
+            Record back = new MarcXmlReader(new ByteArrayInputStream(xml(Json.write(json), null, List.of())
+                    .replace("<metadata>", "").replace("</metadata>", "").getBytes(StandardCharsets.UTF_8))).next();
+            assertThat(MarcRecords.toMarcJson(back)).as(r.getControlNumber()).isEqualTo(json);
+
+            String compact = Json.write(json), blanks = json.toPrettyString(); // blanks: as jsonb printed them
+            assertThat(direct(compact, true)).isEqualTo(parsed(compact, true));
+            assertThat(direct(blanks, null)).isEqualTo(parsed(compact, null));
+        }
+    }
+
+    @Test
+    void direct_takesTheEscapesJacksonWrites_andSuppression() {
+        String json = "{\"fields\": [{\"001\": \"a\\\\b\\/c\"}, {\"2<5\": {\"ind1\": \"\", \"ind2\": \"&\", "
+                + "\"subfields\": [{\"\\\"\": \"Tom & \\\"Jerry\\\" <b> \u00e9 \u4e2d \ud83d\ude00\"}]}}, "
+                + "{\"999\": {\"ind1\": \"f\", \"ind2\": \"f\", \"subfields\": []}}, "
+                + "{\"999\": {\"ind1\": \"f\", \"ind2\": \"f\", \"subfields\": [{\"t\": \"0\"}]}}], \"leader\": \"x>y\"}";
+        String out = direct(json, true);
+        assertThat(out).isEqualTo(parsed(json, true)).contains("<leader>x&gt;y</leader>")
+                .contains("<controlfield tag=\"001\">a\\b/c</controlfield>")
+                .contains("<datafield tag=\"2&lt;5\" ind1=\" \" ind2=\"&amp;\"><subfield code=\"&quot;\">Tom &amp; "
+                        + "\"Jerry\" &lt;b&gt; \u00e9 \u4e2d \ud83d\ude00</subfield>")
+                .contains("<datafield tag=\"999\" ind1=\"f\" ind2=\"f\"><subfield code=\"t\">1</subfield></datafield>"
+                        + "<datafield tag=\"999\" ind1=\"f\" ind2=\"f\"><subfield code=\"t\">0</subfield>");
+        assertThat(direct("{}", null)).isEqualTo(parsed("{}", null));
+        assertThat(direct("{\"fields\": []}", false)).isEqualTo(parsed("{\"fields\": []}", false));
+    }
+
+    /** Shapes the direct path leaves to the parser's, which writes them (or drops what XML cannot carry). */
+    @Test
+    void direct_leavesOtherShapesToTheParser_writingNothing() {
+        for (String json : List.of("{\"fields\": [{\"001\": \"a\\u0001b\"}]}", "{\"fields\": [{\"001\": \"a\\nb\"}]}",
+                "{\"fields\": [{\"001\": \"\uFFFE\"}]}", "{\"fields\": [{}]}", "{\"fields\": [{\"001\": 5}]}",
+                "{\"fields\": [{\"245\": {\"subfields\": [], \"ind1\": \"1\", \"ind2\": \"0\"}}]}",
+                "{\"fields\": [{\"245\": {\"ind1\": \"é\", \"ind2\": \"0\", \"subfields\": []}}]}",
+                "{\"fields\": [{\"001\": \"a\", \"x\": 1}]}", "{\"leader\": \"a\", \"leader\": \"b\"}",
+                "{\"other\": 1}", "{\"fields\": [{\"001\": \"a\"}]} x", "{\"fields\": [{\"001\": \"a", "[]", "")) {
+            Utf8Buffer out = new Utf8Buffer(4).add("before");
+            assertThat(MarcXmlDirect.start(json.getBytes(StandardCharsets.UTF_8), null, out)).as(json).isFalse();
+            assertThat(out.toString()).isEqualTo("before");
+        }
+        assertThat(body(xml("{\"fields\": [{\"001\": \"a\\u0001b\\nc\uFFFEd\"}]}", null, List.of())))
+                .isEqualTo("<leader></leader><controlfield tag=\"001\">ab\ncd</controlfield>");
     }
 
     @Test
