@@ -64,6 +64,11 @@ public final class BenchHttp {
             return http.send("GET", pathAndQuery, headers(false), null, 120_000);
         }
 
+        /** GET whose body is kept as its bytes (an OAI-PMH page read without decoding it). */
+        public BenchConnections.Response getBytes(String pathAndQuery) throws IOException {
+            return http.connections.exchange("GET", http.basePath + pathAndQuery, headers(false), null, 120_000);
+        }
+
         public Reply post(String path, Object body) throws IOException, InterruptedException {
             return http.send("POST", path, headers(true), Json.writeBytes(body), 120_000);
         }

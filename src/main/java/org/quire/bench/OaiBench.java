@@ -20,8 +20,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code quire bench oai} (issue 15, "Speed"): a fresh tenant with N real LC records imported (not timed), then at
@@ -38,10 +36,6 @@ final class OaiBench {
     /** FOLIO's published figure for the same harvest, as issue 15 quotes it. */
     static final String FOLIO_FIGURE = "3.6–6 s per page";
     private static final long HIGHEST_NANOS = 3_600_000_000_000L;
-    private static final Pattern IDENTIFIER = Pattern.compile("<header(?: status=\"deleted\")?><identifier>([^<]*)"
-            + "</identifier>");
-    private static final Pattern TOKEN = Pattern.compile("<resumptionToken[^>]*>([^<]*)</resumptionToken>");
-    private static final Pattern ERROR = Pattern.compile("<error code=\"([^\"]*)\">([^<]*)</error>");
 
     private final BenchOptions o;
     private final PrintStream out;
@@ -144,6 +138,11 @@ final class OaiBench {
         return phase;
     }
 
+    private static String abbreviated(byte[] body) {
+        String b = new String(body, 0, Math.min(body.length, 300), StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        return body.length > 300 ? b + "…" : b;
+    }
+
     private static Phase oneHarvest(BenchHttp.Session s, int harvester, long expected) throws Exception {
         Phase p = new Phase();
         Set<String> seen = new HashSet<>();
@@ -151,24 +150,21 @@ final class OaiBench {
         String query = "verb=ListRecords&metadataPrefix=" + PREFIX;
         while (query != null) {
             long start = System.nanoTime();
-            BenchHttp.Reply r = s.get("/oai/records?" + query);
+            BenchConnections.Response r = s.getBytes("/oai/records?" + query);
             p.pages.recordValue(Math.min(HIGHEST_NANOS, Math.max(1, System.nanoTime() - start)));
             pages++;
-            Matcher error = ERROR.matcher(r.body() == null ? "" : r.body());
-            if (r.status() != 200 || error.find()) {
+            byte[] body = r.body() == null ? new byte[0] : r.body();
+            String error = OaiPageScan.error(body);
+            if (r.status() != 200 || error != null) {
                 p.errorCount++;
-                p.errors.add("harvester " + harvester + ", page " + pages + ": HTTP " + r.status()
-                        + (error.find(0) ? " " + error.group(1) + ": " + error.group(2) : " " + r.abbreviated()));
+                p.errors.add("harvester " + harvester + ", page " + pages + ": HTTP " + r.status() + " "
+                        + (error != null ? error : abbreviated(body)));
                 break;
             }
-            Matcher id = IDENTIFIER.matcher(r.body());
-            while (id.find()) {
-                seen.add(id.group(1));
-                returned++;
-            }
-            Matcher token = TOKEN.matcher(r.body());
-            query = token.find() && !token.group(1).isEmpty() ? "verb=ListRecords&resumptionToken="
-                    + URLEncoder.encode(token.group(1), StandardCharsets.UTF_8) : null;
+            returned += OaiPageScan.identifiers(body, seen::add);
+            String token = OaiPageScan.token(body);
+            query = token != null && !token.isEmpty() ? "verb=ListRecords&resumptionToken="
+                    + URLEncoder.encode(token, StandardCharsets.UTF_8) : null;
         }
         p.records = returned;
         p.harvests.add(new BenchReport.Harvest(harvester, pages, returned, seen.size(), p.errorCount,
