@@ -9,9 +9,11 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -247,8 +249,10 @@ final class OaiStore {
 
     /**
      * The holdings and items of these instances, items in their holdings' order, with their effective locations
-     * (institution, campus, library), material and loan types, call number types and the holdings' ILL policy
-     * resolved by joins. Round trips: 1.
+     * (institution, campus, library), material and loan types, call number types and the holdings' ILL policy.
+     * Round trips: 2. The holdings and items first, with the ids they refer to; then the names of those ids. Joined
+     * in one statement, the eight lookups per row (index scans of tables of a few rows) were half of the page's
+     * holdings statement, 2–3 ms of PostgreSQL's time per page of 100.
      */
     static List<HoldingsItem> holdingsAndItems(Connection c, String schema, List<UUID> instanceIds)
             throws SQLException {
@@ -267,34 +271,88 @@ final class OaiStore {
                 + "it.jsonb ->> 'volume' AS volume, it.jsonb ->> 'displaySummary' AS summary, "
                 + "it.jsonb ->> 'enumeration' AS enumeration, it.jsonb ->> 'chronology' AS chronology, "
                 + "it.jsonb ->> 'barcode' AS barcode, it.jsonb ->> 'copyNumber' AS copy, "
-                + "nullif(" + own + " -> 'electronicAccess', '[]'::jsonb)::text AS ea, loc.name AS loc, "
-                + "loc.jsonb ->> 'discoveryDisplayName' AS display, loc.is_active, inst.name AS inst, "
-                + "camp.name AS camp, lib.name AS lib, mt.name AS mt, plt.name AS plt, tlt.name AS tlt, "
-                + "cnt.name AS cnt, ill.name AS ill "
-                + "FROM " + s + "holdings_record h "
-                + "LEFT JOIN " + s + "item it ON it.holdings_record_id = h.id "
-                + "LEFT JOIN " + s + "location loc ON loc.id = coalesce(it.effective_location_id, "
-                + "h.effective_location_id, h.permanent_location_id) "
-                + "LEFT JOIN " + s + "institution inst ON inst.id = loc.institution_id "
-                + "LEFT JOIN " + s + "campus camp ON camp.id = loc.campus_id "
-                + "LEFT JOIN " + s + "library lib ON lib.id = loc.library_id "
-                + "LEFT JOIN " + s + "material_type mt ON mt.id = it.material_type_id "
-                + "LEFT JOIN " + s + "loan_type plt ON plt.id = it.permanent_loan_type_id "
-                + "LEFT JOIN " + s + "loan_type tlt ON tlt.id = it.temporary_loan_type_id "
-                // reference ids inside the JSON are compared as text: a malformed id matches nothing, never fails
-                + "LEFT JOIN " + s + "call_number_type cnt ON cnt.id::text = coalesce("
-                + "it.jsonb -> 'effectiveCallNumberComponents' ->> 'typeId', h.jsonb ->> 'callNumberTypeId') "
-                + "LEFT JOIN " + s + "ill_policy ill ON ill.id::text = h.jsonb ->> 'illPolicyId' "
+                + "nullif(" + own + " -> 'electronicAccess', '[]'::jsonb)::text AS ea, "
+                + "coalesce(it.effective_location_id, h.effective_location_id, h.permanent_location_id) AS loc, "
+                + "it.material_type_id AS mt, it.permanent_loan_type_id AS plt, it.temporary_loan_type_id AS tlt, "
+                + "coalesce(it.jsonb -> 'effectiveCallNumberComponents' ->> 'typeId', h.jsonb ->> 'callNumberTypeId') "
+                + "AS cnt, h.jsonb ->> 'illPolicyId' AS ill "
+                + "FROM " + s + "holdings_record h LEFT JOIN " + s + "item it ON it.holdings_record_id = h.id "
                 + "WHERE h.instance_id = ANY(?) "
                 + "ORDER BY h.instance_id, h.hrid, it.item_order NULLS LAST, it.hrid";
-        return Sql.list(c, sql, List.of(c.createArrayOf("uuid", instanceIds.toArray())), rs -> new HoldingsItem(
-                rs.getObject("instance_id", UUID.class), rs.getBoolean("has_item"), rs.getBoolean("suppressed"),
-                rs.getString("cn"), rs.getString("cn_prefix"), rs.getString("cn_suffix"), rs.getString("volume"),
-                rs.getString("summary"), rs.getString("enumeration"), rs.getString("chronology"),
-                rs.getString("barcode"), rs.getString("copy"), rs.getString("ea"), rs.getString("loc"),
-                rs.getString("display"), (Boolean) rs.getObject("is_active"), rs.getString("inst"),
-                rs.getString("camp"), rs.getString("lib"), rs.getString("mt"), rs.getString("plt"),
-                rs.getString("tlt"), rs.getString("cnt"), rs.getString("ill")));
+        record Row(HoldingsItem values, UUID location, UUID materialType, UUID permanentLoanType,
+                   UUID temporaryLoanType, String callNumberType, String illPolicy) {
+        }
+        List<Row> rows = Sql.list(c, sql, List.of(c.createArrayOf("uuid", instanceIds.toArray())), rs -> new Row(
+                new HoldingsItem(rs.getObject("instance_id", UUID.class), rs.getBoolean("has_item"),
+                        rs.getBoolean("suppressed"), rs.getString("cn"), rs.getString("cn_prefix"),
+                        rs.getString("cn_suffix"), rs.getString("volume"), rs.getString("summary"),
+                        rs.getString("enumeration"), rs.getString("chronology"), rs.getString("barcode"),
+                        rs.getString("copy"), rs.getString("ea"), null, null, null, null, null, null, null, null,
+                        null, null, null),
+                rs.getObject("loc", UUID.class), rs.getObject("mt", UUID.class), rs.getObject("plt", UUID.class),
+                rs.getObject("tlt", UUID.class), rs.getString("cnt"), rs.getString("ill")));
+        if (rows.isEmpty()) return List.of();
+
+        Set<UUID> locations = new HashSet<>(), materialTypes = new HashSet<>(), loanTypes = new HashSet<>();
+        Set<String> callNumberTypes = new HashSet<>(), illPolicies = new HashSet<>();
+        for (Row r : rows) {
+            addIfPresent(locations, r.location());
+            addIfPresent(materialTypes, r.materialType());
+            addIfPresent(loanTypes, r.permanentLoanType());
+            addIfPresent(loanTypes, r.temporaryLoanType());
+            addIfPresent(callNumberTypes, r.callNumberType());
+            addIfPresent(illPolicies, r.illPolicy());
+        }
+        // reference ids inside the JSON are compared as text: a malformed id matches nothing, never fails
+        String names = "SELECT 'l' AS kind, l.id::text AS id, l.name, l.jsonb ->> 'discoveryDisplayName' AS display, "
+                + "l.is_active, inst.name AS inst, camp.name AS camp, lib.name AS lib FROM " + s + "location l "
+                + "LEFT JOIN " + s + "institution inst ON inst.id = l.institution_id "
+                + "LEFT JOIN " + s + "campus camp ON camp.id = l.campus_id "
+                + "LEFT JOIN " + s + "library lib ON lib.id = l.library_id WHERE l.id = ANY(?) "
+                + "UNION ALL SELECT 'm', id::text, name, NULL, NULL, NULL, NULL, NULL FROM " + s + "material_type "
+                + "WHERE id = ANY(?) "
+                + "UNION ALL SELECT 't', id::text, name, NULL, NULL, NULL, NULL, NULL FROM " + s + "loan_type "
+                + "WHERE id = ANY(?) "
+                + "UNION ALL SELECT 'c', id::text, name, NULL, NULL, NULL, NULL, NULL FROM " + s + "call_number_type "
+                + "WHERE id::text = ANY(?) "
+                + "UNION ALL SELECT 'i', id::text, name, NULL, NULL, NULL, NULL, NULL FROM " + s + "ill_policy "
+                + "WHERE id::text = ANY(?)";
+        record Names(String name, String display, Boolean active, String institution, String campus,
+                     String library) {
+        }
+        Map<String, Names> byKindAndId = new HashMap<>();
+        for (Map.Entry<String, Names> e : Sql.list(c, names, List.of(c.createArrayOf("uuid", locations.toArray()),
+                c.createArrayOf("uuid", materialTypes.toArray()), c.createArrayOf("uuid", loanTypes.toArray()),
+                c.createArrayOf("text", callNumberTypes.toArray()), c.createArrayOf("text", illPolicies.toArray())),
+                rs -> Map.entry(rs.getString("kind") + rs.getString("id"), new Names(rs.getString("name"),
+                        rs.getString("display"), (Boolean) rs.getObject("is_active"), rs.getString("inst"),
+                        rs.getString("camp"), rs.getString("lib"))))) {
+            byKindAndId.put(e.getKey(), e.getValue());
+        }
+        java.util.function.BiFunction<String, Object, String> name = (kind, id) -> {
+            Names n = id == null ? null : byKindAndId.get(kind + id);
+            return n == null ? null : n.name();
+        };
+
+        List<HoldingsItem> out = new ArrayList<>(rows.size());
+        for (Row r : rows) {
+            HoldingsItem v = r.values();
+            Names loc = r.location() == null ? null : byKindAndId.get("l" + r.location());
+            out.add(new HoldingsItem(v.instanceId(), v.hasItem(), v.suppressed(), v.callNumber(),
+                    v.callNumberPrefix(), v.callNumberSuffix(), v.volume(), v.displaySummary(), v.enumeration(),
+                    v.chronology(), v.barcode(), v.copyNumber(), v.electronicAccessJson(),
+                    loc == null ? null : loc.name(), loc == null ? null : loc.display(),
+                    loc == null ? null : loc.active(), loc == null ? null : loc.institution(),
+                    loc == null ? null : loc.campus(), loc == null ? null : loc.library(),
+                    name.apply("m", r.materialType()), name.apply("t", r.permanentLoanType()),
+                    name.apply("t", r.temporaryLoanType()), name.apply("c", r.callNumberType()),
+                    name.apply("i", r.illPolicy())));
+        }
+        return out;
+    }
+
+    private static <T> void addIfPresent(Set<T> set, T value) {
+        if (value != null) set.add(value);
     }
 
     /** A record an item event named (its holdings record or instance), and the event's transaction. */

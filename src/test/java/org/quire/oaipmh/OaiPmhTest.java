@@ -250,7 +250,7 @@ class OaiPmhTest {
                 + enc(identifier(withItem))).body());
         Map<String, String> f952 = subfields(d, "952");
         assertThat(f952).containsEntry("m", "oai-item-1").containsEntry("j", "v.1").containsEntry("e", "QA76 .Q5")
-                .containsEntry("i", "book").containsEntry("p", "Can circulate").containsKey("a").containsKey("d");
+                .containsEntry("i", "book").containsEntry("p", "Can circulate").containsKeys("a", "b", "c", "d", "s");
         assertThat(subfields(d, "856")).containsEntry("u", "https://example.org/e-copy").containsEntry("y", "E-copy");
         Element f952e = datafield(d, "952");
         assertThat(f952e.getAttribute("ind1") + f952e.getAttribute("ind2")).isEqualTo("ff");
