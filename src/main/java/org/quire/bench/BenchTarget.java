@@ -207,10 +207,18 @@ public record BenchTarget(String url, String dbUrl, String dbUser, String dbPass
         }
     }
 
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) return;
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+    /**
+     * Deletes the bench's directory, trying again while something still finishes writing or removing in it (a
+     * server or PostgreSQL stopped a moment before, when a signal stopped the bench during their start-up).
+     */
+    private static void deleteTree(Path dir) throws IOException, InterruptedException {
+        for (int attempt = 1; attempt <= 5 && Files.exists(dir); attempt++) {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            } catch (IOException | java.io.UncheckedIOException e) { // a file gone or added while walking
+                if (attempt == 5) throw e instanceof IOException io ? io : ((java.io.UncheckedIOException) e).getCause();
+                Thread.sleep(300);
+            }
         }
     }
 
