@@ -27,7 +27,7 @@ final class Utf8Buffer {
             char c = s.charAt(i);
             if (c >= 0x80) { // rare in markup: the rest in bulk
                 byte[] b = s.substring(i).getBytes(StandardCharsets.UTF_8);
-                append(b, b.length);
+                add(b, 0, b.length);
                 return this;
             }
             bytes[length++] = (byte) c;
@@ -36,18 +36,27 @@ final class Utf8Buffer {
     }
 
     void add(Utf8Buffer other) {
-        append(other.bytes, other.length);
+        add(other.bytes, 0, other.length);
     }
 
     /** Adds bytes that are UTF-8 already (markup kept as bytes). */
     Utf8Buffer add(byte[] utf8) {
-        append(utf8, utf8.length);
+        add(utf8, 0, utf8.length);
         return this;
     }
 
-    /** Adds one byte; room for it was {@link #ensure}d. */
-    void put(byte b) {
+    /** Adds {@code count} bytes of {@code utf8} from {@code offset}, UTF-8 already. */
+    void add(byte[] utf8, int offset, int count) {
+        ensure(count);
+        System.arraycopy(utf8, offset, bytes, length, count);
+        length += count;
+    }
+
+    /** Adds one byte of UTF-8 (plain ASCII). */
+    Utf8Buffer add(byte b) {
+        ensure(1);
         bytes[length++] = b;
+        return this;
     }
 
     /** Adds XML character data, escaped. */
@@ -149,14 +158,8 @@ final class Utf8Buffer {
         length += part.length;
     }
 
-    private void append(byte[] b, int count) {
-        ensure(count);
-        System.arraycopy(b, 0, bytes, length, count);
-        length += count;
-    }
-
     /** Makes room for {@code more} bytes. */
-    void ensure(int more) {
+    private void ensure(int more) {
         if (length + more > bytes.length) bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + more));
     }
 
