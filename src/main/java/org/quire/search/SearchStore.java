@@ -99,11 +99,15 @@ public final class SearchStore {
      * prepared statements, and PostgreSQL switches one to a generic plan after five runs; made while a new tenant's
      * tables were nearly empty, that plan scanned every holdings record of the tenant per instance once they had grown
      * (SearchStorePlansTest). A custom plan sees the tables' real size even before their next ANALYZE; it costs a
-     * plan per statement, which reads hundreds of instances.
+     * plan per statement, which reads hundreds of instances. Its row estimates still come from the last ANALYZE: taken
+     * while a new tenant had a few instances with many holdings each, they say an instance has a good share of all
+     * holdings records, and a sequential scan of them per instance came out as cheap as the index (the plan flipped
+     * between runs). Every read here goes by ids, so sequential scans are off for the rest of the transaction.
      */
     private static void customPlans(Connection c) throws SQLException {
         if (c.getAutoCommit()) throw new IllegalStateException("SET LOCAL needs a transaction: read instances in db.tx");
-        Sql.update(c, MARK + "SET LOCAL plan_cache_mode = force_custom_plan", List.of());
+        Sql.one(c, MARK + "SELECT set_config('plan_cache_mode', 'force_custom_plan', true), "
+                + "set_config('enable_seqscan', 'off', true)", List.of(), rs -> rs.getString(1));
     }
 
     /** The instances of holdings records (for item events that carry only their holdings record's id). */
