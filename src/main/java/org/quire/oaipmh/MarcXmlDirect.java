@@ -123,9 +123,9 @@ final class MarcXmlDirect {
         out.add(DATA_OPEN);
         copyStringAt(tagFrom - 1, out, true);
         out.add(DATA_IND1);
-        indicator(ind1);
+        writeIndicator(ind1);
         out.add(DATA_IND2);
-        indicator(ind2);
+        writeIndicator(ind2);
         out.add(TAG_END);
         boolean hasT = false;
         if (peek() == ']') {
@@ -167,8 +167,9 @@ final class MarcXmlDirect {
         return first;
     }
 
-    private void indicator(byte ind) {
-        if (SPECIAL[ind]) out.attribute(String.valueOf((char) ind)); // & < > (a quote or backslash was refused)
+    /** An indicator {@link #indicator} took, as an attribute value. */
+    private void writeIndicator(byte ind) {
+        if (SPECIAL[ind & 0xFF]) out.attribute(String.valueOf((char) ind)); // & < > (a quote or backslash was refused)
         else out.add(ind);
     }
 
