@@ -320,6 +320,7 @@ final class OaiStore {
         record Names(String name, String display, Boolean active, String institution, String campus,
                      String library) {
         }
+        Names none = new Names(null, null, null, null, null, null); // an id without a row, or no id
         Map<String, Names> byKindAndId = new HashMap<>();
         for (Map.Entry<String, Names> e : Sql.list(c, names, List.of(c.createArrayOf("uuid", locations.toArray()),
                 c.createArrayOf("uuid", materialTypes.toArray()), c.createArrayOf("uuid", loanTypes.toArray()),
@@ -329,24 +330,20 @@ final class OaiStore {
                         rs.getString("camp"), rs.getString("lib"))))) {
             byKindAndId.put(e.getKey(), e.getValue());
         }
-        java.util.function.BiFunction<String, Object, String> name = (kind, id) -> {
-            Names n = id == null ? null : byKindAndId.get(kind + id);
-            return n == null ? null : n.name();
-        };
+        java.util.function.BiFunction<String, Object, Names> namesOf = (kind, id) ->
+                id == null ? none : byKindAndId.getOrDefault(kind + id, none);
 
         List<HoldingsItem> out = new ArrayList<>(rows.size());
         for (Row r : rows) {
             HoldingsItem v = r.values();
-            Names loc = r.location() == null ? null : byKindAndId.get("l" + r.location());
+            Names loc = namesOf.apply("l", r.location());
             out.add(new HoldingsItem(v.instanceId(), v.hasItem(), v.suppressed(), v.callNumber(),
                     v.callNumberPrefix(), v.callNumberSuffix(), v.volume(), v.displaySummary(), v.enumeration(),
-                    v.chronology(), v.barcode(), v.copyNumber(), v.electronicAccessJson(),
-                    loc == null ? null : loc.name(), loc == null ? null : loc.display(),
-                    loc == null ? null : loc.active(), loc == null ? null : loc.institution(),
-                    loc == null ? null : loc.campus(), loc == null ? null : loc.library(),
-                    name.apply("m", r.materialType()), name.apply("t", r.permanentLoanType()),
-                    name.apply("t", r.temporaryLoanType()), name.apply("c", r.callNumberType()),
-                    name.apply("i", r.illPolicy())));
+                    v.chronology(), v.barcode(), v.copyNumber(), v.electronicAccessJson(), loc.name(), loc.display(),
+                    loc.active(), loc.institution(), loc.campus(), loc.library(),
+                    namesOf.apply("m", r.materialType()).name(), namesOf.apply("t", r.permanentLoanType()).name(),
+                    namesOf.apply("t", r.temporaryLoanType()).name(), namesOf.apply("c", r.callNumberType()).name(),
+                    namesOf.apply("i", r.illPolicy()).name()));
         }
         return out;
     }
