@@ -252,7 +252,7 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * The embedded PostgreSQL as Quire runs it (durable commits, a modest shared_buffers), on a free port; the
+     * The embedded PostgreSQL as Quire runs it (durable commits, shared_buffers sized to the machine), on a free port; the
      * benchmark starts its private database with the same settings. pg_stat_statements is preloaded (it costs
      * little) so that statement counts per request can be measured from outside the code: the RTAC test asserts
      * with it that one request runs the same number of statements for 1 and for 300 holdings.
@@ -265,6 +265,25 @@ public final class Database implements AutoCloseable {
      */
     public static EmbeddedPostgres embedded(Path pgData, boolean clean) throws IOException {
         return embedded(pgData, clean, 0);
+    }
+
+    /**
+     * PostgreSQL's shared buffers for a machine with {@code memoryBytes}: a quarter of it (the PostgreSQL manual's
+     * starting point for a dedicated server), at least 128 MB and at most 2 GB. The cap: a larger pool gains little
+     * over the kernel's page cache, and dropping or truncating a table scans the whole pool once. A fixed 256 MB was
+     * a third of what a harvest of 100,000 records reads (about 900 MB of SRS records, instances, holdings, items
+     * and their indexes): every OAI-PMH page then copied a third of its blocks in from the page cache and evicted
+     * others (docs/benchmarks.md, issue 15). The memory is touched only as pages are read, not at start.
+     */
+    static long sharedBuffersMb(long memoryBytes) {
+        long quarterMb = memoryBytes / 4 / (1024 * 1024);
+        return Math.clamp(quarterMb, 128, 2048);
+    }
+
+    /** The machine's memory as the JVM sees it (a container's limit inside one); 1 GB when it cannot tell. */
+    private static long physicalMemory() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getTotalMemorySize() : 1L << 30;
     }
 
     /** As {@link #embedded(Path, boolean)} on {@code port} (0: a free one). */
@@ -286,7 +305,7 @@ public final class Database implements AutoCloseable {
                 .setServerConfig("unix_socket_directories", "''")
                 .setServerConfig("password_encryption", "scram-sha-256")
                 .setServerConfig("max_connections", "100")
-                .setServerConfig("shared_buffers", "256MB")
+                .setServerConfig("shared_buffers", sharedBuffersMb(physicalMemory()) + "MB")
                 .setServerConfig("synchronous_commit", "on")
                 .setServerConfig("fsync", "on")
                 // Checkpoints further apart than PostgreSQL's defaults (1 GB of WAL, 5 min). The first change of a page
