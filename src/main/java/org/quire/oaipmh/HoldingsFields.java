@@ -42,46 +42,50 @@ final class HoldingsFields {
                                   boolean withSuppressed) {
         List<MarcXml.Field> fields = new ArrayList<>();
         for (OaiStore.HoldingsItem r : rows) {
-            if (r.suppressed() && !withSuppressed) continue;
+            OaiStore.Own own = r.own();
+            if (own.suppressed() && !withSuppressed) continue;
             fields.add(field952(r, withSuppressed));
-            if (r.electronicAccessJson() == null) continue;
-            for (JsonNode ea : Json.parse(r.electronicAccessJson())) {
-                fields.add(field856(ea, relationships, r.suppressed(), withSuppressed));
+            if (own.electronicAccessJson() == null) continue;
+            for (JsonNode ea : Json.parse(own.electronicAccessJson())) {
+                fields.add(field856(ea, relationships, own.suppressed(), withSuppressed));
             }
         }
         return fields;
     }
 
     private static MarcXml.Field field952(OaiStore.HoldingsItem r, boolean withSuppressed) {
+        OaiStore.Own own = r.own();
+        OaiStore.Location location = r.location();
         Map<String, String> sf = new TreeMap<>();
-        put(sf, "a", r.institution());
-        put(sf, "b", r.campus());
-        put(sf, "c", r.library());
-        String display = r.discoveryDisplayName() != null && !r.discoveryDisplayName().isBlank()
-                ? r.discoveryDisplayName() : r.locationName();
-        boolean active = r.locationActive() == null || r.locationActive();
+        put(sf, "a", location.institution());
+        put(sf, "b", location.campus());
+        put(sf, "c", location.library());
+        String name = location.name();
+        String display = location.discoveryDisplayName() != null && !location.discoveryDisplayName().isBlank()
+                ? location.discoveryDisplayName() : name;
+        boolean active = location.active() == null || location.active();
         if (display != null) put(sf, "d", active ? display : "Inactive " + display);
-        if (r.locationName() != null) put(sf, "s", active ? r.locationName() : "Inactive " + r.locationName());
-        put(sf, "e", r.callNumber());
-        put(sf, "f", r.callNumberPrefix());
-        put(sf, "g", r.callNumberSuffix());
+        if (name != null) put(sf, "s", active ? name : "Inactive " + name);
+        put(sf, "e", own.callNumber());
+        put(sf, "f", own.callNumberPrefix());
+        put(sf, "g", own.callNumberSuffix());
         put(sf, "h", r.callNumberType());
-        if (r.hasItem()) {
+        if (own.hasItem()) {
             put(sf, "i", r.materialType());
-            put(sf, "j", r.volume());
-            String summary = r.displaySummary() == null ? "" : r.displaySummary().trim();
+            put(sf, "j", own.volume());
+            String summary = own.displaySummary() == null ? "" : own.displaySummary().trim();
             if (!summary.isEmpty()) {
                 sf.put("k", summary);
             } else {
-                put(sf, "k", r.enumeration());
-                put(sf, "l", r.chronology());
+                put(sf, "k", own.enumeration());
+                put(sf, "l", own.chronology());
             }
-            put(sf, "m", r.barcode());
-            put(sf, "n", r.copyNumber());
+            put(sf, "m", own.barcode());
+            put(sf, "n", own.copyNumber());
             put(sf, "p", r.temporaryLoanType() != null ? r.temporaryLoanType() : r.permanentLoanType());
         }
         put(sf, "r", r.illPolicy());
-        if (withSuppressed) sf.put("t", r.suppressed() ? "1" : "0");
+        if (withSuppressed) sf.put("t", own.suppressed() ? "1" : "0");
         return field("952", "f", "f", sf);
     }
 

@@ -401,8 +401,8 @@ public final class OaiPmh {
         Map<UUID, List<OaiStore.HoldingsItem>> byInstance = new HashMap<>();
         boolean anyAccess = false;
         for (OaiStore.HoldingsItem hi : db.read(c -> OaiStore.holdingsAndItems(c, ctx.schema, ids))) {
-            byInstance.computeIfAbsent(hi.instanceId(), k -> new ArrayList<>()).add(hi);
-            anyAccess |= hi.electronicAccessJson() != null;
+            byInstance.computeIfAbsent(hi.own().instanceId(), k -> new ArrayList<>()).add(hi);
+            anyAccess |= hi.own().electronicAccessJson() != null;
         }
         Map<String, String> relationships = anyAccess
                 ? db.read(c -> OaiStore.relationshipNames(c, ctx.schema)) : Map.of();

@@ -234,17 +234,27 @@ final class OaiStore {
 
     /**
      * One holdings record or item of an instance with what marc21_withholdings prints of it (mod-oai-pmh
-     * RecordMetadataManager): an item row ({@code hasItem}) or a holdings record without items. The call number is
-     * the item's effective one, else the holdings'; {@code electronicAccessJson} is the item's (else the holdings')
+     * RecordMetadataManager): its own values, its effective location's names, and the names of the reference
+     * records it points to (null when it points to none, or to one that does not exist).
+     */
+    record HoldingsItem(Own own, Location location, String materialType, String permanentLoanType,
+                        String temporaryLoanType, String callNumberType, String illPolicy) {
+    }
+
+    /**
+     * The values of an item row ({@code hasItem}) or of a holdings record without items. The call number is the
+     * item's effective one, else the holdings'; {@code electronicAccessJson} is the item's (else the holdings')
      * electronicAccess array, null when it has none. {@code suppressed}: the holdings record or the item is.
      */
-    record HoldingsItem(UUID instanceId, boolean hasItem, boolean suppressed, String callNumber,
-                        String callNumberPrefix, String callNumberSuffix, String volume, String displaySummary,
-                        String enumeration, String chronology, String barcode, String copyNumber,
-                        String electronicAccessJson, String locationName, String discoveryDisplayName,
-                        Boolean locationActive, String institution, String campus, String library,
-                        String materialType, String permanentLoanType, String temporaryLoanType,
-                        String callNumberType, String illPolicy) {
+    record Own(UUID instanceId, boolean hasItem, boolean suppressed, String callNumber, String callNumberPrefix,
+               String callNumberSuffix, String volume, String displaySummary, String enumeration, String chronology,
+               String barcode, String copyNumber, String electronicAccessJson) {
+    }
+
+    /** A location's name and discovery display name, whether it is active, and its institution, campus, library. */
+    record Location(String name, String discoveryDisplayName, Boolean active, String institution, String campus,
+                    String library) {
+        static final Location NONE = new Location(null, null, null, null, null, null);
     }
 
     /**
@@ -279,16 +289,15 @@ final class OaiStore {
                 + "FROM " + s + "holdings_record h LEFT JOIN " + s + "item it ON it.holdings_record_id = h.id "
                 + "WHERE h.instance_id = ANY(?) "
                 + "ORDER BY h.instance_id, h.hrid, it.item_order NULLS LAST, it.hrid";
-        record Row(HoldingsItem values, UUID location, UUID materialType, UUID permanentLoanType,
+        record Row(Own own, UUID location, UUID materialType, UUID permanentLoanType,
                    UUID temporaryLoanType, String callNumberType, String illPolicy) {
         }
         List<Row> rows = Sql.list(c, sql, List.of(c.createArrayOf("uuid", instanceIds.toArray())), rs -> new Row(
-                new HoldingsItem(rs.getObject("instance_id", UUID.class), rs.getBoolean("has_item"),
+                new Own(rs.getObject("instance_id", UUID.class), rs.getBoolean("has_item"),
                         rs.getBoolean("suppressed"), rs.getString("cn"), rs.getString("cn_prefix"),
                         rs.getString("cn_suffix"), rs.getString("volume"), rs.getString("summary"),
                         rs.getString("enumeration"), rs.getString("chronology"), rs.getString("barcode"),
-                        rs.getString("copy"), rs.getString("ea"), null, null, null, null, null, null, null, null,
-                        null, null, null),
+                        rs.getString("copy"), rs.getString("ea")),
                 rs.getObject("loc", UUID.class), rs.getObject("mt", UUID.class), rs.getObject("plt", UUID.class),
                 rs.getObject("tlt", UUID.class), rs.getString("cnt"), rs.getString("ill")));
         if (rows.isEmpty()) return List.of();
@@ -317,30 +326,23 @@ final class OaiStore {
                 + "WHERE id::text = ANY(?) "
                 + "UNION ALL SELECT 'i', id::text, name, NULL, NULL, NULL, NULL, NULL FROM " + s + "ill_policy "
                 + "WHERE id::text = ANY(?)";
-        record Names(String name, String display, Boolean active, String institution, String campus,
-                     String library) {
-        }
-        Names none = new Names(null, null, null, null, null, null); // an id without a row, or no id
-        Map<String, Names> byKindAndId = new HashMap<>();
-        for (Map.Entry<String, Names> e : Sql.list(c, names, List.of(c.createArrayOf("uuid", locations.toArray()),
+        // every kind's row has its name; only a location's has the rest (a Location with the name alone otherwise)
+        Map<String, Location> byKindAndId = new HashMap<>();
+        for (Map.Entry<String, Location> e : Sql.list(c, names, List.of(c.createArrayOf("uuid", locations.toArray()),
                 c.createArrayOf("uuid", materialTypes.toArray()), c.createArrayOf("uuid", loanTypes.toArray()),
                 c.createArrayOf("text", callNumberTypes.toArray()), c.createArrayOf("text", illPolicies.toArray())),
-                rs -> Map.entry(rs.getString("kind") + rs.getString("id"), new Names(rs.getString("name"),
+                rs -> Map.entry(rs.getString("kind") + rs.getString("id"), new Location(rs.getString("name"),
                         rs.getString("display"), (Boolean) rs.getObject("is_active"), rs.getString("inst"),
                         rs.getString("camp"), rs.getString("lib"))))) {
             byKindAndId.put(e.getKey(), e.getValue());
         }
-        java.util.function.BiFunction<String, Object, Names> namesOf = (kind, id) ->
-                id == null ? none : byKindAndId.getOrDefault(kind + id, none);
+        // an id without a row, or no id: no names
+        java.util.function.BiFunction<String, Object, Location> namesOf = (kind, id) ->
+                id == null ? Location.NONE : byKindAndId.getOrDefault(kind + id, Location.NONE);
 
         List<HoldingsItem> out = new ArrayList<>(rows.size());
         for (Row r : rows) {
-            HoldingsItem v = r.values();
-            Names loc = namesOf.apply("l", r.location());
-            out.add(new HoldingsItem(v.instanceId(), v.hasItem(), v.suppressed(), v.callNumber(),
-                    v.callNumberPrefix(), v.callNumberSuffix(), v.volume(), v.displaySummary(), v.enumeration(),
-                    v.chronology(), v.barcode(), v.copyNumber(), v.electronicAccessJson(), loc.name(), loc.display(),
-                    loc.active(), loc.institution(), loc.campus(), loc.library(),
+            out.add(new HoldingsItem(r.own(), namesOf.apply("l", r.location()),
                     namesOf.apply("m", r.materialType()).name(), namesOf.apply("t", r.permanentLoanType()).name(),
                     namesOf.apply("t", r.temporaryLoanType()).name(), namesOf.apply("c", r.callNumberType()).name(),
                     namesOf.apply("i", r.illPolicy()).name()));
