@@ -252,10 +252,10 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * The embedded PostgreSQL as Quire runs it (durable commits, shared_buffers sized to the machine), on a free port; the
-     * benchmark starts its private database with the same settings. pg_stat_statements is preloaded (it costs
-     * little) so that statement counts per request can be measured from outside the code: the RTAC test asserts
-     * with it that one request runs the same number of statements for 1 and for 300 holdings.
+     * The embedded PostgreSQL as Quire runs it (durable commits, shared_buffers sized to the machine), on a free
+     * port; the benchmark starts its private database with the same settings. pg_stat_statements is preloaded (it
+     * costs little) so that statement counts per request can be measured from outside the code: the RTAC test
+     * asserts with it that one request runs the same number of statements for 1 and for 300 holdings.
      *
      * <p>Secured (issue 12): every connection, TCP or local, must prove the password kept in {@link #secretFile}
      * (scram-sha-256); the server listens on the loopback interface only and has no unix socket (Quire connects over
@@ -272,8 +272,8 @@ public final class Database implements AutoCloseable {
      * starting point for a dedicated server), at least 128 MB and at most 2 GB. The cap: a larger pool gains little
      * over the kernel's page cache, and dropping or truncating a table scans the whole pool once. A fixed 256 MB was
      * a third of what a harvest of 100,000 records reads (about 900 MB of SRS records, instances, holdings, items
-     * and their indexes): every OAI-PMH page then copied a third of its blocks in from the page cache and evicted
-     * others (docs/benchmarks.md, issue 15). The memory is touched only as pages are read, not at start.
+     * and their indexes): OAI-PMH pages then copied many of their blocks in from the page cache, evicting others
+     * (docs/benchmarks.md, issue 15). The memory is touched only as pages are read, not at start.
      */
     static long sharedBuffersMb(long memoryBytes) {
         long quarterMb = memoryBytes / 4 / (1024 * 1024);

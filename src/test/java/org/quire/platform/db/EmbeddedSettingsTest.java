@@ -47,6 +47,6 @@ class EmbeddedSettingsTest {
         assertThat(Database.sharedBuffersMb(6 * gb)).isEqualTo(1536);
         assertThat(Database.sharedBuffersMb(gb / 4)).as("a small container").isEqualTo(128);
         assertThat(Database.sharedBuffersMb(24 * gb)).as("this machine").isEqualTo(2048);
-        assertThat(Database.sharedBuffersMb(0)).as("memory unknown").isEqualTo(128);
+        assertThat(Database.sharedBuffersMb(0)).as("nothing reported").isEqualTo(128);
     }
 }
