@@ -375,10 +375,8 @@ public final class Bench {
     }
 
     static BenchReport.Machine machine() {
-        long memory = -1;
-        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.OperatingSystemMXBean os) memory = os.getTotalMemorySize();
-        return new BenchReport.Machine(Runtime.getRuntime().availableProcessors(), memory,
+        return new BenchReport.Machine(Runtime.getRuntime().availableProcessors(),
+                org.quire.platform.MachineMemory.bytes(),
                 System.getProperty("java.vm.name") + " " + Runtime.version(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version"));
     }

@@ -269,21 +269,16 @@ public final class Database implements AutoCloseable {
 
     /**
      * PostgreSQL's shared buffers for a machine with {@code memoryBytes}: a quarter of it (the PostgreSQL manual's
-     * starting point for a dedicated server), at least 128 MB and at most 2 GB. The cap: a larger pool gains little
-     * over the kernel's page cache, and dropping or truncating a table scans the whole pool once. A fixed 256 MB was
-     * a third of what a harvest of 100,000 records reads (about 900 MB of SRS records, instances, holdings, items
-     * and their indexes): OAI-PMH pages then copied many of their blocks in from the page cache, evicting others
+     * starting point for a dedicated server), at least 128 MB (also when the memory is unknown, -1) and at most
+     * 2 GB. The cap: a larger pool gains little over the kernel's page cache, and dropping or truncating a table
+     * scans the whole pool once. A fixed 256 MB was under a third of what a harvest of 100,000 records reads (about
+     * 900 MB of SRS records, instances, holdings, items and their indexes: five times a 20,000-record tenant's
+     * 181 MB): OAI-PMH pages then copied many of their blocks in from the page cache, evicting others
      * (docs/benchmarks.md, issue 15). The memory is touched only as pages are read, not at start.
      */
     static long sharedBuffersMb(long memoryBytes) {
         long quarterMb = memoryBytes / 4 / (1024 * 1024);
         return Math.clamp(quarterMb, 128, 2048);
-    }
-
-    /** The machine's memory as the JVM sees it (a container's limit inside one); 1 GB when it cannot tell. */
-    private static long physicalMemory() {
-        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.OperatingSystemMXBean os ? os.getTotalMemorySize() : 1L << 30;
     }
 
     /** As {@link #embedded(Path, boolean)} on {@code port} (0: a free one). */
@@ -305,7 +300,7 @@ public final class Database implements AutoCloseable {
                 .setServerConfig("unix_socket_directories", "''")
                 .setServerConfig("password_encryption", "scram-sha-256")
                 .setServerConfig("max_connections", "100")
-                .setServerConfig("shared_buffers", sharedBuffersMb(physicalMemory()) + "MB")
+                .setServerConfig("shared_buffers", sharedBuffersMb(org.quire.platform.MachineMemory.bytes()) + "MB")
                 .setServerConfig("synchronous_commit", "on")
                 .setServerConfig("fsync", "on")
                 // Checkpoints further apart than PostgreSQL's defaults (1 GB of WAL, 5 min). The first change of a page
