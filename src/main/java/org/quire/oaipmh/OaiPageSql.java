@@ -8,8 +8,9 @@ import java.util.UUID;
 
 /**
  * The statements of one ListRecords page of {@code marc21_withholdings} exactly as {@link OaiPmh} runs them (the
- * records' keyset page, then the page's holdings and items), without HTTP, XML or token: {@code quire bench oai}'s
- * floor runs them over its own JDBC connection for the same pages the harvesters fetch.
+ * records' keyset page, then the page's holdings and items; the reference names are read once, as the server keeps
+ * them), without HTTP, XML or token: {@code quire bench oai}'s floor runs them over its own JDBC connection for the
+ * same pages the harvesters fetch.
  */
 public final class OaiPageSql {
     /** A keyset position: the last record's datestamp and key (null, null: the start of the list). */
@@ -48,7 +49,7 @@ public final class OaiPageSql {
         if (more) rows = rows.subList(0, size);
         List<UUID> ids = rows.stream().filter(r -> !OaiPmh.isDeleted(r, settings)).map(OaiStore.Row::instanceId)
                 .toList();
-        OaiStore.holdingsAndItems(c, schema, ids);
+        OaiStore.holdingsRows(c, schema, ids);
         OaiStore.Row last = rows.isEmpty() ? null : rows.getLast();
         return new Page(rows.size(), last == null ? after : new Position(last.datestamp(), last.key()), more);
     }

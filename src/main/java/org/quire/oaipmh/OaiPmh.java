@@ -18,12 +18,12 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -45,12 +45,15 @@ public final class OaiPmh {
     static final List<String> FORMATS = List.of(MARC21, MARC21_WITHHOLDINGS, OAI_DC);
     static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'")
             .withZone(ZoneOffset.UTC);
-    private static final long SETTINGS_TTL_NANOS = 5_000_000_000L;
+    /** How long a tenant's settings and reference names are kept: a change to them shows within this time. */
+    private static final long CACHE_TTL_NANOS = 5_000_000_000L;
 
     private final Database db;
-    private final Map<String, Cached> settings = new ConcurrentHashMap<>();
+    private final TenantCache<OaiSettings> settings = new TenantCache<>(CACHE_TTL_NANOS);
+    private final TenantCache<KnownNames> names = new TenantCache<>(CACHE_TTL_NANOS);
 
-    private record Cached(OaiSettings settings, long until) {
+    /** A tenant's reference names, and the ids rows pointed to that had no record when they were read. */
+    private record KnownNames(ReferenceNames names, Set<String> dangling) {
     }
 
     public OaiPmh(Database db) {
@@ -398,15 +401,29 @@ public final class OaiPmh {
 
     private PageHoldings holdings(Context ctx, List<OaiStore.Row> rows) {
         List<UUID> ids = rows.stream().filter(r -> !isDeleted(r, ctx.settings)).map(OaiStore.Row::instanceId).toList();
+        List<OaiStore.HoldingsRow> found = db.read(c -> OaiStore.holdingsRows(c, ctx.schema, ids));
+        ReferenceNames names = namesFor(ctx.schema, found);
         Map<UUID, List<OaiStore.HoldingsItem>> byInstance = new HashMap<>();
-        boolean anyAccess = false;
-        for (OaiStore.HoldingsItem hi : db.read(c -> OaiStore.holdingsAndItems(c, ctx.schema, ids))) {
+        for (OaiStore.HoldingsItem hi : names.items(found)) {
             byInstance.computeIfAbsent(hi.own().instanceId(), k -> new ArrayList<>()).add(hi);
-            anyAccess |= hi.own().electronicAccessJson() != null;
         }
-        Map<String, String> relationships = anyAccess
-                ? db.read(c -> OaiStore.relationshipNames(c, ctx.schema)) : Map.of();
-        return new PageHoldings(byInstance, relationships);
+        return new PageHoldings(byInstance, names.relationships());
+    }
+
+    /**
+     * The tenant's reference names for these rows. Kept for a few seconds, so a renamed location shows within them;
+     * read again at once when a row points to a record they lack (a location added since), except to one that had no
+     * record at the last reading either (a dangling id: read again when the names expire, not for every page).
+     */
+    private ReferenceNames namesFor(String schema, List<OaiStore.HoldingsRow> rows) {
+        KnownNames known = names.get(schema, s -> new KnownNames(db.read(c -> OaiStore.referenceNames(c, s)), Set.of()));
+        Set<String> missing = known.names().missing(rows);
+        if (known.dangling().containsAll(missing)) return known.names();
+        ReferenceNames fresh = db.read(c -> OaiStore.referenceNames(c, schema));
+        Set<String> dangling = new HashSet<>(known.dangling());
+        dangling.addAll(missing);
+        dangling.removeIf(fresh.byKindAndId()::containsKey);
+        return names.put(schema, new KnownNames(fresh, Set.copyOf(dangling))).names();
     }
 
     private static <T> T await(Future<T> f) {
@@ -425,12 +442,7 @@ public final class OaiPmh {
     }
 
     private OaiSettings settings(String schema) {
-        Cached c = settings.get(schema);
-        long now = System.nanoTime();
-        if (c != null && now - c.until < 0) return c.settings;
-        OaiSettings s = OaiSettings.from(db.read(conn -> OaiStore.settings(conn, schema)));
-        settings.put(schema, new Cached(s, now + SETTINGS_TTL_NANOS));
-        return s;
+        return settings.get(schema, s -> OaiSettings.from(db.read(conn -> OaiStore.settings(conn, s))));
     }
 
     /** The host of a base URL (an OAI identifier's repository part), without port. */

@@ -9,11 +9,9 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -33,7 +31,8 @@ import java.util.UUID;
  * MARC bib, {@code srs_record_oai_deleted_idx}; Inventory: {@code oai_instance_tombstone}).
  * </ul>
  * The key that breaks datestamp ties is the SRS record's id in SRS streams and the instance id in instance streams.
- * For marc21_withholdings one more statement reads the page's holdings and items with their reference names.
+ * For marc21_withholdings one more statement reads the page's holdings and items; their reference names are read
+ * whole and kept a few seconds ({@link #referenceNames}).
  */
 final class OaiStore {
     private OaiStore() {
@@ -258,14 +257,20 @@ final class OaiStore {
     }
 
     /**
-     * The holdings and items of these instances, items in their holdings' order, with their effective locations
-     * (institution, campus, library), material and loan types, call number types and the holdings' ILL policy.
-     * Round trips: 2. The holdings and items first, with the ids they refer to; then the names of those ids. Joined
-     * in one statement, the eight lookups per row (index scans of tables of a few rows) were half of the page's
-     * holdings statement, 2–3 ms of PostgreSQL's time per page of 100.
+     * A holdings record or item row of a page: its own values and the ids of what it points to, whose names
+     * {@link ReferenceNames} has.
      */
-    static List<HoldingsItem> holdingsAndItems(Connection c, String schema, List<UUID> instanceIds)
-            throws SQLException {
+    record HoldingsRow(Own own, UUID location, UUID materialType, UUID permanentLoanType, UUID temporaryLoanType,
+                       String callNumberType, String illPolicy) {
+    }
+
+    /**
+     * The holdings and items of these instances, items in their holdings' order, with the ids of their effective
+     * locations, material and loan types, call number types and the holdings' ILL policy. Round trips: 1. The names
+     * of those ids are not joined here: the eight lookups per row (index scans of tables of a few rows) were half of
+     * this statement, 2–3 ms of PostgreSQL's time per page of 100 ({@link #referenceNames}).
+     */
+    static List<HoldingsRow> holdingsRows(Connection c, String schema, List<UUID> instanceIds) throws SQLException {
         if (instanceIds.isEmpty()) return List.of();
         String s = schema + ".";
         // the fields the 952 and 856 print, taken out of the JSON here: the whole holdings and item JSON as text,
@@ -289,10 +294,7 @@ final class OaiStore {
                 + "FROM " + s + "holdings_record h LEFT JOIN " + s + "item it ON it.holdings_record_id = h.id "
                 + "WHERE h.instance_id = ANY(?) "
                 + "ORDER BY h.instance_id, h.hrid, it.item_order NULLS LAST, it.hrid";
-        record Row(Own own, UUID location, UUID materialType, UUID permanentLoanType,
-                   UUID temporaryLoanType, String callNumberType, String illPolicy) {
-        }
-        List<Row> rows = Sql.list(c, sql, List.of(c.createArrayOf("uuid", instanceIds.toArray())), rs -> new Row(
+        return Sql.list(c, sql, List.of(c.createArrayOf("uuid", instanceIds.toArray())), rs -> new HoldingsRow(
                 new Own(rs.getObject("instance_id", UUID.class), rs.getBoolean("has_item"),
                         rs.getBoolean("suppressed"), rs.getString("cn"), rs.getString("cn_prefix"),
                         rs.getString("cn_suffix"), rs.getString("volume"), rs.getString("summary"),
@@ -300,58 +302,39 @@ final class OaiStore {
                         rs.getString("copy"), rs.getString("ea")),
                 rs.getObject("loc", UUID.class), rs.getObject("mt", UUID.class), rs.getObject("plt", UUID.class),
                 rs.getObject("tlt", UUID.class), rs.getString("cnt"), rs.getString("ill")));
-        if (rows.isEmpty()) return List.of();
+    }
 
-        Set<UUID> locations = new HashSet<>(), materialTypes = new HashSet<>(), loanTypes = new HashSet<>();
-        Set<String> callNumberTypes = new HashSet<>(), illPolicies = new HashSet<>();
-        for (Row r : rows) {
-            addIfPresent(locations, r.location());
-            addIfPresent(materialTypes, r.materialType());
-            addIfPresent(loanTypes, r.permanentLoanType());
-            addIfPresent(loanTypes, r.temporaryLoanType());
-            addIfPresent(callNumberTypes, r.callNumberType());
-            addIfPresent(illPolicies, r.illPolicy());
-        }
-        // reference ids inside the JSON are compared as text: a malformed id matches nothing, never fails
-        String names = "SELECT 'l' AS kind, l.id::text AS id, l.name, l.jsonb ->> 'discoveryDisplayName' AS display, "
+    /**
+     * Every name marc21_withholdings prints in place of an id: locations with their institution, campus and library,
+     * material types, loan types, call number types, ILL policies, electronic access relationships. Round trips: 1,
+     * without parameters. Read whole, because these tables hold tens of rows and the server keeps the result for a
+     * few seconds (OaiPmh): asked per page for the page's ids, PostgreSQL planned the statement anew every time (its
+     * custom plans for the id arrays always looked cheaper than a generic one), 0.7 ms of planning for 0.13 ms of work.
+     */
+    static ReferenceNames referenceNames(Connection c, String schema) throws SQLException {
+        String s = schema + ".";
+        String sql = "SELECT 'l' AS kind, l.id::text AS id, l.name, l.jsonb ->> 'discoveryDisplayName' AS display, "
                 + "l.is_active, inst.name AS inst, camp.name AS camp, lib.name AS lib FROM " + s + "location l "
                 + "LEFT JOIN " + s + "institution inst ON inst.id = l.institution_id "
                 + "LEFT JOIN " + s + "campus camp ON camp.id = l.campus_id "
-                + "LEFT JOIN " + s + "library lib ON lib.id = l.library_id WHERE l.id = ANY(?) "
+                + "LEFT JOIN " + s + "library lib ON lib.id = l.library_id "
                 + "UNION ALL SELECT 'm', id::text, name, NULL, NULL, NULL, NULL, NULL FROM " + s + "material_type "
-                + "WHERE id = ANY(?) "
                 + "UNION ALL SELECT 't', id::text, name, NULL, NULL, NULL, NULL, NULL FROM " + s + "loan_type "
-                + "WHERE id = ANY(?) "
                 + "UNION ALL SELECT 'c', id::text, name, NULL, NULL, NULL, NULL, NULL FROM " + s + "call_number_type "
-                + "WHERE id::text = ANY(?) "
                 + "UNION ALL SELECT 'i', id::text, name, NULL, NULL, NULL, NULL, NULL FROM " + s + "ill_policy "
-                + "WHERE id::text = ANY(?)";
+                + "UNION ALL SELECT 'r', id::text, name, NULL, NULL, NULL, NULL, NULL FROM " + s
+                + "electronic_access_relationship";
         // every kind's row has its name; only a location's has the rest (a Location with the name alone otherwise)
         Map<String, Location> byKindAndId = new HashMap<>();
-        for (Map.Entry<String, Location> e : Sql.list(c, names, List.of(c.createArrayOf("uuid", locations.toArray()),
-                c.createArrayOf("uuid", materialTypes.toArray()), c.createArrayOf("uuid", loanTypes.toArray()),
-                c.createArrayOf("text", callNumberTypes.toArray()), c.createArrayOf("text", illPolicies.toArray())),
+        Map<String, String> relationships = new HashMap<>();
+        for (Map.Entry<String, Location> e : Sql.list(c, sql, List.of(),
                 rs -> Map.entry(rs.getString("kind") + rs.getString("id"), new Location(rs.getString("name"),
                         rs.getString("display"), (Boolean) rs.getObject("is_active"), rs.getString("inst"),
                         rs.getString("camp"), rs.getString("lib"))))) {
-            byKindAndId.put(e.getKey(), e.getValue());
+            if (e.getKey().startsWith("r")) relationships.put(e.getKey().substring(1), e.getValue().name());
+            else byKindAndId.put(e.getKey(), e.getValue());
         }
-        // an id without a row, or no id: no names
-        java.util.function.BiFunction<String, Object, Location> namesOf = (kind, id) ->
-                id == null ? Location.NONE : byKindAndId.getOrDefault(kind + id, Location.NONE);
-
-        List<HoldingsItem> out = new ArrayList<>(rows.size());
-        for (Row r : rows) {
-            out.add(new HoldingsItem(r.own(), namesOf.apply("l", r.location()),
-                    namesOf.apply("m", r.materialType()).name(), namesOf.apply("t", r.permanentLoanType()).name(),
-                    namesOf.apply("t", r.temporaryLoanType()).name(), namesOf.apply("c", r.callNumberType()).name(),
-                    namesOf.apply("i", r.illPolicy()).name()));
-        }
-        return out;
-    }
-
-    private static <T> void addIfPresent(Set<T> set, T value) {
-        if (value != null) set.add(value);
+        return new ReferenceNames(byKindAndId, relationships);
     }
 
     /** A record an item event named (its holdings record or instance), and the event's transaction. */
@@ -374,16 +357,6 @@ final class OaiStore {
                         c.createArrayOf("bigint", holdings.stream().map(Touch::writtenBy).toArray()),
                         c.createArrayOf("uuid", instances.stream().map(Touch::id).toArray()),
                         c.createArrayOf("bigint", instances.stream().map(Touch::writtenBy).toArray())));
-    }
-
-    /** The tenant's electronic access relationship names by id (856 indicators). Round trips: 1. */
-    static Map<String, String> relationshipNames(Connection c, String schema) throws SQLException {
-        Map<String, String> out = new HashMap<>();
-        for (String[] kv : Sql.list(c, "SELECT id::text, name FROM " + schema + ".electronic_access_relationship",
-                List.of(), rs -> new String[]{rs.getString(1), rs.getString(2)})) {
-            out.put(kv[0], kv[1]);
-        }
-        return out;
     }
 
     private static Row row(ResultSet rs) throws SQLException {

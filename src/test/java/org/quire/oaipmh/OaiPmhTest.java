@@ -311,6 +311,27 @@ class OaiPmhTest {
         assertThat(List.copyOf(item.keySet())).isSorted();
     }
 
+    /**
+     * A location added after the tenant's reference names were read shows in the next page at once: OaiPmh keeps the
+     * names a few seconds, and reads them again when a row points to a record they lack.
+     */
+    @Test
+    void aLocationAddedAfterTheNamesWereReadIsNamedAtOnce() throws Exception {
+        String get = "verb=GetRecord&metadataPrefix=marc21_withholdings&identifier=";
+        // a page with holdings: the names are read and kept
+        assertThat(subfields(xml(oai(get + enc(identifier(withItem))).body()), "952")).containsKey("s");
+        ObjectNode location = (ObjectNode) s.get("/locations/" + Fixtures.MAIN_LIBRARY).json();
+        String locationId = UUID.randomUUID().toString();
+        location.put("id", locationId).put("name", "OAI new wing").put("code", "OAI-NEW-WING");
+        location.remove(List.of("metadata", "discoveryDisplayName"));
+        assertThat(s.post("/locations", location).status()).isEqualTo(201);
+        String id = add(bibs.get(5));
+        Fixtures.holdings(s, id, locationId);
+
+        assertThat(subfields(xml(oai(get + enc(identifier(id))).body()), "952"))
+                .containsEntry("s", "OAI new wing").containsEntry("d", "OAI new wing");
+    }
+
     static Map<String, String> subfields(Document d, String tag) {
         Element f = datafield(d, tag);
         assertThat(f).as(tag).isNotNull();
