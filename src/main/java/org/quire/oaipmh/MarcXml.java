@@ -19,7 +19,7 @@ import java.util.List;
  * the parser's buffer. SRS keeps {@code fields} before {@code leader} (jsonb's key order, which FOLIO serves), so
  * the leader is inserted at its place once the record has been read.
  */
-final class MarcXml {
+public final class MarcXml {
     static final String NAMESPACE = "http://www.loc.gov/MARC21/slim";
     static final String SCHEMA = "http://www.loc.gov/standards/marcxml/schema/MARC21slim.xsd";
 
@@ -57,6 +57,17 @@ final class MarcXml {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * One whole MARCXML record element, its namespace declared on it, of a record in a tree: SRU's marcxml record
+     * schema, written by the same rules as OAI-PMH's records (indicators, characters XML cannot carry dropped).
+     */
+    public static String record(JsonNode marc) {
+        Utf8Buffer out = new Utf8Buffer(4096);
+        start(marc, null, out);
+        end(List.of(), out);
+        return out.toString();
     }
 
     /** The end of a record {@link #start}ed: {@code extra} fields after the record's own. */

@@ -1,5 +1,6 @@
 package org.quire.sru;
 
+import org.quire.oaipmh.MarcXml;
 
 import java.util.List;
 
@@ -66,17 +67,21 @@ final class SruXml {
         x.element("zs", "recordSchema", ns, available ? r.schema().identifier : SruSchema.DIAGNOSTICS);
         packing(x, r);
         x.start("zs", "recordData", ns);
-        XmlOut target = r.escapeRecords() ? new XmlOut(false) : x;
-        if (!available) {
-            // no MARC record (an instance deleted since the search engine indexed it): a surrogate diagnostic
-            diagnostic(target, r.version(), new SruDiagnostic(SruDiagnostic.NOT_IN_THIS_SCHEMA,
-                    r.schema().identifier));
-        } else if (r.schema() == SruSchema.MARCXML) {
-            RecordXml.marc(target, hit.marc());
+        if (available && r.schema() == SruSchema.MARCXML) {
+            String marc = MarcXml.record(hit.marc());
+            if (r.escapeRecords()) x.text(marc);
+            else x.raw(marc);
         } else {
-            RecordXml.dublinCore(target, hit.instance());
+            XmlOut target = r.escapeRecords() ? new XmlOut(false) : x;
+            if (!available) {
+                // no MARC record (an instance deleted since the search engine indexed it): a surrogate diagnostic
+                diagnostic(target, r.version(), new SruDiagnostic(SruDiagnostic.NOT_IN_THIS_SCHEMA,
+                        r.schema().identifier));
+            } else {
+                DublinCoreXml.write(target, hit.instance());
+            }
+            if (target != x) x.text(target.finish());
         }
-        if (target != x) x.text(target.finish());
         x.end();
         x.element("zs", "recordPosition", ns, String.valueOf(hit.position()));
         x.end();

@@ -7,8 +7,8 @@ import java.io.StringWriter;
 
 /**
  * A thin writer over StAX for the SRU answers: elements are always closed and text always escaped, so the answer is
- * well-formed whatever the data; characters XML 1.0 cannot carry (MARC's C0 controls, lone surrogates) become
- * U+FFFD. Prefixes are declared by the caller on the element that introduces them.
+ * well-formed whatever the data; characters XML 1.0 cannot carry (MARC's C0 controls, lone surrogates) are
+ * dropped, as in OAI-PMH's answers. Prefixes are declared by the caller on the element that introduces them.
  */
 final class XmlOut {
     private static final XMLOutputFactory FACTORY = XMLOutputFactory.newInstance();
@@ -64,6 +64,18 @@ final class XmlOut {
         return this;
     }
 
+    /** Adds markup that is well-formed already (a MARCXML record written by {@code MarcXml}) as it is. */
+    XmlOut raw(String markup) {
+        try {
+            w.writeCharacters(""); // closes the start tag still open
+            w.flush();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException(e);
+        }
+        out.write(markup);
+        return this;
+    }
+
     XmlOut end() {
         try {
             w.writeEndElement();
@@ -90,7 +102,7 @@ final class XmlOut {
         return out.toString();
     }
 
-    /** The text with every character XML 1.0 does not allow replaced by U+FFFD. */
+    /** The text without the characters XML 1.0 does not allow. */
     static String clean(String s) {
         if (s == null) return "";
         StringBuilder b = null;
@@ -104,7 +116,7 @@ final class XmlOut {
             }
             ok = c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD);
             if (!ok && b == null) b = new StringBuilder(s.length()).append(s, 0, i);
-            if (b != null) b.append(ok ? c : '\uFFFD');
+            if (b != null && ok) b.append(c);
         }
         return b == null ? s : b.toString();
     }
