@@ -413,16 +413,16 @@ public final class OaiPmh {
     /**
      * The tenant's reference names for these rows. Kept for a few seconds, so a renamed location shows within them;
      * read again at once when a row points to a record they lack (a location added since), except to one that had no
-     * record at the last reading either (a dangling id: read again when the names expire, not for every page).
+     * record when they were read either (a dangling id: read again when the names expire, not for every page).
      */
     private ReferenceNames namesFor(String schema, List<OaiStore.HoldingsRow> rows) {
-        KnownNames known = names.get(schema, s -> new KnownNames(db.read(c -> OaiStore.referenceNames(c, s)), Set.of()));
-        Set<String> missing = known.names().missing(rows);
-        if (known.dangling().containsAll(missing)) return known.names();
+        KnownNames known = names.kept(schema);
+        if (known != null && known.dangling().containsAll(known.names().missing(rows))) return known.names();
         ReferenceNames fresh = db.read(c -> OaiStore.referenceNames(c, schema));
-        Set<String> dangling = new HashSet<>(known.dangling());
-        dangling.addAll(missing);
-        dangling.removeIf(fresh.byKindAndId()::containsKey);
+        Set<String> dangling = new HashSet<>(fresh.missing(rows));
+        if (known != null) {
+            for (String id : known.dangling()) if (!fresh.byKindAndId().containsKey(id)) dangling.add(id);
+        }
         return names.put(schema, new KnownNames(fresh, Set.copyOf(dangling))).names();
     }
 

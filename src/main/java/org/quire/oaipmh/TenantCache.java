@@ -22,9 +22,14 @@ final class TenantCache<V> {
 
     /** The schema's value, read with {@code read} when there is none or it has expired. */
     V get(String schema, Function<String, V> read) {
+        V kept = kept(schema);
+        return kept != null ? kept : put(schema, read.apply(schema));
+    }
+
+    /** The schema's value while it has not expired, else null. */
+    V kept(String schema) {
         Entry<V> e = entries.get(schema);
-        if (e != null && System.nanoTime() - e.until < 0) return e.value;
-        return put(schema, read.apply(schema));
+        return e != null && System.nanoTime() - e.until < 0 ? e.value : null;
     }
 
     /** Keeps a value just read for the time to live, and returns it. */

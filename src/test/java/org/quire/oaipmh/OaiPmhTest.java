@@ -332,6 +332,34 @@ class OaiPmhTest {
                 .containsEntry("s", "OAI new wing").containsEntry("d", "OAI new wing");
     }
 
+    /**
+     * The reference names are read once for many pages, not for every page — also when a holdings record's call
+     * number type id names no record (a dangling id would otherwise read them again for each page that has it).
+     */
+    @Test
+    void referenceNamesAreNotReadPerPageEvenForADanglingId() throws Exception {
+        String id = add(bibs.get(6));
+        String holdingsId = Fixtures.holdings(s, id, Fixtures.MAIN_LIBRARY);
+        ObjectNode holdings = (ObjectNode) s.get("/holdings-storage/holdings/" + holdingsId).json();
+        holdings.put("callNumberTypeId", UUID.randomUUID().toString());
+        assertThat(s.put("/holdings-storage/holdings/" + holdingsId, holdings).status()).isEqualTo(204);
+        String schema = org.quire.platform.tenancy.Tenants.schema(TENANT);
+        var db = TestServer.get().database();
+        db.read(c -> org.quire.platform.db.Sql.update(c, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements",
+                List.of()));
+        db.read(c -> org.quire.platform.db.Sql.list(c, "SELECT pg_stat_statements_reset()", List.of(), rs -> 1));
+
+        for (int i = 0; i < 3; i++) {
+            Map<String, String> f952 = subfields(xml(oai("verb=GetRecord&metadataPrefix=marc21_withholdings"
+                    + "&identifier=" + enc(identifier(id))).body()), "952");
+            assertThat(f952).containsEntry("s", "Main Library").doesNotContainKey("h");
+        }
+        long namesReads = db.read(c -> org.quire.platform.db.Sql.one(c, "SELECT coalesce(sum(calls), 0) FROM "
+                + "pg_stat_statements WHERE strpos(query, ?) > 0", List.of(schema + ".electronic_access_relationship"),
+                rs -> rs.getLong(1)).orElseThrow());
+        assertThat(namesReads).isLessThanOrEqualTo(1);
+    }
+
     static Map<String, String> subfields(Document d, String tag) {
         Element f = datafield(d, tag);
         assertThat(f).as(tag).isNotNull();
