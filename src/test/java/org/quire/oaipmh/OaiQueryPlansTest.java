@@ -83,6 +83,73 @@ class OaiQueryPlansTest {
         }
     }
 
+    /**
+     * A harvest's resumed pages on one connection: PostgreSQL keeps a generic plan of the page statement instead of
+     * planning every page (with the limits as parameters it never chose the generic plan: 0 generic, 12 custom).
+     */
+    @Test
+    void aHarvestsPagesAreNotPlannedAnewEachTime() {
+        long[] plans = db.read(c -> {
+            Instant until = Instant.now();
+            OaiStore.Row last = OaiStore.page(c, schema, new OaiStore.Filter(null, until, null, null, true, false,
+                    OaiSettings.RecordsSource.SRS, true), 101, true).get(100);
+            for (int page = 0; page < 12; page++) {
+                List<OaiStore.Row> rows = OaiStore.page(c, schema, new OaiStore.Filter(null, until, last.datestamp(),
+                        last.key(), true, false, OaiSettings.RecordsSource.SRS, true), 101, true);
+                last = rows.get(100);
+            }
+            return Sql.one(c, "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE "
+                    + "'%(i.complete!_updated!_date, i.id) > (%' ESCAPE '!' AND statement NOT LIKE "
+                    + "'%pg!_prepared!_statements%' ESCAPE '!' ORDER BY generic_plans + custom_plans DESC LIMIT 1",
+                    List.of(),
+                    rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
+        });
+        assertThat(plans[0]).as("generic plans used (custom: " + plans[1] + ")").isGreaterThanOrEqualTo(6);
+    }
+
+    /**
+     * The plan those pages keep (OaiStore.page forces the generic plan when there is no from date): for every source
+     * and format, first page or resumed, the instances and SRS records are still walked in the order of their
+     * index, with no sort of what the filter matches and no sequential scan (the tombstones' table, empty here, may
+     * be read whole).
+     */
+    @Test
+    void theGenericPlanOfEveryPageIsAKeysetWalk() {
+        Instant now = Instant.now();
+        for (OaiSettings.RecordsSource source : OaiSettings.RecordsSource.values()) {
+            for (boolean withHoldings : List.of(false, true)) {
+                for (boolean resumed : List.of(false, true)) {
+                    OaiStore.Filter f = new OaiStore.Filter(null, now, resumed ? now.minusSeconds(ROWS / 4) : null,
+                            resumed ? UUID.randomUUID() : null, true, false, source, withHoldings);
+                    String plan = genericPlan(db, OaiStore.pageSql(schema, f, 101, true, new ArrayList<>()));
+                    assertThat(plan).as(source + " withHoldings " + withHoldings + " resumed " + resumed + "\n" + plan)
+                            .doesNotContainPattern("(Seq Scan|Bitmap Heap Scan) on (instance|srs_record) ")
+                            .doesNotContainPattern("->  Sort .*\n\\s+Sort Key: [ir]\\.");
+                }
+            }
+        }
+    }
+
+    /** The generic plan of a statement with ? parameters: prepared with $n, explained with forced generic plans. */
+    static String genericPlan(Database db, String sql) {
+        StringBuilder numbered = new StringBuilder();
+        int n = 0;
+        for (char ch : sql.toCharArray()) {
+            if (ch == '?') numbered.append('$').append(++n);
+            else numbered.append(ch);
+        }
+        String nulls = String.join(", ", java.util.Collections.nCopies(n, "NULL"));
+        return db.tx(c -> {
+            Sql.update(c, "PREPARE oai_page AS " + numbered, List.of());
+            Sql.one(c, "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)", List.of(),
+                    rs -> rs.getString(1));
+            String plan = String.join("\n", Sql.list(c, "EXPLAIN EXECUTE oai_page(" + nulls + ")", List.of(),
+                    rs -> rs.getString(1)));
+            Sql.update(c, "DEALLOCATE oai_page", List.of());
+            return plan;
+        });
+    }
+
     @Test
     void withHoldingsPagesUseEachSourcesCompleteUpdatedDateIndex() {
         for (boolean resumed : List.of(false, true)) {
