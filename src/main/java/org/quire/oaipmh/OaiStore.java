@@ -173,6 +173,8 @@ final class OaiStore {
         List<Object> params = new ArrayList<>();
         String sql = pageSql(schema, f, limit, withMarc, params);
         if (f.from() != null) return Sql.list(c, sql, params, OaiStore::row);
+        // its own transaction: a caller's would be committed here, and keep the plan mode for the rest of its work
+        if (!c.getAutoCommit()) throw new IllegalStateException("an OAI-PMH page is read in autocommit (db.read)");
         c.setAutoCommit(false);
         try {
             Sql.one(c, "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)", List.of(),
