@@ -36,16 +36,7 @@ class OaiPlansBeforeFirstAnalyzeTest {
             for (String t : List.of("instance", "srs_record")) {
                 Sql.update(c, "ALTER TABLE " + schema + "." + t + " SET (autovacuum_enabled = false)", List.of());
             }
-            Sql.update(c, "INSERT INTO " + schema + ".instance (id, jsonb, hrid, title, source, instance_type_id, "
-                    + "updated_date) SELECT gen_random_uuid(), '{}', 'in-un-' || g, 'Plan ' || g, 'MARC', ?::uuid, "
-                    + "now() FROM generate_series(1, ?) g", List.of(Fixtures.TEXT_TYPE, ROWS));
-            UUID snapshot = UUID.randomUUID();
-            Sql.update(c, "INSERT INTO " + schema + ".srs_snapshot (id, status, created_date, updated_date) "
-                    + "VALUES (?, 'COMMITTED', now(), now())", List.of(snapshot));
-            Sql.update(c, "INSERT INTO " + schema + ".srs_record (id, matched_id, snapshot_id, record_type, state, "
-                    + "parsed_content, instance_id, created_date, updated_date) SELECT r, r, ?, 'MARC_BIB', 'ACTUAL', "
-                    + "'{\"leader\":\"00000nam a2200000 a 4500\",\"fields\":[]}', i.id, now(), now() FROM "
-                    + "(SELECT id, gen_random_uuid() r FROM " + schema + ".instance) i", List.of(snapshot));
+            OaiQueryPlansTest.insertInstances(c, schema, ROWS, false);
             return null;
         });
     }
@@ -61,7 +52,7 @@ class OaiPlansBeforeFirstAnalyzeTest {
     void aWithHoldingsPageReadsEachBibByItsInstanceId() {
         Instant now = Instant.now().plusSeconds(1);
         for (boolean resumed : List.of(false, true)) {
-            OaiStore.Filter f = new OaiStore.Filter(null, now, resumed ? now.minusSeconds(3600) : null,
+            OaiStore.Filter f = new OaiStore.Filter(null, now, resumed ? now.minusSeconds(ROWS / 2) : null,
                     resumed ? UUID.randomUUID() : null, true, false, OaiSettings.RecordsSource.SRS, true);
             List<Object> params = new ArrayList<>();
             String sql = OaiStore.pageSql(schema, f, 101, true, params);

@@ -8,6 +8,8 @@ import org.quire.platform.db.Database;
 import org.quire.platform.db.Sql;
 import org.quire.platform.tenancy.Tenants;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,22 +33,31 @@ class OaiQueryPlansTest {
         db = TestServer.get().database();
         schema = Tenants.schema("oai_plans");
         db.tx(c -> {
-            Sql.update(c, "INSERT INTO " + schema + ".instance (id, jsonb, hrid, title, source, instance_type_id, "
-                    + "updated_date) SELECT gen_random_uuid(), '{}', 'in-oai-' || g, 'Plan ' || g, 'FOLIO', ?::uuid, "
-                    + "now() - g * interval '1 second' FROM generate_series(1, ?) g", List.of(Fixtures.TEXT_TYPE, ROWS));
-            UUID snapshot = UUID.randomUUID();
-            Sql.update(c, "INSERT INTO " + schema + ".srs_snapshot (id, status, created_date, updated_date) "
-                    + "VALUES (?, 'COMMITTED', now(), now())", List.of(snapshot));
-            Sql.update(c, "INSERT INTO " + schema + ".srs_record (id, matched_id, snapshot_id, record_type, state, "
-                    + "parsed_content, instance_id, created_date, updated_date) SELECT r, r, ?, 'MARC_BIB', 'ACTUAL', "
-                    + "'{\"leader\":\"00000nam a2200000 a 4500\",\"fields\":[]}', i.id, now(), i.updated_date FROM "
-                    + "(SELECT id, updated_date, gen_random_uuid() r FROM " + schema + ".instance WHERE hrid LIKE "
-                    + "'in-oai-%' AND right(hrid, 1) IN ('0', '2', '4', '6', '8')) i", List.of(snapshot));
+            insertInstances(c, schema, ROWS, true);
             for (String t : List.of("instance", "srs_record", "oai_instance_tombstone")) {
                 Sql.update(c, "ANALYZE " + schema + "." + t, List.of());
             }
             return null;
         });
+    }
+
+    /**
+     * {@code rows} instances a second apart written straight through SQL (so that V43's triggers set has_srs_bib),
+     * each with an SRS MARC bib, or every other one when {@code halfWithBibs}.
+     */
+    static void insertInstances(Connection c, String schema, int rows, boolean halfWithBibs) throws SQLException {
+        Sql.update(c, "INSERT INTO " + schema + ".instance (id, jsonb, hrid, title, source, instance_type_id, "
+                + "updated_date) SELECT gen_random_uuid(), '{}', 'in-oai-' || g, 'Plan ' || g, 'FOLIO', ?::uuid, "
+                + "now() - g * interval '1 second' FROM generate_series(1, ?) g", List.of(Fixtures.TEXT_TYPE, rows));
+        UUID snapshot = UUID.randomUUID();
+        Sql.update(c, "INSERT INTO " + schema + ".srs_snapshot (id, status, created_date, updated_date) "
+                + "VALUES (?, 'COMMITTED', now(), now())", List.of(snapshot));
+        Sql.update(c, "INSERT INTO " + schema + ".srs_record (id, matched_id, snapshot_id, record_type, state, "
+                + "parsed_content, instance_id, created_date, updated_date) SELECT r, r, ?, 'MARC_BIB', 'ACTUAL', "
+                + "'{\"leader\":\"00000nam a2200000 a 4500\",\"fields\":[]}', i.id, now(), i.updated_date FROM "
+                + "(SELECT id, updated_date, gen_random_uuid() r FROM " + schema + ".instance WHERE hrid LIKE "
+                + "'in-oai-%'" + (halfWithBibs ? " AND right(hrid, 1) IN ('0', '2', '4', '6', '8')" : "") + ") i",
+                List.of(snapshot));
     }
 
     static String explain(OaiSettings.RecordsSource source, boolean withHoldings, boolean resumed) {
