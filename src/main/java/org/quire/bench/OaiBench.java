@@ -184,6 +184,7 @@ final class OaiBench {
                     Phase p = new Phase();
                     try (Connection c = DriverManager.getConnection(target.dbUrl(), target.dbUser(),
                             target.dbPassword())) {
+                        c.setAutoCommit(false); // a transaction per page, as the server's (committed below)
                         OaiPageSql sql = OaiPageSql.of(c, Tenants.schema(tenant));
                         p.pageSize = sql.pageSize();
                         OaiPageSql.Position at = null;
@@ -191,6 +192,7 @@ final class OaiBench {
                         while (more) {
                             long start = System.nanoTime();
                             OaiPageSql.Page page = sql.next(c, until, at);
+                            c.commit();
                             p.pages.recordValue(Math.min(HIGHEST_NANOS, Math.max(1, System.nanoTime() - start)));
                             p.records += page.records();
                             at = page.last();

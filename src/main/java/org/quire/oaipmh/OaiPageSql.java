@@ -38,7 +38,10 @@ public final class OaiPageSql {
         return settings.maxRecordsPerResponse();
     }
 
-    /** One page after {@code after} of the records updated up to {@code until}: the server's two statements. */
+    /**
+     * One page after {@code after} of the records updated up to {@code until}: the server's two statements, in the
+     * caller's transaction (the page's plan mode is set for it; the server commits after the records).
+     */
     public Page next(Connection c, Instant until, Position after) throws SQLException {
         OaiStore.Filter f = new OaiStore.Filter(null, until, after == null ? null : after.datestamp(),
                 after == null ? null : after.id(), settings.deletedSupported(), settings.suppressedRecordsProcessing(),

@@ -34,7 +34,8 @@ import java.util.concurrent.Future;
  * argument validation as mod-oai-pmh's VerbValidator and AbstractHelper, FOLIO's messages, and lists in
  * (datestamp, id) order with stateless keyset resumption tokens ({@link ResumptionToken}).
  *
- * <p>Round trips per list page: 1 (records) + 1 for marc21_withholdings (holdings and items) + 1 on the first page
+ * <p>Round trips per list page: 2-3 (records in a transaction: the plan mode without a from date, the page, the
+ * commit) + 1 for marc21_withholdings (holdings and items) + 1 on the first page
  * when the list is longer than a page (completeListSize) + 2 when the page has an instance without SRS (the names
  * the MARC rules translate ids to) + the tenant's settings at most every 5 s.
  */
@@ -229,7 +230,7 @@ public final class OaiPmh {
                 token == null ? null : token.lastDatestamp(), token == null ? null : token.lastId(),
                 s.deletedSupported(), s.suppressedRecordsProcessing(), s.recordsSource(), withHoldings);
         int pageSize = s.maxRecordsPerResponse();
-        List<OaiStore.Row> rows = db.read(c -> OaiStore.page(c, ctx.schema, filter, pageSize + 1, withMetadata));
+        List<OaiStore.Row> rows = db.tx(c -> OaiStore.page(c, ctx.schema, filter, pageSize + 1, withMetadata));
         boolean more = rows.size() > pageSize;
         if (more) rows = rows.subList(0, pageSize);
         if (rows.isEmpty() && token == null) {

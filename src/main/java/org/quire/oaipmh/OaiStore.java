@@ -157,37 +157,26 @@ final class OaiStore {
     }
 
     /**
-     * Up to {@code limit} records after the filter's position, in (datestamp, key) order. Round trips: 1, or 3 on the
-     * generic plan (the plan mode, the page, the commit); the connection must be in autocommit (the server's and the
-     * bench floor's).
+     * Up to {@code limit} records after the filter's position, in (datestamp, key) order, in the caller's transaction
+     * (SET LOCAL needs one: db.tx). Round trips: 1, or 2 with the plan mode, and the caller's commit.
      *
-     * <p>A list without a {@code from} date runs on PostgreSQL's generic plan, kept per connection, in a transaction
-     * of its own: on its own, PostgreSQL planned every page anew (it estimated the generic plan dearer than a custom
-     * one for this union of keyset walks), 0.8 ms of planning for 1.3 ms of execution on 100,000 records. That
-     * generic plan is the same keyset walk: every stream read in the order of its (date, key) index up to the limit,
-     * which is in the text so that the plan knows it ({@code OaiQueryPlansTest}). With a {@code from} date it is not:
-     * PostgreSQL guesses that a range between two unknown dates holds 0.5% of the rows, and its generic plan sorts
-     * whatever the range matches, on every page; so those pages keep their custom plans.
+     * <p>A list without a {@code from} date runs on PostgreSQL's generic plan, kept per connection: on its own,
+     * PostgreSQL planned every page anew (it estimated the generic plan dearer than a custom one for this union of
+     * keyset walks), 0.8 ms of planning for 1.3 ms of execution on 100,000 records. That generic plan is the same
+     * keyset walk: every stream read in the order of its (date, key) index up to the limit, which is in the text so
+     * that the plan knows it ({@code OaiQueryPlansTest}). With a {@code from} date it is not: PostgreSQL guesses that
+     * a range between two unknown dates holds 0.5% of the rows, and its generic plan sorts whatever the range matches,
+     * on every page; so those pages keep their custom plans.
      */
     static List<Row> page(Connection c, String schema, Filter f, int limit, boolean withMarc) throws SQLException {
+        if (c.getAutoCommit()) throw new IllegalStateException("SET LOCAL needs a transaction: read the page in db.tx");
         List<Object> params = new ArrayList<>();
         String sql = pageSql(schema, f, limit, withMarc, params);
-        if (f.from() != null) return Sql.list(c, sql, params, OaiStore::row);
-        // its own transaction: a caller's would be committed here, and keep the plan mode for the rest of its work
-        if (!c.getAutoCommit()) throw new IllegalStateException("an OAI-PMH page is read in autocommit (db.read)");
-        c.setAutoCommit(false);
-        try {
+        if (f.from() == null) {
             Sql.one(c, "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)", List.of(),
                     rs -> rs.getString(1));
-            List<Row> rows = Sql.list(c, sql, params, OaiStore::row);
-            c.commit();
-            return rows;
-        } catch (SQLException | RuntimeException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(true);
         }
+        return Sql.list(c, sql, params, OaiStore::row);
     }
 
     /** The statement of {@link #page}, its parameters added to {@code params} (the query-plan test EXPLAINs it). */

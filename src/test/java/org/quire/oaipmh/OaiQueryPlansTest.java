@@ -100,7 +100,7 @@ class OaiQueryPlansTest {
      */
     @Test
     void aHarvestsPagesAreNotPlannedAnewEachTime() {
-        long[] plans = db.read(c -> {
+        long[] plans = db.tx(c -> {
             Instant until = Instant.now();
             OaiStore.Row last = OaiStore.page(c, schema, new OaiStore.Filter(null, until, null, null, true, false,
                     OaiSettings.RecordsSource.SRS, true), 101, true).get(100);
