@@ -34,10 +34,10 @@ import java.util.concurrent.Future;
  * argument validation as mod-oai-pmh's VerbValidator and AbstractHelper, FOLIO's messages, and lists in
  * (datestamp, id) order with stateless keyset resumption tokens ({@link ResumptionToken}).
  *
- * <p>Round trips per list page: 2-3 (records in a transaction: the plan mode without a from date, the page, the
- * commit) + 1 for marc21_withholdings (holdings and items) + 1 on the first page
- * when the list is longer than a page (completeListSize) + 2 when the page has an instance without SRS (the names
- * the MARC rules translate ids to) + the tenant's settings at most every 5 s.
+ * <p>Round trips per list page: 3 (records in a transaction: the plan mode, the page, the commit) + 1 for
+ * marc21_withholdings (holdings and items) + 1 on the first page when the list is longer than a page
+ * (completeListSize) + 2 when the page has an instance without SRS (the names the MARC rules translate ids to) + the
+ * tenant's settings at most every 5 s.
  */
 public final class OaiPmh {
     public static final String MARC21 = "marc21";

@@ -56,7 +56,27 @@ final class OaiStore {
      */
     record Filter(Instant from, Instant until, Instant afterDatestamp, UUID afterId, boolean deletedSupported,
                   boolean suppressedIncluded, OaiSettings.RecordsSource source, boolean withHoldings) {
+        /**
+         * Where a page starts, as a keyset position: the token's last record, or for a first page with a from date the
+         * position just before from (a microsecond before it, PostgreSQL's precision, and after every key there), so
+         * that "datestamp >= from" is the keyset condition and every page with a position has the same statement;
+         * null for a first page without from. A token's position is never before its from (it is a record the list
+         * returned), but a later of the two is kept anyway.
+         */
+        Position position() {
+            Position justBeforeFrom = from == null ? null : new Position(from.minusNanos(1000), LAST_UUID);
+            if (afterDatestamp == null) return justBeforeFrom;
+            if (justBeforeFrom != null && afterDatestamp.isBefore(justBeforeFrom.datestamp())) return justBeforeFrom;
+            return new Position(afterDatestamp, afterId);
+        }
     }
+
+    /** A keyset position: the records after (datestamp, key) in that order. */
+    record Position(Instant datestamp, UUID key) {
+    }
+
+    /** The greatest UUID in PostgreSQL's order (bytewise). */
+    private static final UUID LAST_UUID = new UUID(-1L, -1L);
 
     private static final String SRS_BASE = "r.record_type = 'MARC_BIB' AND r.state IN ('ACTUAL', 'DELETED') "
             + "AND r.instance_id IS NOT NULL";
@@ -132,7 +152,8 @@ final class OaiStore {
     private static String where(Stream st, Filter f, List<Object> params, boolean keyset) {
         StringBuilder w = new StringBuilder("(").append(st.base).append(") AND ").append(st.date).append(" <= ?");
         params.add(f.until());
-        if (f.from() != null) {
+        // a page's from date is its keyset position (Filter.position); a count's is a bound
+        if (f.from() != null && !keyset) {
             w.append(" AND ").append(st.date).append(" >= ?");
             params.add(f.from());
         }
@@ -142,10 +163,11 @@ final class OaiStore {
             w.append(" AND NOT (").append(st.deleted).append(')');
             if (!f.suppressedIncluded()) w.append(" AND NOT (").append(st.suppressed).append(')');
         }
-        if (keyset && f.afterDatestamp() != null) {
+        Position after = keyset ? f.position() : null;
+        if (after != null) {
             w.append(" AND (").append(st.date).append(", ").append(st.key).append(") > (?, ?)");
-            params.add(f.afterDatestamp());
-            params.add(f.afterId());
+            params.add(after.datestamp());
+            params.add(after.key());
         }
         return w.toString();
     }
@@ -158,24 +180,21 @@ final class OaiStore {
 
     /**
      * Up to {@code limit} records after the filter's position, in (datestamp, key) order, in the caller's transaction
-     * (SET LOCAL needs one: db.tx). Round trips: 1, or 2 with the plan mode, and the caller's commit.
+     * (SET LOCAL needs one: db.tx). Round trips: 2 (the plan mode, the page) and the caller's commit.
      *
-     * <p>A list without a {@code from} date runs on PostgreSQL's generic plan, kept per connection: on its own,
-     * PostgreSQL planned every page anew (it estimated the generic plan dearer than a custom one for this union of
-     * keyset walks), 0.8 ms of planning for 1.3 ms of execution on 100,000 records. That generic plan is the same
-     * keyset walk: every stream read in the order of its (date, key) index up to the limit, which is in the text so
-     * that the plan knows it ({@code OaiQueryPlansTest}). With a {@code from} date it is not: PostgreSQL guesses that
-     * a range between two unknown dates holds 0.5% of the rows, and its generic plan sorts whatever the range matches,
-     * on every page; so those pages keep their custom plans.
+     * <p>Pages run on PostgreSQL's generic plan, kept per connection: on its own, PostgreSQL planned every page anew
+     * (it estimated the generic plan dearer than a custom one for this union of keyset walks), 0.8 ms of planning
+     * for 1.3 ms of execution on 100,000 records. That generic plan is the same keyset walk: every stream read in the
+     * order of its (date, key) index up to the limit, which is in the text so that the plan knows it
+     * ({@code OaiQueryPlansTest}). A from date is a keyset position too ({@link Filter#position}): as a second bound,
+     * "datestamp >= from", PostgreSQL guessed that the range held 0.5% of the rows and the generic plan sorted
+     * whatever it matched, on every page.
      */
     static List<Row> page(Connection c, String schema, Filter f, int limit, boolean withMarc) throws SQLException {
         if (c.getAutoCommit()) throw new IllegalStateException("SET LOCAL needs a transaction: read the page in db.tx");
         List<Object> params = new ArrayList<>();
         String sql = pageSql(schema, f, limit, withMarc, params);
-        if (f.from() == null) {
-            Sql.one(c, "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)", List.of(),
-                    rs -> rs.getString(1));
-        }
+        Sql.one(c, "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)", List.of(), rs -> rs.getString(1));
         return Sql.list(c, sql, params, OaiStore::row);
     }
 

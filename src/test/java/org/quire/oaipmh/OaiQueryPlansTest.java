@@ -119,10 +119,10 @@ class OaiQueryPlansTest {
     }
 
     /**
-     * The plan those pages keep (OaiStore.page forces the generic plan when there is no from date): for every source
-     * and format, first page or resumed, the instances and SRS records are still walked in the order of their
+     * The plan those pages keep (OaiStore.page forces the generic plan): for every source and format, first page or
+     * resumed, with a from date or without, the instances and SRS records are still walked in the order of their
      * index, with no sort of what the filter matches and no sequential scan (the tombstones' table, empty here, may
-     * be read whole).
+     * be read whole). With from as a second bound instead of a keyset position, the generic plan sorted the range.
      */
     @Test
     void theGenericPlanOfEveryPageIsAKeysetWalk() {
@@ -130,15 +130,40 @@ class OaiQueryPlansTest {
         for (OaiSettings.RecordsSource source : OaiSettings.RecordsSource.values()) {
             for (boolean withHoldings : List.of(false, true)) {
                 for (boolean resumed : List.of(false, true)) {
-                    OaiStore.Filter f = new OaiStore.Filter(null, now, resumed ? now.minusSeconds(ROWS / 4) : null,
-                            resumed ? UUID.randomUUID() : null, true, false, source, withHoldings);
-                    String plan = genericPlan(db, OaiStore.pageSql(schema, f, 101, true, new ArrayList<>()));
-                    assertThat(plan).as(source + " withHoldings " + withHoldings + " resumed " + resumed + "\n" + plan)
-                            .doesNotContainPattern("(Seq Scan|Bitmap Heap Scan) on (instance|srs_record) ")
-                            .doesNotContainPattern("->  Sort .*\n\\s+Sort Key: [ir]\\.");
+                    for (boolean withFrom : List.of(false, true)) {
+                        OaiStore.Filter f = new OaiStore.Filter(withFrom ? now.minusSeconds(ROWS / 2) : null, now,
+                                resumed ? now.minusSeconds(ROWS / 4) : null, resumed ? UUID.randomUUID() : null, true,
+                                false, source, withHoldings);
+                        String plan = genericPlan(db, OaiStore.pageSql(schema, f, 101, true, new ArrayList<>()));
+                        assertThat(plan).as(source + " withHoldings " + withHoldings + " resumed " + resumed
+                                        + " from " + withFrom + "\n" + plan)
+                                .doesNotContainPattern("(Seq Scan|Bitmap Heap Scan) on (instance|srs_record) ")
+                                .doesNotContainPattern("->  Sort .*\n\\s+Sort Key: [ir]\\.");
+                    }
                 }
             }
         }
+    }
+
+    /**
+     * A from date is where a list starts: its first page returns the records from that date on, the same as a
+     * second bound would, to the microsecond (a record dated a microsecond before from is left out).
+     */
+    @Test
+    void aFromDateStartsTheListAtThatDate() {
+        List<OaiStore.Row> all = db.tx(c -> OaiStore.page(c, schema, new OaiStore.Filter(null, Instant.now(), null,
+                null, true, false, OaiSettings.RecordsSource.SRS_AND_INVENTORY, false), ROWS * 2, false));
+        Instant from = all.get(ROWS / 3).datestamp();
+        List<OaiStore.Row> fromOn = db.tx(c -> OaiStore.page(c, schema, new OaiStore.Filter(from, Instant.now(), null,
+                null, true, false, OaiSettings.RecordsSource.SRS_AND_INVENTORY, false), ROWS * 2, false));
+        List<OaiStore.Row> expected = all.stream().filter(r -> !r.datestamp().isBefore(from)).toList();
+        assertThat(fromOn).extracting(OaiStore.Row::key).containsExactlyElementsOf(expected.stream()
+                .map(OaiStore.Row::key).toList());
+        assertThat(expected).hasSizeLessThan(all.size());
+        Instant justAfter = from.plusNanos(1000);
+        List<OaiStore.Row> afterFrom = db.tx(c -> OaiStore.page(c, schema, new OaiStore.Filter(justAfter,
+                Instant.now(), null, null, true, false, OaiSettings.RecordsSource.SRS_AND_INVENTORY, false), 1, false));
+        assertThat(afterFrom).extracting(OaiStore.Row::key).containsExactly(expected.get(1).key());
     }
 
     /** The generic plan of a statement with ? parameters: prepared with $n, explained with forced generic plans. */
