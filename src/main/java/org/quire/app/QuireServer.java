@@ -62,7 +62,10 @@ public final class QuireServer implements AutoCloseable {
     private final org.quire.search.SearchIndexes searchIndexes;
     private final org.quire.search.InstanceIndexer indexer;
     private final org.quire.sip2.Sip2Service sip2;
+    /** The shared SIP2 listener ({@link #startSip2(int)}), null until started. */
     private org.quire.sip2.Sip2Server sip2Server;
+    /** Every SIP2 listener: the shared one and the tenants' own ports. */
+    private final java.util.List<org.quire.sip2.Sip2Server> sip2Listeners = new java.util.ArrayList<>();
 
     private QuireServer(Metrics metrics, Database db, Tenants tenants, EventDispatcher events, Jobs jobs,
                         TenantInstaller installer, WebServer server, Router router, ReadTimeouts timeouts,
@@ -87,15 +90,28 @@ public final class QuireServer implements AutoCloseable {
      * when QUIRE_SIP2_PORT is set, tests on a free port. Answers the port it listens on.
      */
     public synchronized int startSip2(int port) {
-        if (sip2Server == null) {
-            sip2Server = org.quire.sip2.Sip2Server.start(port, sip2, QuireConfig.sip2Charset(),
-                    (int) Math.min(Integer.MAX_VALUE, QuireConfig.sip2IdleTimeout().toMillis()));
-        }
+        if (sip2Server == null) sip2Server = listenSip2(port, null, null);
         return sip2Server.port();
+    }
+
+    /**
+     * Starts one more SIP2 listener on {@code port} (0: any free port): for {@code tenant}'s terminals only (null:
+     * any tenant's, as the shared one), over TLS when {@code tls} is given. Answers the port it listens on.
+     */
+    public synchronized int startSip2Listener(int port, String tenant, javax.net.ssl.SSLContext tls) {
+        return listenSip2(port, tenant, tls).port();
+    }
+
+    private org.quire.sip2.Sip2Server listenSip2(int port, String tenant, javax.net.ssl.SSLContext tls) {
+        org.quire.sip2.Sip2Server listener = org.quire.sip2.Sip2Server.start(port, tenant, tls, sip2,
+                QuireConfig.sip2Charset(), (int) Math.min(Integer.MAX_VALUE, QuireConfig.sip2IdleTimeout().toMillis()));
+        sip2Listeners.add(listener);
+        return listener;
     }
 
     public static QuireServer start(QuireConfig config) {
         requireFreePort(config.port());
+        Sip2Listeners sip2Listeners = Sip2Listeners.fromEnvironment(); // a bad setting stops the start before any work
         Metrics metrics = new Metrics();
         Database db;
         try {
@@ -251,8 +267,7 @@ public final class QuireServer implements AutoCloseable {
                     circulation.checkOut(), circulation.checkIn(), circulation.renewal()), sipPatrons);
             QuireServer quire = new QuireServer(metrics, db, tenants, events, jobs, installer, server, router, timeouts,
                     searchIndexes, indexer, sip2);
-            Integer sip2Port = QuireConfig.sip2Port();
-            if (sip2Port != null) quire.startSip2(sip2Port);
+            sip2Listeners.start(quire);
             return quire;
         } catch (RuntimeException e) {
             searchIndexes.close();
@@ -264,13 +279,18 @@ public final class QuireServer implements AutoCloseable {
 
     /** Fails fast, before minutes of start-up work, when another process holds the port. */
     private static void requireFreePort(int port) {
+        requireFreePort(port, "--port");
+    }
+
+    /** … {@code option} is what the message tells the user to change. */
+    private static void requireFreePort(int port, String option) {
         if (port == 0) return;
         try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
             probe.setReuseAddress(true);
             probe.bind(new java.net.InetSocketAddress(port));
         } catch (java.io.IOException e) {
             throw new IllegalStateException("Port " + port + " is already in use (is Quire already running?); "
-                    + "choose another with --port");
+                    + "choose another with " + option);
         }
     }
 
@@ -319,11 +339,53 @@ public final class QuireServer implements AutoCloseable {
         return jobs;
     }
 
+    /**
+     * The SIP2 listeners the environment asks for: the shared port (QUIRE_SIP2_PORT, null: none) and the tenants' own
+     * ports (QUIRE_SIP2_TENANT_PORTS), all over TLS when QUIRE_SIP2_TLS_KEYSTORE names a key store ({@code tls}).
+     */
+    private record Sip2Listeners(Integer sharedPort, Map<Integer, String> tenantPorts,
+                                 javax.net.ssl.SSLContext tls) {
+        /** Read and checked before anything starts: a bad setting is an error naming it. */
+        static Sip2Listeners fromEnvironment() {
+            Integer shared = QuireConfig.sip2Port();
+            Map<Integer, String> tenantPorts = QuireConfig.sip2TenantPorts();
+            for (String tenant : tenantPorts.values()) {
+                if (!Tenants.validId(tenant)) {
+                    throw new IllegalArgumentException("QUIRE_SIP2_TENANT_PORTS: '" + tenant + "' is not a tenant id");
+                }
+            }
+            if (shared != null && tenantPorts.containsKey(shared)) {
+                throw new IllegalArgumentException("QUIRE_SIP2_TENANT_PORTS names port " + shared
+                        + ", which is QUIRE_SIP2_PORT (the shared SIP2 port)");
+            }
+            if (shared != null) requireFreePort(shared, "QUIRE_SIP2_PORT");
+            tenantPorts.keySet().forEach(port -> requireFreePort(port, "QUIRE_SIP2_TENANT_PORTS"));
+            javax.net.ssl.SSLContext tls = shared == null && tenantPorts.isEmpty() ? null : QuireConfig.sip2Tls()
+                    .map(t -> org.quire.sip2.Sip2Server.tls(t.keystore(), t.password())).orElse(null);
+            return new Sip2Listeners(shared, tenantPorts, tls);
+        }
+
+        void start(QuireServer quire) {
+            if (sharedPort != null) {
+                synchronized (quire) {
+                    quire.sip2Server = quire.listenSip2(sharedPort, null, tls);
+                }
+            }
+            tenantPorts.forEach((port, tenant) -> {
+                if (!quire.tenants.exists(tenant)) {
+                    log.warn("SIP2 port {} belongs to tenant {}, which does not exist (yet): its logins fail until "
+                            + "it does", port, tenant);
+                }
+                quire.startSip2Listener(port, tenant, tls);
+            });
+        }
+    }
+
     @Override
     public void close() {
         db.stopWatchdog(); // from now on a PostgreSQL that stops is being stopped, not crashing
         synchronized (this) {
-            if (sip2Server != null) sip2Server.close();
+            sip2Listeners.forEach(org.quire.sip2.Sip2Server::close);
         }
         try {
             server.stop();

@@ -17,14 +17,22 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
 
 /**
- * The SIP2 listener: plain TCP, one virtual thread per terminal, messages ended by a carriage return (a line feed
- * after it, which some terminals send, is skipped), decoded in the configured charset (IBM850 by default, as
- * edge-sip2). A message longer than {@link #MAX_MESSAGE} bytes is read to its end and answered 96, never by closing
- * the connection; a terminal silent for {@code idleTimeoutMs} is disconnected (its session ends).
+ * A SIP2 listener: TCP, or TLS when a key store is configured, one virtual thread per terminal, messages ended by a
+ * carriage return (a line feed after it, which some terminals send, is skipped), decoded in the configured charset
+ * (IBM850 by default, as edge-sip2). A message longer than {@link #MAX_MESSAGE} bytes is read to its end and answered
+ * 96, never by closing the connection; a terminal silent for {@code idleTimeoutMs} is disconnected (its session ends).
+ * A listener may belong to one tenant (edge-sip2 picks a tenant by port): its terminals log in to that tenant only.
  */
 public final class Sip2Server implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Sip2Server.class);
@@ -32,6 +40,7 @@ public final class Sip2Server implements AutoCloseable {
     static final int MAX_MESSAGE = 16 * 1024;
 
     private final ServerSocket socket;
+    private final String tenant;
     private final Sip2Service service;
     private final Charset charset;
     private final int idleTimeoutMs;
@@ -39,24 +48,49 @@ public final class Sip2Server implements AutoCloseable {
     private final Thread acceptor;
     private volatile boolean closed;
 
-    private Sip2Server(ServerSocket socket, Sip2Service service, Charset charset, int idleTimeoutMs) {
+    private Sip2Server(ServerSocket socket, String tenant, Sip2Service service, Charset charset, int idleTimeoutMs) {
         this.socket = socket;
+        this.tenant = tenant;
         this.service = service;
         this.charset = charset;
         this.idleTimeoutMs = idleTimeoutMs;
         this.acceptor = Thread.ofVirtual().name("sip2-accept").start(this::accept);
     }
 
-    /** Listens on {@code port} (0: any free port). */
-    public static Sip2Server start(int port, Sip2Service service, Charset charset, int idleTimeoutMs) {
+    /**
+     * Listens on {@code port} (0: any free port): for the terminals of {@code tenant} alone, or of every tenant when
+     * it is null (the login names the tenant, or the server's default applies); over TLS when {@code tls} is given.
+     */
+    public static Sip2Server start(int port, String tenant, SSLContext tls, Sip2Service service, Charset charset,
+                                   int idleTimeoutMs) {
         try {
-            ServerSocket s = new ServerSocket();
+            ServerSocket s = tls == null ? new ServerSocket() : tls.getServerSocketFactory().createServerSocket();
             s.setReuseAddress(true);
             s.bind(new InetSocketAddress(port));
-            log.info("SIP2 listening on port {} ({})", s.getLocalPort(), charset.name());
-            return new Sip2Server(s, service, charset, idleTimeoutMs);
+            log.info("SIP2 listening on port {} ({}, {}{})", s.getLocalPort(), tls == null ? "TCP" : "TLS",
+                    charset.name(), tenant == null ? "" : ", tenant " + tenant);
+            return new Sip2Server(s, tenant, service, charset, idleTimeoutMs);
         } catch (IOException e) {
             throw new IllegalStateException("SIP2 cannot listen on port " + port + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The TLS context of a PKCS#12 key store holding the server's private key and certificate chain; a clear error
+     * naming the file when it cannot be read (missing, not PKCS#12, wrong password).
+     */
+    public static SSLContext tls(Path keystore, String password) {
+        try (InputStream in = Files.newInputStream(keystore)) {
+            KeyStore ks = KeyStore.getInstance("PKCS12");
+            ks.load(in, password.toCharArray());
+            KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            kmf.init(ks, password.toCharArray());
+            SSLContext ctx = SSLContext.getInstance("TLS");
+            ctx.init(kmf.getKeyManagers(), null, null);
+            return ctx;
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalArgumentException("QUIRE_SIP2_TLS_KEYSTORE: cannot use " + keystore + " as a PKCS#12 key "
+                    + "store with QUIRE_SIP2_TLS_PASSWORD: " + e.getMessage(), e);
         }
     }
 
@@ -77,7 +111,7 @@ public final class Sip2Server implements AutoCloseable {
     }
 
     private void serve(Socket client) {
-        Sip2Session session = new Sip2Session();
+        Sip2Session session = new Sip2Session(tenant);
         try (client; InputStream in = client.getInputStream(); OutputStream out = client.getOutputStream()) {
             client.setSoTimeout(idleTimeoutMs);
             client.setTcpNoDelay(true);
@@ -110,6 +144,8 @@ public final class Sip2Server implements AutoCloseable {
             }
         } catch (SocketTimeoutException e) {
             log.debug("SIP2 terminal {} idle, disconnected", client.getRemoteSocketAddress());
+        } catch (SSLException e) { // a plain-TCP terminal on a TLS port, or a certificate it does not trust
+            log.info("SIP2 terminal {}: TLS failed: {}", client.getRemoteSocketAddress(), e.getMessage());
         } catch (SocketException e) {
             if (!closed) log.debug("SIP2 terminal {} gone: {}", client.getRemoteSocketAddress(), e.getMessage());
         } catch (IOException | RuntimeException e) {

@@ -139,15 +139,18 @@ public final class Sip2Service {
 
     /**
      * 93 → 94: CN is the SIP2 account's username, {@code tenant/username} to choose the tenant (otherwise the
-     * server's default tenant), CO its password, CP the kiosk's service point id. The account logs in as any Quire
-     * user does (mod-login's checks, lockout included); edge-sip2 answers a failed login 940.
+     * listener's tenant, else the server's default tenant), CO its password, CP the kiosk's service point id. On a
+     * tenant's own port a login naming another tenant is refused. The account logs in as any Quire user does
+     * (mod-login's checks, lockout included); edge-sip2 answers a failed login 940.
      */
     private String login(Sip2Session s, Sip2Message m) {
         s.logout();
         String cn = m.text("CN");
         int slash = cn.indexOf('/');
-        String tenant = slash > 0 ? cn.substring(0, slash) : defaultTenant;
+        String fallback = s.portTenant != null ? s.portTenant : defaultTenant;
+        String tenant = slash > 0 ? cn.substring(0, slash) : fallback;
         String username = slash > 0 ? cn.substring(slash + 1) : cn;
+        if (s.portTenant != null && !s.portTenant.equals(tenant)) return "940";
         if (tenant == null || !Tenants.validId(tenant) || !tenants.exists(tenant) || username.isEmpty()) return "940";
         UUID servicePoint = null;
         if (m.field("CP").filter(v -> !v.isEmpty()).isPresent()) {

@@ -10,6 +10,8 @@ import java.util.UUID;
  * MainVerticle.requiredResending). Used by one connection's thread only.
  */
 final class Sip2Session {
+    /** The tenant of the listener the terminal connected to (a tenant's own port), null on the shared one. */
+    final String portTenant;
     String tenant;
     String schema;
     UUID staffUserId;
@@ -23,6 +25,10 @@ final class Sip2Session {
     int lastSequence = -1;
     /** The terminal sent an AZ checksum at least once: every answer, 96 included, carries one from then on. */
     boolean errorDetection;
+
+    Sip2Session(String portTenant) {
+        this.portTenant = portTenant;
+    }
 
     boolean loggedIn() {
         return staffUserId != null;

@@ -98,13 +98,9 @@ public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, S
         String v = blankToNull(System.getProperty("quire.sip2.port"));
         if (v == null) v = blankToNull(System.getenv("QUIRE_SIP2_PORT"));
         if (v == null) return null;
-        try {
-            int port = Integer.parseInt(v.trim());
-            if (port < 0 || port > 65535) throw new NumberFormatException();
-            return port;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("QUIRE_SIP2_PORT must be a TCP port (0-65535), not '" + v + "'");
-        }
+        Integer port = port(v.trim());
+        if (port == null) throw new IllegalArgumentException("QUIRE_SIP2_PORT must be a TCP port (0-65535), not '" + v + "'");
+        return port;
     }
 
     /** The charset of SIP2 messages: {@code QUIRE_SIP2_CHARSET}, IBM850 by default (edge-sip2's default). */
@@ -124,6 +120,61 @@ public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, S
     public static String sip2Tenant() {
         String v = blankToNull(System.getenv("QUIRE_SIP2_TENANT"));
         return v == null ? "diku" : v.trim();
+    }
+
+    /**
+     * Ports of tenants' own SIP2 listeners (edge-sip2 picks a tenant by port): {@code QUIRE_SIP2_TENANT_PORTS}, e.g.
+     * {@code 6444=diku,6445=east}; a terminal on such a port logs in to that tenant alone. Empty when unset.
+     */
+    public static java.util.Map<Integer, String> sip2TenantPorts() {
+        return sip2TenantPorts(System.getenv("QUIRE_SIP2_TENANT_PORTS"));
+    }
+
+    static java.util.Map<Integer, String> sip2TenantPorts(String value) {
+        java.util.Map<Integer, String> out = new java.util.LinkedHashMap<>();
+        String v = blankToNull(value);
+        if (v == null) return out;
+        for (String entry : v.split(",", -1)) {
+            String[] kv = entry.trim().split("=", -1);
+            Integer port = kv.length == 2 ? port(kv[0].trim()) : null;
+            String tenant = kv.length == 2 ? kv[1].trim() : "";
+            if (port == null || port == 0 || tenant.isEmpty()) { // the tenant id itself: QuireServer checks it
+                throw new IllegalArgumentException("QUIRE_SIP2_TENANT_PORTS must be port=tenant pairs separated by "
+                        + "commas (e.g. 6444=diku,6445=east), not '" + v + "'");
+            }
+            if (out.put(port, tenant) != null) {
+                throw new IllegalArgumentException("QUIRE_SIP2_TENANT_PORTS names port " + port + " twice");
+            }
+        }
+        return out;
+    }
+
+    private static Integer port(String v) {
+        try {
+            int port = Integer.parseInt(v);
+            return port < 0 || port > 65535 ? null : port;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The SIP2 listeners' TLS key and certificate (edge-sip2's TLS option): a PKCS#12 file in
+     * {@code QUIRE_SIP2_TLS_KEYSTORE} and its password in {@code QUIRE_SIP2_TLS_PASSWORD}; unset: plain TCP.
+     */
+    public static java.util.Optional<Sip2Tls> sip2Tls() {
+        String path = blankToNull(System.getenv("QUIRE_SIP2_TLS_KEYSTORE"));
+        if (path == null) return java.util.Optional.empty();
+        String password = System.getenv("QUIRE_SIP2_TLS_PASSWORD");
+        return java.util.Optional.of(new Sip2Tls(java.nio.file.Path.of(path), password == null ? "" : password));
+    }
+
+    /** A PKCS#12 key store with the SIP2 server's private key and certificate chain, and its password. */
+    public record Sip2Tls(java.nio.file.Path keystore, String password) {
+        @Override
+        public String toString() {
+            return "Sip2Tls[" + keystore + "]"; // never the password
+        }
     }
 
     /** How long a SIP2 terminal may stay silent before it is disconnected: {@code QUIRE_SIP2_IDLE_TIMEOUT}, 30 min. */

@@ -28,4 +28,25 @@ class QuireConfigTest {
                     .hasMessageContaining("'" + bad + "'");
         }
     }
+
+    @Test
+    void sip2TenantPorts_arePortTenantPairs_emptyWhenUnset() {
+        assertThat(QuireConfig.sip2TenantPorts(null)).isEmpty();
+        assertThat(QuireConfig.sip2TenantPorts(" ")).isEmpty();
+        assertThat(QuireConfig.sip2TenantPorts("6444=diku, 6445 = east_campus"))
+                .containsExactly(java.util.Map.entry(6444, "diku"), java.util.Map.entry(6445, "east_campus"));
+    }
+
+    @Test
+    void sip2TenantPorts_thatAreNoPortTenantPairs_areRefusedNamingTheOption() {
+        for (String bad : new String[]{"6444", "6444=", "=diku", "x=diku", "70000=diku", "0=diku", "-1=diku",
+                "6444=diku,", "6444=diku=east"}) {
+            assertThatThrownBy(() -> QuireConfig.sip2TenantPorts(bad)).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("QUIRE_SIP2_TENANT_PORTS must be port=tenant pairs")
+                    .hasMessageContaining("'" + bad + "'");
+        }
+        assertThatThrownBy(() -> QuireConfig.sip2TenantPorts("6444=diku,6444=east"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("names port 6444 twice");
+    }
 }
