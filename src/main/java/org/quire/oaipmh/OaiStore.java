@@ -259,7 +259,8 @@ final class OaiStore {
                     .append(" LIMIT 1)");
         }
         sql.append(") u");
-        return Sql.one(c, sql.toString(), List.of(), rs -> instant(rs, 1));
+        // the minimum of no dates is a row with NULL: no row instead
+        return Sql.one(c, "SELECT d FROM (" + sql + ") m(d) WHERE d IS NOT NULL", List.of(), rs -> instant(rs, 1));
     }
 
     /** A tenant's OAI-PMH configuration entries (module OAIPMH): configName → value. */

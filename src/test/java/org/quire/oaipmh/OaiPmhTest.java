@@ -201,6 +201,24 @@ class OaiPmhTest {
         return new Harvest(ids, deleted, first, pages);
     }
 
+    /**
+     * A repository with no record yet (a new tenant, or one whose instances have no SRS MARC bib under the default
+     * records source): Identify answers with the epoch as its earliest datestamp (it answered 500: the minimum of no
+     * dates is NULL), and lists answer noRecordsMatch.
+     */
+    @Test
+    void aRepositoryWithNoRecordIdentifiesItselfAndListsNothing() throws Exception {
+        Api.Session empty = Fixtures.referenceOnlyTenant("oai_empty");
+        Api.Reply r = empty.get("/oai/records?verb=Identify");
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        assertThat(text(xml(r.body()), "earliestDatestamp")).isEqualTo("1970-01-01T00:00:00Z");
+        for (String prefix : List.of("marc21", "marc21_withholdings", "oai_dc")) {
+            r = empty.get("/oai/records?verb=ListRecords&metadataPrefix=" + prefix);
+            assertThat(r.status()).as(r.body()).isEqualTo(404);
+            assertThat(r.body()).contains("<error code=\"noRecordsMatch\">");
+        }
+    }
+
     @Test
     void identifyListMetadataFormatsAndListSets() throws Exception {
         Api.Reply r = oai("verb=Identify");
