@@ -63,16 +63,13 @@ final class OaiStore {
          * null for a first page without from. A token's position is never before its from (it is a record the list
          * returned), but a later of the two is kept anyway.
          */
-        Position position() {
-            Position justBeforeFrom = from == null ? null : new Position(from.minusNanos(1000), LAST_UUID);
+        OaiPageSql.Position position() {
+            OaiPageSql.Position justBeforeFrom = from == null ? null
+                    : new OaiPageSql.Position(from.minusNanos(1000), LAST_UUID);
             if (afterDatestamp == null) return justBeforeFrom;
             if (justBeforeFrom != null && afterDatestamp.isBefore(justBeforeFrom.datestamp())) return justBeforeFrom;
-            return new Position(afterDatestamp, afterId);
+            return new OaiPageSql.Position(afterDatestamp, afterId);
         }
-    }
-
-    /** A keyset position: the records after (datestamp, key) in that order. */
-    record Position(Instant datestamp, UUID key) {
     }
 
     /** The greatest UUID in PostgreSQL's order (bytewise). */
@@ -163,11 +160,11 @@ final class OaiStore {
             w.append(" AND NOT (").append(st.deleted).append(')');
             if (!f.suppressedIncluded()) w.append(" AND NOT (").append(st.suppressed).append(')');
         }
-        Position after = keyset ? f.position() : null;
+        OaiPageSql.Position after = keyset ? f.position() : null;
         if (after != null) {
             w.append(" AND (").append(st.date).append(", ").append(st.key).append(") > (?, ?)");
             params.add(after.datestamp());
-            params.add(after.key());
+            params.add(after.id());
         }
         return w.toString();
     }
