@@ -80,11 +80,13 @@ final class ReindexLoad {
                 stop.set(true);
                 driver.join(60_000);
             }
+            // a phase shorter than one throttled reindex completes none; the note then says how far the running one got
+            String last = completed.get() == 0 ? "" : String.format(Locale.ROOT, ", the last in %,d ms", lastMillis[0]);
             StringBuilder note = new StringBuilder(String.format(Locale.ROOT,
                     "search: while tenant %s (%,d instances) was reindexed live through POST "
                             + "/search/index/instance-records/reindex/full (%d full reindex%s completed during the "
-                            + "phase, the last in %,d ms), %d user%s, p95 against the same level's baseline: ",
-                    tenant, other.instances(), completed.get(), completed.get() == 1 ? "" : "es", lastMillis[0], users,
+                            + "phase%s), %d user%s, p95 against the same level's baseline: ",
+                    tenant, other.instances(), completed.get(), completed.get() == 1 ? "" : "es", last, users,
                     users == 1 ? "" : "s"));
             List<String> parts = new ArrayList<>();
             long errors = 0;
