@@ -121,29 +121,10 @@ public final class SrsStore {
     }
 
     /**
-     * Stores {@code next} as the new ACTUAL generation of its matchedId: the current ACTUAL (or DELETED) generation,
-     * locked first, becomes OLD, and {@code next} gets the following generation number (SRS's
-     * RecordServiceImpl.updateSourceRecord / "PUT /source-storage/records/{id}/generation"). Without a current
-     * generation {@code next} is stored as generation 0.
-     */
-    public static SrsRecord newGeneration(Connection c, String schema, SrsRecord next, UUID userId) throws SQLException {
-        Optional<Integer> current = Sql.one(c, "SELECT max(generation) FROM (SELECT generation FROM " + schema
-                        + ".srs_record WHERE matched_id = ? FOR UPDATE) g", List.of(next.matchedId()),
-                rs -> rs.getObject(1) == null ? null : rs.getInt(1));
-        Sql.update(c, "UPDATE " + schema + ".srs_record SET state = 'OLD', updated_by = ?, updated_date = ? "
-                        + "WHERE matched_id = ? AND state IN ('ACTUAL', 'DELETED', 'DRAFT')",
-                java.util.Arrays.asList(userId, Instant.now(), next.matchedId()));
-        int generation = current.map(g -> g + 1).orElse(0);
-        SrsRecord r = new SrsRecord(next.id(), next.matchedId(), next.snapshotId(), generation, next.recordType(),
-                SrsState.ACTUAL, next.rawContent(), next.parsedContent(), next.errorDescription(), next.errorContent(),
-                next.externalIds(), next.suppressDiscovery(), next.leaderRecordStatus(), next.order(), null, null,
-                null, null);
-        return insert(c, schema, List.of(r), userId).getFirst();
-    }
-
-    /**
-     * {@link #newGeneration} for many records of distinct matchedIds in three statements whatever their number (the
-     * import's update by match): lock the current generations, mark them OLD, insert the new ACTUAL ones.
+     * Stores each of {@code next} (records of distinct matchedIds) as the new ACTUAL generation of its matchedId, in
+     * three statements whatever their number (the import's update by match; SRS's RecordServiceImpl.updateSourceRecord):
+     * lock the current generations, mark them OLD (ACTUAL, DELETED or DRAFT), insert the new ones each one generation
+     * above its matchedId's highest, or as generation 0 when it has none.
      */
     public static List<SrsRecord> newGenerations(Connection c, String schema, List<SrsRecord> next, UUID userId)
             throws SQLException {
