@@ -227,7 +227,7 @@ public final class OaiPmh {
         }
         boolean withHoldings = prefix.equals(MARC21_WITHHOLDINGS);
         OaiStore.Filter filter = new OaiStore.Filter(from, harvestUntil,
-                token == null ? null : token.lastDatestamp(), token == null ? null : token.lastId(),
+                token == null ? null : new OaiPageSql.Position(token.lastDatestamp(), token.lastId()),
                 s.deletedSupported(), s.suppressedRecordsProcessing(), s.recordsSource(), withHoldings);
         int pageSize = s.maxRecordsPerResponse();
         List<OaiStore.Row> rows = db.tx(c -> OaiStore.page(c, ctx.schema, filter, pageSize + 1, withMetadata));
@@ -241,7 +241,7 @@ public final class OaiPmh {
         if (token != null) {
             total = token.total();
         } else if (more) {
-            OaiStore.Filter all = new OaiStore.Filter(from, harvestUntil, null, null, s.deletedSupported(),
+            OaiStore.Filter all = new OaiStore.Filter(from, harvestUntil, null, s.deletedSupported(),
                     s.suppressedRecordsProcessing(), s.recordsSource(), withHoldings);
             total = db.read(c -> OaiStore.count(c, ctx.schema, all));
         } else {

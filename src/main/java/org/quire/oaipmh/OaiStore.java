@@ -54,7 +54,7 @@ final class OaiStore {
      * (null: from the start); deleted and suppressed records as the settings say; the streams of the records source
      * and format.
      */
-    record Filter(Instant from, Instant until, Instant afterDatestamp, UUID afterId, boolean deletedSupported,
+    record Filter(Instant from, Instant until, OaiPageSql.Position after, boolean deletedSupported,
                   boolean suppressedIncluded, OaiSettings.RecordsSource source, boolean withHoldings) {
         /**
          * Where a page starts, as a keyset position: the token's last record, or for a first page with a from date the
@@ -66,9 +66,9 @@ final class OaiStore {
         OaiPageSql.Position position() {
             OaiPageSql.Position justBeforeFrom = from == null ? null
                     : new OaiPageSql.Position(from.minusNanos(1000), LAST_UUID);
-            if (afterDatestamp == null) return justBeforeFrom;
-            if (justBeforeFrom != null && afterDatestamp.isBefore(justBeforeFrom.datestamp())) return justBeforeFrom;
-            return new OaiPageSql.Position(afterDatestamp, afterId);
+            if (after == null) return justBeforeFrom;
+            if (justBeforeFrom != null && after.datestamp().isBefore(justBeforeFrom.datestamp())) return justBeforeFrom;
+            return after;
         }
     }
 

@@ -62,8 +62,8 @@ class OaiQueryPlansTest {
 
     static String explain(OaiSettings.RecordsSource source, boolean withHoldings, boolean resumed) {
         Instant now = Instant.now();
-        OaiStore.Filter f = new OaiStore.Filter(now.minusSeconds(ROWS * 2L), now, resumed ? now.minusSeconds(ROWS / 2)
-                : null, resumed ? UUID.randomUUID() : null, true, false, source, withHoldings);
+        OaiStore.Filter f = new OaiStore.Filter(now.minusSeconds(ROWS * 2L), now, resumed
+                ? new OaiPageSql.Position(now.minusSeconds(ROWS / 2), UUID.randomUUID()) : null, true, false, source, withHoldings);
         List<Object> params = new ArrayList<>();
         String sql = OaiStore.pageSql(schema, f, 101, true, params);
         String plan = db.read(c -> String.join("\n", Sql.list(c, "EXPLAIN " + sql, params, rs -> rs.getString(1))));
@@ -102,11 +102,11 @@ class OaiQueryPlansTest {
     void aHarvestsPagesAreNotPlannedAnewEachTime() {
         long[] plans = db.tx(c -> {
             Instant until = Instant.now();
-            OaiStore.Row last = OaiStore.page(c, schema, new OaiStore.Filter(null, until, null, null, true, false,
+            OaiStore.Row last = OaiStore.page(c, schema, new OaiStore.Filter(null, until, null, true, false,
                     OaiSettings.RecordsSource.SRS, true), 101, true).get(100);
             for (int page = 0; page < 12; page++) {
-                List<OaiStore.Row> rows = OaiStore.page(c, schema, new OaiStore.Filter(null, until, last.datestamp(),
-                        last.key(), true, false, OaiSettings.RecordsSource.SRS, true), 101, true);
+                List<OaiStore.Row> rows = OaiStore.page(c, schema, new OaiStore.Filter(null, until,
+                        new OaiPageSql.Position(last.datestamp(), last.key()), true, false, OaiSettings.RecordsSource.SRS, true), 101, true);
                 last = rows.get(100);
             }
             return Sql.one(c, "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE "
@@ -132,8 +132,8 @@ class OaiQueryPlansTest {
                 for (boolean resumed : List.of(false, true)) {
                     for (boolean withFrom : List.of(false, true)) {
                         OaiStore.Filter f = new OaiStore.Filter(withFrom ? now.minusSeconds(ROWS / 2) : null, now,
-                                resumed ? now.minusSeconds(ROWS / 4) : null, resumed ? UUID.randomUUID() : null, true,
-                                false, source, withHoldings);
+                                resumed ? new OaiPageSql.Position(now.minusSeconds(ROWS / 4), UUID.randomUUID()) : null,
+                                true, false, source, withHoldings);
                         String plan = genericPlan(db, OaiStore.pageSql(schema, f, 101, true, new ArrayList<>()));
                         assertThat(plan).as(source + " withHoldings " + withHoldings + " resumed " + resumed
                                         + " from " + withFrom + "\n" + plan)
@@ -152,17 +152,17 @@ class OaiQueryPlansTest {
     @Test
     void aFromDateStartsTheListAtThatDate() {
         List<OaiStore.Row> all = db.tx(c -> OaiStore.page(c, schema, new OaiStore.Filter(null, Instant.now(), null,
-                null, true, false, OaiSettings.RecordsSource.SRS_AND_INVENTORY, false), ROWS * 2, false));
+                true, false, OaiSettings.RecordsSource.SRS_AND_INVENTORY, false), ROWS * 2, false));
         Instant from = all.get(ROWS / 3).datestamp();
         List<OaiStore.Row> fromOn = db.tx(c -> OaiStore.page(c, schema, new OaiStore.Filter(from, Instant.now(), null,
-                null, true, false, OaiSettings.RecordsSource.SRS_AND_INVENTORY, false), ROWS * 2, false));
+                true, false, OaiSettings.RecordsSource.SRS_AND_INVENTORY, false), ROWS * 2, false));
         List<OaiStore.Row> expected = all.stream().filter(r -> !r.datestamp().isBefore(from)).toList();
         assertThat(fromOn).extracting(OaiStore.Row::key).containsExactlyElementsOf(expected.stream()
                 .map(OaiStore.Row::key).toList());
         assertThat(expected).hasSizeLessThan(all.size());
         Instant justAfter = from.plusNanos(1000);
         List<OaiStore.Row> afterFrom = db.tx(c -> OaiStore.page(c, schema, new OaiStore.Filter(justAfter,
-                Instant.now(), null, null, true, false, OaiSettings.RecordsSource.SRS_AND_INVENTORY, false), 1, false));
+                Instant.now(), null, true, false, OaiSettings.RecordsSource.SRS_AND_INVENTORY, false), 1, false));
         assertThat(afterFrom).extracting(OaiStore.Row::key).containsExactly(expected.get(1).key());
     }
 
