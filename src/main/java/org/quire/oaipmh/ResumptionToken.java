@@ -51,7 +51,7 @@ public record ResumptionToken(String metadataPrefix, String from, String until, 
         return Base64.getUrlEncoder().withoutPadding().encodeToString(b.toString().getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The token, or empty when it is not one of ours (not base64url, a missing or malformed part). */
+    /** The token, or empty when it is not one of ours (not base64url, a missing or malformed part, a bad date). */
     static Optional<ResumptionToken> decode(String token) {
         try {
             String text = new String(Base64.getUrlDecoder().decode(token.trim()), StandardCharsets.UTF_8);
@@ -66,6 +66,10 @@ public record ResumptionToken(String metadataPrefix, String from, String until, 
             int cursor = Integer.parseInt(p.get("offset"));
             int total = Integer.parseInt(p.get("totalRecords"));
             if (cursor < 0 || total < 0) return Optional.empty();
+            // tokens are not signed: a from or until a client edited is refused here, not parsed as a date later
+            for (String bound : new String[]{p.get("from"), p.get("until")}) {
+                if (bound != null && OaiPmh.granularity(bound) == 0) return Optional.empty();
+            }
             return Optional.of(new ResumptionToken(prefix, p.get("from"), p.get("until"), p.get("set"), cursor, total,
                     Instant.parse(p.get("lastDatestamp")), UUID.fromString(p.get("lastId")),
                     Instant.parse(p.get("harvestUntil")), Instant.parse(p.get("expirationDate")), p.get("tenantId")));

@@ -528,6 +528,14 @@ class OaiPmhTest {
         String expired = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(decoded.getBytes(StandardCharsets.UTF_8));
         expect("verb=ListIdentifiers&resumptionToken=" + expired, 400, "badResumptionToken",
                 "The value of the resumptionToken argument is expired");
+        // tokens are not signed: one whose from or until a client rewrote into a bad date is refused, not a 500
+        for (String bound : List.of("&from=2026-13-45", "&until=x", "&from=2024-02-30T25%3A00%3A00Z")) {
+            String forged = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+                    (decoded.replaceAll("expirationDate=[^&]+", "expirationDate=2099-01-01T00%3A00%3A00Z") + bound)
+                            .getBytes(StandardCharsets.UTF_8));
+            expect("verb=ListRecords&resumptionToken=" + forged, 400, "badResumptionToken",
+                    "Verb 'LIST_RECORDS', argument resumptionToken is invalid");
+        }
     }
 
     static void expect(String query, int status, String code, String message) throws Exception {
