@@ -223,7 +223,8 @@ public final class ExportJobs {
     static ObjectNode errorLog(UUID jobId, String code, String message, String recordId, RecordKind kind) {
         ObjectNode l = Json.object().put("id", UUID.randomUUID().toString()).put("jobExecutionId", jobId.toString())
                 .put("createdDate", Json.date(Instant.now())).put("logLevel", "ERROR").put("errorMessageCode", code);
-        l.putArray("errorMessageValues").add(message);
+        // PostgreSQL's jsonb refuses \u0000, which a bad line of an uploaded file can carry into the message
+        l.putArray("errorMessageValues").add(message.replace('\u0000', '\uFFFD'));
         ObjectNode affected = l.putObject("affectedRecord");
         if (recordId != null) affected.put("id", recordId);
         if (kind != null) affected.put("recordType", kind.name());
@@ -253,7 +254,11 @@ public final class ExportJobs {
     private static String readQuery(Path file) {
         try {
             if (Files.size(file) > 64 * 1024) throw new InvalidInput("A CQL file holds one query of at most 64 KB");
-            return Files.readString(file, StandardCharsets.UTF_8);
+            String query = Files.readString(file, StandardCharsets.UTF_8);
+            if (query.indexOf('\u0000') >= 0) throw new InvalidInput("The CQL file holds a NUL character");
+            return query;
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InvalidInput("The CQL file is not UTF-8 text");
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

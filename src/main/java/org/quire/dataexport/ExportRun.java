@@ -94,7 +94,7 @@ final class ExportRun {
                         }
                     } else if (plan.csv() != null) {
                         Future<Fetched> pending = null;
-                        try (BufferedReader in = Files.newBufferedReader(plan.csv(), StandardCharsets.UTF_8)) {
+                        try (BufferedReader in = idLines(plan.csv())) {
                             List<String> page = new ArrayList<>(PAGE);
                             for (String line; (line = in.readLine()) != null; ) {
                                 String id = csvValue(line);
@@ -137,11 +137,19 @@ final class ExportRun {
         }
     }
 
+    /**
+     * The uploaded ids file's lines. Bytes that are not UTF-8 become U+FFFD instead of failing the whole job: the line
+     * they are on is then an invalid id (its own error log entry), and every other line is exported.
+     */
+    private static BufferedReader idLines(java.nio.file.Path csv) throws IOException {
+        return new BufferedReader(new java.io.InputStreamReader(Files.newInputStream(csv), StandardCharsets.UTF_8));
+    }
+
     /** The job's total: the CSV's non-blank lines (one cheap pass) or the CQL query's count. */
     private long total() throws IOException {
         if (plan.cql() != null) return db.read(c -> DataExportStore.countInstances(c, schema, plan.cql()));
         long n = 0;
-        try (BufferedReader in = Files.newBufferedReader(plan.csv(), StandardCharsets.UTF_8)) {
+        try (BufferedReader in = idLines(plan.csv())) {
             for (String line; (line = in.readLine()) != null; ) if (!csvValue(line).isEmpty()) n++;
         }
         return n;

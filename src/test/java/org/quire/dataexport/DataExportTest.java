@@ -313,6 +313,37 @@ class DataExportTest {
         Api.Reply badFile = export(cqlDef, INSTANCE_PROFILE, "instance");
         assertThat(badFile.status()).as(badFile.body()).isEqualTo(400);
         assertThat(badFile.body()).contains("Invalid CQL syntax in title==(((");
+
+        // a CQL file that is not UTF-8 text, or holds a NUL, is refused with a message (it was a 500)
+        JsonNode binary = upload("b.cql", "cql", new byte[]{'t', 'i', 't', 'l', 'e', '=', (byte) 0xff, (byte) 0xfe});
+        Api.Reply notText = export(binary, INSTANCE_PROFILE, "instance");
+        assertThat(notText.status()).as(notText.body()).isEqualTo(400);
+        assertThat(notText.body()).contains("The CQL file is not UTF-8 text");
+        JsonNode nul = upload("n.cql", "cql", "title=a\u0000b".getBytes(StandardCharsets.UTF_8));
+        Api.Reply withNul = export(nul, INSTANCE_PROFILE, "instance");
+        assertThat(withNul.status()).as(withNul.body()).isEqualTo(400);
+        assertThat(withNul.body()).contains("The CQL file holds a NUL character");
+    }
+
+    /** Lines of an ids file that are not UTF-8 or hold a NUL are invalid ids of their own; the others are exported. */
+    @Test
+    void anIdsFileWithBinaryLines_exportsTheRestAndLogsThoseLines() throws Exception {
+        String id = Fixtures.instance(s, "Exported beside binary lines " + UUID.randomUUID());
+        java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+        file.write(new byte[]{(byte) 0xff, (byte) 0xfe, '\n'});
+        file.write(("a\u0000b\n" + id + "\n").getBytes(StandardCharsets.UTF_8));
+        JsonNode def = upload("binary.csv", "csv", file.toByteArray());
+        Api.Reply started = export(def, INSTANCE_PROFILE, "instance");
+        assertThat(started.status()).as(started.body()).isEqualTo(204);
+        JsonNode job = await(def.path("jobExecutionId").asText());
+        assertThat(job.path("status").asText()).isEqualTo("COMPLETED_WITH_ERRORS");
+        assertThat(job.path("progress").path("exported").asInt()).isEqualTo(1);
+        assertThat(job.path("progress").path("failed").asInt()).isEqualTo(2);
+        List<String> messages = new ArrayList<>();
+        logs(job.path("id").asText()).forEach(l -> messages.add(l.path("errorMessageValues").get(0).asText()));
+        assertThat(messages).containsExactlyInAnyOrder("Invalid UUID format: \uFFFD\uFFFD",
+                "Invalid UUID format: a\uFFFDb");
+        assertThat(sub(records(download(job, "").body()).getFirst(), "999", 'i')).isEqualTo(id);
     }
 
     @Test
