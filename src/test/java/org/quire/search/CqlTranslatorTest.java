@@ -22,6 +22,10 @@ class CqlTranslatorTest {
                 new Or(List.of(new Term("hrid", "a"), new Term("hrid", "b"))), new Term("hrid", "c"))));
         assertThat(q("languages == (\"eng\" OR \"fre\")")).isEqualTo(
                 new Or(List.of(new Term("languages", "eng"), new Term("languages", "fre"))));
+        // a chain of one operator is one node of all its operands, however it is parenthesised
+        assertThat(q("hrid==a or (hrid==b or hrid==c) or hrid==d and hrid==e and (hrid==f and hrid==g)")).isEqualTo(
+                new And(List.of(new Or(List.of(new Term("hrid", "a"), new Term("hrid", "b"), new Term("hrid", "c"),
+                        new Term("hrid", "d"))), new Term("hrid", "e"), new Term("hrid", "f"), new Term("hrid", "g"))));
         assertThat(q("title all a not hrid==b")).isEqualTo(
                 new Not(new Text(TITLE, "a", TextMode.ALL), new Term("hrid", "b")));
     }

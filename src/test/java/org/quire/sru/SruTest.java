@@ -406,6 +406,16 @@ class SruTest {
                         + "&recordSchema=dc");
         assertThat(a.status()).isEqualTo(200);
         assertThat(a.text("//srw_dc:dc/dc:title")).startsWith("Logical matters");
+        // a form body can hold a query far beyond a URL's: too many clauses is a query syntax diagnostic, not a 500
+        String tooLong = String.join(" or ", java.util.Collections.nCopies(20_000, "dc.title=a"));
+        SruClient.Answer huge = SruClient.post(key, "application/x-www-form-urlencoded",
+                "version=1.2&operation=searchRetrieve&query=" + SruClient.enc(tooLong));
+        assertThat(huge.status()).isEqualTo(200);
+        assertThat(huge.diagnostic().getFirst()).as(huge.body()).isEqualTo("info:srw/diagnostic/1/10");
+        SruClient.Answer deep = SruClient.post(key, "application/x-www-form-urlencoded",
+                "version=1.2&operation=searchRetrieve&query=" + SruClient.enc("(".repeat(5_000) + "dc.title=a"
+                        + ")".repeat(5_000)));
+        assertThat(deep.diagnostic().getFirst()).as(deep.body()).isEqualTo("info:srw/diagnostic/1/10");
         SruClient.Answer soap = SruClient.post(key, "application/soap+xml", "<Envelope/>");
         assertThat(soap.status()).isEqualTo(200);
         assertThat(soap.diagnostic()).containsExactly("info:srw/diagnostic/1/6", "Content-Type",

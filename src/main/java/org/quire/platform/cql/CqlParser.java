@@ -49,9 +49,21 @@ public final class CqlParser {
     private static final Pattern QUERY_PARAM_PREFIX =
             Pattern.compile("^\\s*query=(?=\\s*\\()", Pattern.CASE_INSENSITIVE);
 
+    /**
+     * The most search clauses a query may hold. FOLIO's clients send lists of ids as {@code id==(a or b or …)}, which
+     * a GET's URL keeps to about a hundred; request bodies (SRU, quick export, search jobs) could hold any number, and
+     * every walker of the tree recurses once per clause of a chain, so a query of tens of thousands overflowed the
+     * stack (a 500) and one of a few thousand kept a core busy for seconds.
+     */
+    static final int MAX_CLAUSES = 1_000;
+    /** The deepest nesting of parentheses: the parser recurses twice per level. */
+    static final int MAX_NESTING = 64;
+
     private final String query;
     private final List<Token> tokens;
     private int next;
+    private int clauses;
+    private int nesting;
 
     private CqlParser(String query, int start) {
         this.query = query;
@@ -94,9 +106,16 @@ public final class CqlParser {
         Token token = peek();
         if (token.kind() == Kind.LPAREN) {
             take();
+            if (++nesting > MAX_NESTING) {
+                throw CqlException.syntax("more than " + MAX_NESTING + " nested parentheses", token.pos(), query);
+            }
             CqlNode inner = parseScopedClause();
             expectClosing(token);
+            nesting--;
             return inner;
+        }
+        if (++clauses > MAX_CLAUSES) {
+            throw CqlException.syntax("more than " + MAX_CLAUSES + " search clauses", token.pos(), query);
         }
         if (token.kind() == Kind.SYMBOL && token.text().equals(">")) {
             throw CqlException.syntax(

@@ -309,6 +309,24 @@ class CqlParserTest {
         fails("\"title\"=x", "Invalid CQL: an index name must not be quoted at position 0 in query: \"title\"=x");
     }
 
+    /** Queries past the limits are refused as invalid CQL: deeper ones overflowed the stack (a 500) before. */
+    @Test
+    void tooManyClausesOrParenthesesAreRefused() {
+        String chain = String.join(" or ", java.util.Collections.nCopies(CqlParser.MAX_CLAUSES, "title=a"));
+        assertThat(CqlParser.parse(chain).root()).isInstanceOf(CqlBoolean.class);
+        assertThatThrownBy(() -> CqlParser.parse(chain + " or title=b")).isInstanceOf(CqlException.class)
+                .hasMessageStartingWith("Invalid CQL: more than 1000 search clauses at position "
+                        + (chain.length() + 4) + " in query: ");
+        assertThatThrownBy(() -> CqlParser.parse(chain.repeat(20))).isInstanceOf(CqlException.class);
+
+        String nested = "(".repeat(CqlParser.MAX_NESTING) + "a" + ")".repeat(CqlParser.MAX_NESTING);
+        assertThat(CqlParser.parse(nested).root()).isEqualTo(CqlParser.parse("a").root());
+        assertThatThrownBy(() -> CqlParser.parse("(" + nested + ")")).isInstanceOf(CqlException.class)
+                .hasMessageStartingWith("Invalid CQL: more than 64 nested parentheses at position 64 in query: ");
+        assertThatThrownBy(() -> CqlParser.parse("(".repeat(20_000) + "a" + ")".repeat(20_000)))
+                .isInstanceOf(CqlException.class);
+    }
+
     @Test
     void brokenTermGroup() {
         fails(
