@@ -112,6 +112,7 @@ public final class QuireServer implements AutoCloseable {
     public static QuireServer start(QuireConfig config) {
         requireFreePort(config.port());
         Sip2Listeners sip2Listeners = Sip2Listeners.fromEnvironment(); // a bad setting stops the start before any work
+        int oaiPages = QuireConfig.oaiConcurrentPages(); // as does this one
         Metrics metrics = new Metrics();
         Database db;
         try {
@@ -146,7 +147,7 @@ public final class QuireServer implements AutoCloseable {
             CalendarApi.register(router, db);
             org.quire.users.BlUsersApi.register(router, db, LoginApi.register(router, db, tokens), permissionSets);
             RtacApi.register(router, db);
-            org.quire.oaipmh.OaiPmhApi.register(router, db);
+            org.quire.oaipmh.OaiPmhApi.register(router, db, oaiPages);
             events.subscribeBatches(org.quire.oaipmh.OaiItemDates.TOPICS, new org.quire.oaipmh.OaiItemDates(db)::onEvents);
             org.quire.marc.rules.MappingRules mappingRules = new org.quire.marc.rules.MappingRules(
                     org.quire.authorities.AuthorityTypes.NOTE_TYPES);

@@ -26,8 +26,9 @@ public final class OaiPmhApi {
     private OaiPmhApi() {
     }
 
-    public static void register(Router r, Database db) {
-        OaiPmh oai = new OaiPmh(db);
+    /** @param concurrentPages how many list pages are built at once (QuireConfig.oaiConcurrentPages) */
+    public static void register(Router r, Database db, int concurrentPages) {
+        OaiPmh oai = new OaiPmh(db, concurrentPages);
         r.edgeGet("/oai/records", PERMISSION, PERMISSION, req -> answer(oai, req, req.query()));
         for (String path : List.of("/oai", "/oai/{apiKeyPath}")) {
             r.edgeGet(path, PERMISSION, PERMISSION, req -> answer(oai, req, req.query()));

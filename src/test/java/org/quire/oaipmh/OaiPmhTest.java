@@ -464,12 +464,39 @@ class OaiPmhTest {
         assertThat(r.body()).contains("<header status=\"deleted\">");
     }
 
+    /** List pages wait for a free turn (QUIRE_OAI_CONCURRENT_PAGES); the other verbs never wait for one. */
+    @Test
+    void listPagesAreBuiltAFewAtATimeWhileOtherVerbsAnswer() throws Exception {
+        OaiPmh oai = new OaiPmh(TestServer.get().database(), 1);
+        String schema = org.quire.platform.tenancy.Tenants.schema(TENANT);
+        oai.pages.acquire(); // another harvester's page being built
+        try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            java.util.concurrent.Future<OaiPmh.Answer> list = threads.submit(() -> oai.handle(TENANT, schema,
+                    Map.of("verb", List.of("ListRecords"), "metadataPrefix", List.of("marc21_withholdings")),
+                    "localhost"));
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (oai.pages.getQueueLength() == 0 && System.nanoTime() < deadline) Thread.sleep(5);
+            assertThat(oai.pages.getQueueLength()).as("the list request waits for the page in progress").isOne();
+            assertThat(oai.handle(TENANT, schema, Map.of("verb", List.of("Identify")), "localhost").status())
+                    .isEqualTo(200);
+            assertThat(oai.handle(TENANT, schema, Map.of("verb", List.of("GetRecord"), "metadataPrefix",
+                    List.of("marc21"), "identifier", List.of(identifier(withItem))), "localhost").status())
+                    .isEqualTo(200);
+            assertThat(list.isDone()).isFalse();
+            oai.pages.release();
+            OaiPmh.Answer answered = list.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(answered.status()).as(answered.text()).isEqualTo(200);
+            assertThat(answered.text()).contains("<ListRecords>");
+        }
+        assertThat(oai.pages.availablePermits()).isOne();
+    }
+
     @Test
     void tokensAreStatelessAndSurviveARestart() throws Exception {
         Matcher m = TOKEN.matcher(oai("verb=ListIdentifiers&metadataPrefix=marc21").body());
         assertThat(m.find()).isTrue();
         // a new OaiPmh shares nothing with the one that issued the token, as a restarted server would not
-        OaiPmh fresh = new OaiPmh(TestServer.get().database());
+        OaiPmh fresh = new OaiPmh(TestServer.get().database(), 2);
         OaiPmh.Answer a = fresh.handle(TENANT, org.quire.platform.tenancy.Tenants.schema(TENANT),
                 Map.of("verb", List.of("ListIdentifiers"), "resumptionToken", List.of(m.group(2))), "localhost");
         assertThat(a.status()).as(a.text()).isEqualTo(200);

@@ -36,6 +36,26 @@ public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, S
     }
 
     /**
+     * How many OAI-PMH list pages (ListRecords, ListIdentifiers) the server builds at once: the environment's
+     * {@code QUIRE_OAI_CONCURRENT_PAGES}, by default one per core. More harvesters wait their turn (OaiPmh).
+     */
+    public static int oaiConcurrentPages() {
+        return oaiConcurrentPages(System.getenv("QUIRE_OAI_CONCURRENT_PAGES"));
+    }
+
+    static int oaiConcurrentPages(String v) {
+        if (v == null || v.isBlank()) return Runtime.getRuntime().availableProcessors();
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n >= 1) return n;
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("QUIRE_OAI_CONCURRENT_PAGES must be a whole number of at least 1, not '"
+                + v + "'");
+    }
+
+    /**
      * The largest file a data-import upload accepts (bytes): the environment's {@code QUIRE_MAX_UPLOAD_BYTES}, 10 GiB by
      * default. Uploads are streamed to disk, never held in memory, so this bounds the disk, not the heap; it is apart
      * from {@link #maxBodyBytes()}, which bounds what other routes read into memory.

@@ -3,6 +3,7 @@ package org.quire.platform.config;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -26,6 +27,18 @@ class QuireConfigTest {
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("QUIRE_READ_TIMEOUT must be a positive duration")
                     .hasMessageContaining("'" + bad + "'");
+        }
+    }
+
+    @Test
+    void oaiConcurrentPages_aPositiveNumber_onePerCoreWhenUnset() {
+        assertThat(QuireConfig.oaiConcurrentPages(null)).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(QuireConfig.oaiConcurrentPages(" ")).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(QuireConfig.oaiConcurrentPages(" 3 ")).isEqualTo(3);
+        for (String bad : List.of("0", "-2", "two", "1.5")) {
+            assertThatThrownBy(() -> QuireConfig.oaiConcurrentPages(bad)).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("QUIRE_OAI_CONCURRENT_PAGES must be a whole number of at least 1, not '" + bad + "'");
         }
     }
 
