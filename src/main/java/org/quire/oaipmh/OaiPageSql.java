@@ -43,8 +43,8 @@ public final class OaiPageSql {
      * caller's transaction (the page's plan mode is set for it; the server commits after the records).
      */
     public Page next(Connection c, Instant until, Position after) throws SQLException {
-        OaiStore.Filter f = new OaiStore.Filter(null, until, after, settings.deletedSupported(), settings.suppressedRecordsProcessing(),
-                settings.recordsSource(), true);
+        OaiStore.Filter f = new OaiStore.Filter(null, until, after, settings.deletedSupported(),
+                settings.suppressedRecordsProcessing(), settings.recordsSource(), true);
         int size = pageSize();
         List<OaiStore.Row> rows = OaiStore.page(c, schema, f, size + 1, true);
         boolean more = rows.size() > size;

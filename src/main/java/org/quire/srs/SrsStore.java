@@ -122,9 +122,9 @@ public final class SrsStore {
 
     /**
      * Stores each of {@code next} (records of distinct matchedIds) as the new ACTUAL generation of its matchedId, in
-     * three statements whatever their number (the import's update by match; SRS's RecordServiceImpl.updateSourceRecord):
-     * lock the current generations, mark them OLD (ACTUAL, DELETED or DRAFT), insert the new ones each one generation
-     * above its matchedId's highest, or as generation 0 when it has none.
+     * three statements whatever their number (the import's update by match; SRS's
+     * RecordServiceImpl.updateSourceRecord): lock the current generations, mark them OLD (ACTUAL, DELETED or DRAFT),
+     * insert the new ones each one generation above its matchedId's highest, or as generation 0 when it has none.
      */
     public static List<SrsRecord> newGenerations(Connection c, String schema, List<SrsRecord> next, UUID userId)
             throws SQLException {

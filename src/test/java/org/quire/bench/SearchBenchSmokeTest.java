@@ -58,9 +58,9 @@ class SearchBenchSmokeTest {
                 .containsPattern("search: while tenant \\S+_2 \\(300 instances\\) was reindexed live .*[0-9]+ full "
                         + "reindex(es)? completed during the phase.* 1 user, p95 against .*keyword [0-9.]+ ms = "
                         + "[0-9.]+× [0-9.]+ ms.*Failed requests: 0\\.")
-                .containsPattern("(\\([1-9][0-9]* full reindex(es)? completed during the phase, the last in [0-9,]+ ms\\)"
-                        + "|\\(0 full reindexes completed during the phase\\).*The reindex running at the end had done "
-                        + "[0-9,]+ of [0-9,]+ ranges)")
+                .containsPattern("(\\([1-9][0-9]* full reindex(es)? completed during the phase, the last in "
+                        + "[0-9,]+ ms\\)|\\(0 full reindexes completed during the phase\\).*The reindex running at the "
+                        + "end had done [0-9,]+ of [0-9,]+ ranges)")
                 .doesNotContain("the last in 0 ms")
                 .doesNotContain("Reindex driver stopped");
         assertThat(Files.readString(out.resolve("report.md"))).contains(SearchWorkflow.floorLabel("wildcard"));

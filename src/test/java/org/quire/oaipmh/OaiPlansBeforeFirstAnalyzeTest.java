@@ -53,7 +53,8 @@ class OaiPlansBeforeFirstAnalyzeTest {
         Instant now = Instant.now().plusSeconds(1);
         for (boolean resumed : List.of(false, true)) {
             OaiStore.Filter f = new OaiStore.Filter(null, now, resumed
-                    ? new OaiPageSql.Position(now.minusSeconds(ROWS / 2), UUID.randomUUID()) : null, true, false, OaiSettings.RecordsSource.SRS, true);
+                    ? new OaiPageSql.Position(now.minusSeconds(ROWS / 2), UUID.randomUUID()) : null, true, false,
+                    OaiSettings.RecordsSource.SRS, true);
             List<Object> params = new ArrayList<>();
             String sql = OaiStore.pageSql(schema, f, 101, true, params);
             String plan = db.read(c -> String.join("\n", Sql.list(c, "EXPLAIN (ANALYZE, BUFFERS) " + sql, params,

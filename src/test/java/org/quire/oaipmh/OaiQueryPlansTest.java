@@ -63,7 +63,8 @@ class OaiQueryPlansTest {
     static String explain(OaiSettings.RecordsSource source, boolean withHoldings, boolean resumed) {
         Instant now = Instant.now();
         OaiStore.Filter f = new OaiStore.Filter(now.minusSeconds(ROWS * 2L), now, resumed
-                ? new OaiPageSql.Position(now.minusSeconds(ROWS / 2), UUID.randomUUID()) : null, true, false, source, withHoldings);
+                ? new OaiPageSql.Position(now.minusSeconds(ROWS / 2), UUID.randomUUID()) : null, true, false, source,
+                withHoldings);
         List<Object> params = new ArrayList<>();
         String sql = OaiStore.pageSql(schema, f, 101, true, params);
         String plan = db.read(c -> String.join("\n", Sql.list(c, "EXPLAIN " + sql, params, rs -> rs.getString(1))));
@@ -106,7 +107,8 @@ class OaiQueryPlansTest {
                     OaiSettings.RecordsSource.SRS, true), 101, true).get(100);
             for (int page = 0; page < 12; page++) {
                 List<OaiStore.Row> rows = OaiStore.page(c, schema, new OaiStore.Filter(null, until,
-                        new OaiPageSql.Position(last.datestamp(), last.key()), true, false, OaiSettings.RecordsSource.SRS, true), 101, true);
+                        new OaiPageSql.Position(last.datestamp(), last.key()), true, false,
+                        OaiSettings.RecordsSource.SRS, true), 101, true);
                 last = rows.get(100);
             }
             return Sql.one(c, "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE "
