@@ -57,6 +57,9 @@ public record Sip2Message(String command, String fixed, Map<String, List<String>
         String command = text.substring(0, 2);
         Integer fixedLength = FIXED_LENGTHS.get(command);
         if (fixedLength == null) throw new Malformed("Unknown or unsupported command " + command);
+        // SIP2 is printable text; a NUL is a line garbled in transit, and no field can hold it (PostgreSQL's text
+        // refuses it: a login with one reached the database as an error)
+        if (text.indexOf('\0') >= 0) throw new Malformed("A NUL character in the message");
 
         String body = text;
         int sequence = -1;

@@ -377,6 +377,10 @@ class Sip2ServerTest {
             String info = t.sendBytes(withHigh);
             assertThat(info).startsWith("18010001");
             assertThat(t.sendBytes(new byte[]{0, 1, 2, (byte) 0x80})).isEqualTo("96");
+            // a NUL anywhere: no field can hold one (it reached the database from a login's CN)
+            assertThat(t.send("9300CN" + TENANT + "/" + TENANT + "_ad\0min|COpw|")).as("NUL in CN").isEqualTo("96");
+            assertThat(t.send("23001" + DATE + "AO" + TENANT + "|AA1\0|")).as("NUL in AA").isEqualTo("96");
+            assertThat(t.send("17" + DATE + "AO" + TENANT + "|AB\0|")).as("NUL in AB").isEqualTo("96");
             // a field value longer than 255 characters is cut in the answer; a '|' never breaks the field structure
             String longItem = "i".repeat(300);
             String answer = t.send("17" + DATE + "AO" + TENANT + "|AB" + longItem + "|");
