@@ -245,19 +245,21 @@ class SrsApiTest {
     @Test
     void streamsOneJsonObjectPerLine() {
         String snap = snapshot();
-        for (int i = 0; i < 7; i++) create(recordJson(snap, "MARC_BIB", bibs.get(20 + i), null));
+        // 12 records, about 100 KB: more than the server buffers before its first write (WebServers)
+        for (int i = 0; i < 12; i++) create(recordJson(snap, "MARC_BIB", bibs.get(40 + i), null));
         Api.Reply r = s.get("/source-storage/stream/records?snapshotId=" + snap);
         assertThat(r.status()).as(r.body()).isEqualTo(200);
         assertThat(r.header("Content-Type").orElseThrow()).startsWith("application/stream+json");
+        assertThat(r.body().length()).isGreaterThan(64 * 1024);
         assertThat(r.header("Content-Length")).isEmpty(); // chunked: written as the rows arrive
         String[] lines = r.body().split("\n");
-        assertThat(lines).hasSize(7);
+        assertThat(lines).hasSize(12);
         for (String line : lines) {
             JsonNode rec = Json.parse(line);
             assertThat(rec.get("snapshotId").asText()).isEqualTo(snap);
             assertThat(rec.at("/rawRecord/content").asText()).isNotEmpty();
         }
-        assertThat(s.get("/source-storage/stream/records?snapshotId=" + snap + "&limit=3&offset=5").body().split("\n"))
+        assertThat(s.get("/source-storage/stream/records?snapshotId=" + snap + "&limit=3&offset=10").body().split("\n"))
                 .hasSize(2);
         Api.Reply src = s.get("/source-storage/stream/source-records?snapshotId=" + snap + "&limit=4");
         assertThat(src.body().split("\n")).hasSize(4);

@@ -26,6 +26,10 @@ public final class WebServers {
                 // each (40 for an OAI-PMH page of 320 KB); the plain one hands the JDK the whole body, written in up
                 // to 128 KB at a time. A virtual thread blocked in either is interrupted the same way (ReadTimeouts).
                 .useNio(false)
+                // A streamed answer (an export's file, SRS's record streams) is buffered this much before each write
+                // and chunk: Helidon's 4 KB made a chunk and a write call of every 4 KB, and of a lone newline between
+                // two long records
+                .writeBufferSize(64 * 1024)
                 .maxPayloadSize(maxBodyBytes)
                 .directHandlers(ServerLayerErrors.handlers(maxBodyBytes))
                 // The request line and headers are watched through HTTP/1's receive events. This HTTP/1 replaces the
