@@ -23,8 +23,8 @@ public final class WebServers {
                 // (40 ms on Linux): the rtac batch showed it as a bimodal latency with p75 at 44 ms.
                 .connectionOptions(o -> o.tcpNoDelay(true))
                 // A plain socket: Helidon's NIO socket copies every response through an 8 KB buffer, one write call
-                // each (40 for an OAI-PMH page of 320 KB); the plain one hands the JDK the whole body, written in up
-                // to 128 KB at a time. A virtual thread blocked in either is interrupted the same way (ReadTimeouts).
+                // each (40 for an OAI-PMH page of 320 KB); the plain one hands the JDK the whole body (that page: one
+                // write call). A virtual thread blocked in either is interrupted the same way (ReadTimeouts).
                 .useNio(false)
                 // A streamed answer (an export's file, SRS's record streams) is buffered this much before each write
                 // and chunk: Helidon's 4 KB made a chunk and a write call of every 4 KB, and of a lone newline between
