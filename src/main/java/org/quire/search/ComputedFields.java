@@ -207,9 +207,17 @@ final class ComputedFields {
      * of 1–4 digits is the year, anything else (and no date1) is 0.
      */
     static int date1(String date1) {
-        if (date1 == null || date1.isEmpty()) return 0;
-        String digits = date1.replaceAll("\\D", "0");
-        return digits.matches("\\d{1,4}") ? Integer.parseInt(digits) : 0;
+        if (date1 == null) return 0;
+        // Per code point, as the regular expressions \D → 0 and \d{1,4} read it (only ASCII digits are
+        // digits); a loop, not String.replaceAll, which compiles its pattern at every call of this per-document code.
+        int year = 0, length = 0;
+        for (int i = 0; i < date1.length(); ) {
+            int c = date1.codePointAt(i);
+            if (++length > 4) return 0;
+            year = year * 10 + (c >= '0' && c <= '9' ? c - '0' : 0);
+            i += Character.charCount(c);
+        }
+        return year;
     }
 
     private static String pad(int year) {
@@ -265,7 +273,14 @@ final class ComputedFields {
 
     /** SearchUtils.getNormalizedCallNumber: lower case, only a–z and 0–9 kept ({@code *} too for a query). */
     static String normalizeCallNumber(String value) {
-        return value.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9*]", "");
+        // Lower case first: a few other letters become a–z (the Kelvin sign k). A loop, not a pattern compiled per call.
+        String lower = value.toLowerCase(Locale.ROOT);
+        StringBuilder kept = new StringBuilder(lower.length());
+        for (int i = 0; i < lower.length(); i++) {
+            char c = lower.charAt(i);
+            if (c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '*') kept.append(c);
+        }
+        return kept.toString();
     }
 
     /** The query of a computed option or alias, or null if {@code index} is none of them. */

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * ISBN normalisation for the {@code isbn} search option, after mod-search's {@code IsbnProcessor} (index side) and
@@ -41,8 +40,6 @@ import java.util.regex.Pattern;
  */
 public final class Isbn {
     private Isbn() {}
-
-    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
 
     /** The terms to index for a stored ISBN value; empty for null and blank. */
     public static List<String> indexTerms(String stored) {
@@ -81,7 +78,7 @@ public final class Isbn {
         if (value == null) {
             return null;
         }
-        String v = value.strip().replaceAll("\\s+", " ");
+        String v = collapseSpaces(value.strip());
         if (v.isEmpty()) {
             return null;
         }
@@ -106,7 +103,7 @@ public final class Isbn {
         if (restIsQualifier && d.length() == 10 && isValid10(d)) {
             return new Parsed(List.of(d, to13(d)), words(rest));
         }
-        if (restIsQualifier && d.length() == 13 && d.chars().allMatch(Character::isDigit)
+        if (restIsQualifier && d.length() == 13 && d.indexOf('X') < 0 // digits and X only: no X, all digits
                 && (d.startsWith("978") || d.startsWith("979"))) {
             List<String> numbers = new ArrayList<>(List.of(d));
             if (d.startsWith("978") && isValid13(d)) {
@@ -114,7 +111,7 @@ public final class Isbn {
             }
             return new Parsed(numbers, words(rest));
         }
-        if (d.isEmpty() && v.chars().noneMatch(Character::isDigit)) {
+        if (d.isEmpty() && !hasDigit(v)) {
             // No number at all ("paper", "(alk. paper)"): only words.
             return new Parsed(List.of(), words(v));
         }
@@ -125,13 +122,52 @@ public final class Isbn {
         return (c >= '0' && c <= '9') || c == 'X' || c == 'x';
     }
 
+    /**
+     * The qualifier's words: runs of letters and numbers (the pattern [\p{L}\p{N}]+, per code point), lower-cased.
+     * Loops here and below, not regular expressions: this runs for every ISBN of every indexed instance.
+     */
     private static List<String> words(String qualifier) {
-        var m = WORD.matcher(qualifier.toLowerCase(Locale.ROOT));
+        String lower = qualifier.toLowerCase(Locale.ROOT);
         var out = new LinkedHashSet<String>();
-        while (m.find()) {
-            out.add(m.group());
+        int start = -1;
+        for (int i = 0; i < lower.length(); ) {
+            int c = lower.codePointAt(i);
+            boolean inWord = isLetterOrNumber(c);
+            if (inWord && start < 0) start = i;
+            if (!inWord && start >= 0) {
+                out.add(lower.substring(start, i));
+                start = -1;
+            }
+            i += Character.charCount(c);
         }
+        if (start >= 0) out.add(lower.substring(start));
         return List.copyOf(out);
+    }
+
+    /** \p{L} or \p{N}: a letter, or a number of any kind (decimal digit, letter number, other number). */
+    private static boolean isLetterOrNumber(int c) {
+        int type = Character.getType(c);
+        return Character.isLetter(c) || type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER
+                || type == Character.OTHER_NUMBER;
+    }
+
+    /** Each run of ASCII white space (\s: space, tab, line feed, vertical tab, form feed, return) as one space. */
+    private static String collapseSpaces(String v) {
+        StringBuilder out = new StringBuilder(v.length());
+        boolean inRun = false;
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            boolean space = c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+            if (!space) out.append(c);
+            else if (!inRun) out.append(' ');
+            inRun = space;
+        }
+        return out.toString();
+    }
+
+    private static boolean hasDigit(String v) {
+        for (int i = 0; i < v.length(); i++) if (Character.isDigit(v.charAt(i))) return true;
+        return false;
     }
 
     /** Removes hyphens and spaces that stand between two digits (mod-search's replaceCharactersBetweenDigits). */
