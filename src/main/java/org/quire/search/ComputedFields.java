@@ -273,7 +273,7 @@ final class ComputedFields {
 
     /** SearchUtils.getNormalizedCallNumber: lower case, only a–z and 0–9 kept ({@code *} too for a query). */
     static String normalizeCallNumber(String value) {
-        // Lower case first: a few other letters become a–z (the Kelvin sign k). A loop, not a pattern compiled per call.
+        // Lower case first: a few other letters become a–z (the Kelvin sign k). A loop: no pattern compiled per call.
         String lower = value.toLowerCase(Locale.ROOT);
         StringBuilder kept = new StringBuilder(lower.length());
         for (int i = 0; i < lower.length(); i++) {

@@ -103,7 +103,7 @@ public final class Isbn {
         if (restIsQualifier && d.length() == 10 && isValid10(d)) {
             return new Parsed(List.of(d, to13(d)), words(rest));
         }
-        if (restIsQualifier && d.length() == 13 && d.indexOf('X') < 0 // digits and X only: no X, all digits
+        if (restIsQualifier && d.length() == 13 && d.indexOf('X') < 0 // d holds digits and X: without an X, only digits
                 && (d.startsWith("978") || d.startsWith("979"))) {
             List<String> numbers = new ArrayList<>(List.of(d));
             if (d.startsWith("978") && isValid13(d)) {

@@ -101,7 +101,8 @@ class IsbnTest {
     @Test
     void whiteSpaceRunsAreOneSpace_andQualifierWordsAreLettersAndNumbersOfAnyScript() {
         // any run of ASCII white space is one space (as the pattern \s+ reads it)
-        assertThat(Isbn.indexTerms("0-306-40615-2\t\t(v.\n2)")).containsExactly("0306406152", "9780306406157", "v", "2");
+        assertThat(Isbn.indexTerms("0-306-40615-2\t\t(v.\n2)"))
+                .containsExactly("0306406152", "9780306406157", "v", "2");
         // a no-break space is not \s: the number stops there, and the value is kept whole, less its inner hyphens
         assertThat(Isbn.indexTerms("0306\u00a040615-2")).containsExactly("0306\u00a0406152");
         // \p{L} and \p{N}: a Roman numeral (a letter number) and a superscript two (another number) are words
