@@ -129,6 +129,19 @@ class ImportPipelineTest {
         } while (System.currentTimeMillis() < deadline);
         assertThat(found.path("totalRecords").asInt()).as(found.toString()).isEqualTo(1);
         assertThat(found.path("instances").get(0).path("id").asText()).isEqualTo(instanceId);
+
+        // 008/07-10 is the instance's dates.date1, in the search result and as normalizedDate1.
+        String date1 = field(marc, "008").substring(7, 11);
+        assertThat(date1).matches("\\d{4}");
+        assertThat(instance.at("/dates/date1").asText()).isEqualTo(date1);
+        assertThat(instance.at("/dates/dateTypeId").asText()).isNotEmpty();
+        assertThat(found.at("/instances/0/dates")).isEqualTo(instance.path("dates"));
+        String byYear = cql + " and normalizedDate1==" + date1;
+        assertThat(s.get("/search/instances?query=" + URLEncoder.encode(byYear, StandardCharsets.UTF_8)).json()
+                .path("totalRecords").asInt()).isEqualTo(1);
+        String otherYear = cql + " and normalizedDate1<" + date1;
+        assertThat(s.get("/search/instances?query=" + URLEncoder.encode(otherYear, StandardCharsets.UTF_8)).json()
+                .path("totalRecords").asInt()).isZero();
     }
 
     @Test

@@ -24,14 +24,15 @@ public final class Lookups {
     static final String HOLDINGS_TYPES = "holdings-types";
     static final String HOLDINGS_NOTE_TYPES = "holdings-note-types";
     static final String CALL_NUMBER_TYPES = "call-number-types";
-    static final String LOCATIONS = "locations";
+    public static final String LOCATIONS = "locations";
     static final String AUTHORITY_NOTE_TYPES = "authority-note-types";
+    static final String INSTANCE_DATE_TYPES = "instance-date-types";
 
     /** Every kind a rule function may look up, in the reference-data file/table naming. */
     public static final List<String> KINDS = List.of(IDENTIFIER_TYPES, CONTRIBUTOR_NAME_TYPES, CONTRIBUTOR_TYPES,
             CLASSIFICATION_TYPES, ALTERNATIVE_TITLE_TYPES, INSTANCE_NOTE_TYPES, INSTANCE_TYPES, INSTANCE_FORMATS,
             MODES_OF_ISSUANCE, ELECTRONIC_ACCESS_RELATIONSHIPS, HOLDINGS_TYPES, HOLDINGS_NOTE_TYPES, CALL_NUMBER_TYPES,
-            LOCATIONS, AUTHORITY_NOTE_TYPES);
+            LOCATIONS, AUTHORITY_NOTE_TYPES, INSTANCE_DATE_TYPES);
 
     private final Map<String, Map<String, String>> byName = new HashMap<>();
     private final Map<String, Map<String, String>> byCode = new HashMap<>();

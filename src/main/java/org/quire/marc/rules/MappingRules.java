@@ -159,7 +159,8 @@ public final class MappingRules {
             Map.entry(Lookups.HOLDINGS_TYPES, InventoryTypes.HOLDINGS_TYPES),
             Map.entry(Lookups.HOLDINGS_NOTE_TYPES, InventoryTypes.HOLDINGS_NOTE_TYPES),
             Map.entry(Lookups.CALL_NUMBER_TYPES, InventoryTypes.CALL_NUMBER_TYPES),
-            Map.entry(Lookups.LOCATIONS, InventoryTypes.LOCATIONS));
+            Map.entry(Lookups.LOCATIONS, InventoryTypes.LOCATIONS),
+            Map.entry(Lookups.INSTANCE_DATE_TYPES, InventoryTypes.INSTANCE_DATE_TYPES));
 
     private static String readResource(String path) {
         try (InputStream in = MappingRules.class.getResourceAsStream(path)) {

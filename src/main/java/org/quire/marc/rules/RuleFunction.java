@@ -236,6 +236,19 @@ enum RuleFunction {
             return c.lookups().byName(Lookups.MODES_OF_ISSUANCE, name, unspecified);
         }
     },
+    /**
+     * 008/06, the type of date or publication status, as the instance date type of that code (instance-date-types
+     * {@code code}, exact: "|" is a code). A code no type has, or an 008 too short to have one, is "No attempt to
+     * code" ("|"): the dates are still mapped, and the cataloguer's code could not be read.
+     */
+    SET_DATE_TYPE_ID {
+        @Override
+        String apply(Call c) {
+            String d = c.data();
+            String id = d.length() > 6 ? c.lookups().byExactCode(Lookups.INSTANCE_DATE_TYPES, d.substring(6, 7)) : "";
+            return id.isEmpty() ? c.lookups().byExactCode(Lookups.INSTANCE_DATE_TYPES, "|") : id;
+        }
+    },
     SET_NOTE_STAFF_ONLY_VIA_INDICATOR {
         @Override
         String apply(Call c) {

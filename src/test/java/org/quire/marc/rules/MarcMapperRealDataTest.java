@@ -55,6 +55,8 @@ class MarcMapperRealDataTest {
         assertThat(i.path("modeOfIssuanceId").asText()).isEqualTo(FolioIds.MODE_SINGLE_UNIT);
         assertThat(i.path("instanceTypeId").asText()).isEqualTo(FolioIds.TYPE_UNSPECIFIED); // no 336: "zzz"
         assertThat(i.path("languages").toString()).isEqualTo("[\"eng\"]"); // 008/35-37 and 041 $a, once
+        assertThat(i.path("dates").toString()) // 008/06-14 "s2001    "
+                .isEqualTo("{\"dateTypeId\":\"" + RulesEngineTest.SINGLE_DATE + "\",\"date1\":\"2001\"}");
 
         assertThat(i.path("identifiers")).hasSize(2);
         assertThat(i.at("/identifiers/0/identifierTypeId").asText()).isEqualTo(FolioIds.LCCN);
@@ -159,6 +161,12 @@ class MarcMapperRealDataTest {
                             if (has245) assertThat(i.has("title")).as(file + " #" + e.index()).isTrue();
                             for (JsonNode c : i.path("contributors")) assertThat(c.hasNonNull("name")).isTrue();
                             for (JsonNode id : i.path("identifiers")) assertThat(id.hasNonNull("value")).isTrue();
+                            // instance.json: date1 and date2 are at most 4 characters; every LC record has an 008
+                            assertThat(i.at("/dates/date1").asText("").length()).isLessThanOrEqualTo(4);
+                            assertThat(i.at("/dates/date2").asText("").length()).isLessThanOrEqualTo(4);
+                            if (file.getFileName().toString().startsWith("lc-")) {
+                                assertThat(i.at("/dates/dateTypeId").asText()).as(file + " #" + e.index()).isNotEmpty();
+                            }
                         }
                     }
                 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.marc4j.marc.DataField;
 import org.marc4j.marc.MarcFactory;
@@ -21,6 +22,10 @@ class RulesEngineTest {
     static final MarcFactory F = MarcFactory.newInstance();
     static final Lookups LOOKUPS = RulesFixtures.defaultLookups();
     static final MarcMapper BIB = MappingRules.defaultMapper(RulesType.MARC_BIB, LOOKUPS);
+    // instance-date-types (mod-inventory-storage reference data)
+    static final String SINGLE_DATE = "24a506e8-2a92-4ecc-bd09-ff849321fd5a";
+    static final String MULTIPLE_DATES = "8fa6d067-41ff-4362-96a0-96b16ddce267";
+    static final String NO_ATTEMPT_TO_CODE = "6f8cd9a8-26ac-4df6-8709-62fe2c0d04f8";
 
     static Record record(String leader, DataField... fields) {
         Record r = F.newRecord(leader);
@@ -56,6 +61,43 @@ class RulesEngineTest {
                 field("336", ' ', ' ', "a", "still image", "b", "sti")));
         assertThat(i.path("instanceTypeId").asText()).isEqualTo(FolioIds.TYPE_TEXT);
         assertThat(i.path("languages").toString()).isEqualTo("[\"eng\",\"fre\"]");
+    }
+
+    static Record with008(String f008) {
+        Record r = record("00000nam a2200000 a 4500");
+        r.addVariableField(F.newControlField("008", f008));
+        return r;
+    }
+
+    @Test
+    void the008sDateTypeAndDatesBecomeTheInstancesDates() {
+        ObjectNode single = BIB.toInstance(with008("000110s2001    miua     b    001 0 eng  "));
+        assertThat(single.path("dates").toString()).isEqualTo("{\"dateTypeId\":\"" + SINGLE_DATE
+                + "\",\"date1\":\"2001\"}"); // a blank Date 2 is no date2
+        ObjectNode multiple = BIB.toInstance(with008("850613m19851990nyu           000 0 eng d"));
+        assertThat(multiple.path("dates").toString()).isEqualTo("{\"dateTypeId\":\"" + MULTIPLE_DATES
+                + "\",\"date1\":\"1985\",\"date2\":\"1990\"}");
+        // Unknown digits stay as catalogued (search's normalizedDate1 reads "19uu" as 1900).
+        assertThat(BIB.toInstance(with008("850613q19uu20uunyu")).at("/dates/date1").asText()).isEqualTo("19uu");
+    }
+
+    @Test
+    void anUnreadableDateTypeIsNoAttemptToCodeAndAShort008MapsWhatItHas() {
+        ObjectNode fill = BIB.toInstance(with008("850613|||||||||nyu"));
+        assertThat(fill.at("/dates/dateTypeId").asText()).isEqualTo(NO_ATTEMPT_TO_CODE); // "|" is a code
+        assertThat(fill.at("/dates/date1").asText()).isEqualTo("||||");
+        ObjectNode invalid = BIB.toInstance(with008("850613X2001    nyu"));
+        assertThat(invalid.at("/dates/dateTypeId").asText()).isEqualTo(NO_ATTEMPT_TO_CODE);
+        assertThat(invalid.at("/dates/date1").asText()).isEqualTo("2001");
+        ObjectNode shortField = BIB.toInstance(with008("8506"));
+        assertThat(shortField.at("/dates/dateTypeId").asText()).isEqualTo(NO_ATTEMPT_TO_CODE);
+        assertThat(shortField.at("/dates/date1").isMissingNode()).isTrue();
+        ObjectNode upToDate1 = BIB.toInstance(with008("850613s19"));
+        assertThat(upToDate1.at("/dates/date1").asText()).isEqualTo("19");
+        // A tenant without date types gets the dates and no type.
+        MarcMapper noTypes = MappingRules.defaultMapper(RulesType.MARC_BIB, Lookups.of(Map.of()));
+        assertThat(noTypes.toInstance(with008("000110s2001    miu")).path("dates").toString())
+                .isEqualTo("{\"date1\":\"2001\"}");
     }
 
     @Test
