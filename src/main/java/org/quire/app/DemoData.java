@@ -1,11 +1,16 @@
 package org.quire.app;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.marc4j.marc.DataField;
 import org.marc4j.marc.Record;
+import org.marc4j.marc.Subfield;
+import org.marc4j.marc.VariableField;
 import org.quire.inventory.InventoryTypes;
 import org.quire.marc.MarcFiles;
 import org.quire.marc.MarcRecordOrError;
-import org.quire.marc.MarcToInstance;
+import org.quire.marc.rules.MappingRules;
+import org.quire.marc.rules.MarcMapper;
+import org.quire.marc.rules.RulesType;
 import org.quire.platform.Json;
 import org.quire.users.UserTypes;
 
@@ -20,6 +25,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -35,6 +41,9 @@ public final class DemoData {
     public static final String FOLIO_SOURCE = "f32d531e-df79-46b3-8932-cdd35f7a2264";
     public static final String LC_CALL_NUMBER = "95467209-6d7b-468b-94df-0f5d7ad2747d";
     public static final int FIRST_ITEM_BARCODE = 10_000_001;
+
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    private static final MarcMapper BIB = MappingRules.defaultMapper(RulesType.MARC_BIB, ReferenceData.lookups());
 
     private DemoData() {
     }
@@ -53,8 +62,8 @@ public final class DemoData {
             try (Stream<MarcRecordOrError> records = MarcFiles.read(tmp)) {
                 for (MarcRecordOrError r : (Iterable<MarcRecordOrError>) records::iterator) {
                     if (r.isError()) continue;
-                    Record marc = r.record();
-                    titles.add(new SeedTitle(MarcToInstance.toInstance(marc), MarcToInstance.lcCallNumber(marc)));
+                    SeedTitle title = seedTitle(r.record());
+                    if (title != null) titles.add(title);
                 }
             }
         } catch (IOException e) {
@@ -67,6 +76,35 @@ public final class DemoData {
             }
         }
         return titles;
+    }
+
+    /**
+     * A record of the catalogue mapped as an import maps it (FOLIO's default MARC-bib rules over the reference data
+     * every tenant starts with), without the 001 as HRID: storage assigns the tenant's next, as on import. Null when
+     * the rules give the record no title, which an import would fail too.
+     */
+    public static SeedTitle seedTitle(Record marc) {
+        ObjectNode instance = BIB.toInstance(marc);
+        if (!instance.hasNonNull("title")) return null;
+        instance.remove("hrid");
+        return new SeedTitle(instance, lcCallNumber(marc));
+    }
+
+    /** The holdings call number: the first 050 with a class number, "$a $b" (e.g. "H61.28 .K78 2000"). */
+    static String lcCallNumber(Record marc) {
+        for (VariableField v : marc.getVariableFields("050")) {
+            String classNumber = first((DataField) v, 'a');
+            if (!classNumber.isEmpty()) return (classNumber + " " + first((DataField) v, 'b')).strip();
+        }
+        return null;
+    }
+
+    private static String first(DataField field, char code) {
+        for (Subfield sf : field.getSubfields(code)) {
+            String value = sf.getData() == null ? "" : WHITESPACE.matcher(sf.getData()).replaceAll(" ").strip();
+            if (!value.isEmpty()) return value;
+        }
+        return "";
     }
 
     public static int loadCatalogue(Connection c, String schema) throws SQLException {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.circulation.CirculationTypes;
 import org.quire.config.ConfigTypes;
 import org.quire.inventory.InventoryTypes;
+import org.quire.marc.rules.Lookups;
 import org.quire.platform.Json;
 import org.quire.platform.db.Sql;
 import org.quire.platform.records.RecordStore;
@@ -16,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,6 +101,19 @@ public final class ReferenceData {
 
     public static String circulationRules() {
         return Json.text(readNode("reference/circulation-rules"), "rulesAsText");
+    }
+
+    /**
+     * The MARC rule functions' lookups over the reference data a new tenant starts with (these files and the sample
+     * locations), for mapping without a database: the demo catalogue, benchmarks, tests.
+     */
+    public static Lookups lookups() {
+        Map<String, List<ObjectNode>> records = new HashMap<>();
+        for (String kind : Lookups.KINDS) {
+            if (kind.equals(Lookups.LOCATIONS)) records.put(kind, records("sample/locations"));
+            else if (FILES.containsKey(kind)) records.put(kind, read(kind));
+        }
+        return Lookups.of(records);
     }
 
     /** The records of one reference file, e.g. {@code read("material-types")}. */

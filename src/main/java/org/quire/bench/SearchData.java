@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.app.DemoData;
 import org.quire.marc.MarcFiles;
 import org.quire.marc.MarcRecordOrError;
-import org.quire.marc.MarcToInstance;
 import org.quire.platform.Json;
 
 import java.io.IOException;
@@ -13,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -21,8 +21,8 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 /**
- * The search workflow's catalogue: real LC records mapped to instances by Quire's own MARC mapping
- * ({@link MarcToInstance}, as the demo catalogue), replicated with new ids until the tenant has the instances asked
+ * The search workflow's catalogue: real LC records mapped to instances as the demo catalogue maps them
+ * ({@link DemoData#seedTitle}: as an import would), replicated with new ids until the tenant has the instances asked
  * for, each with a holdings record at the Main Library (with the record's LC call number) and one item — two for one
  * instance in three — whose statuses are a library's mix. Loaded through the same batch APIs as {@link DataSetup}
  * (instance, holdings and item storage's batch/synchronous, 1,000 records a call, two calls at a time); Quire indexes
@@ -177,8 +177,8 @@ final class SearchData {
             if (open != null) open.close();
             open = MarcFiles.read(files.get(fileIndex));
             fileIndex = (fileIndex + 1) % files.size();
-            current = open.filter(r -> !r.isError()).map(r -> new DemoData.SeedTitle(
-                    MarcToInstance.toInstance(r.record()), MarcToInstance.lcCallNumber(r.record()))).iterator();
+            current = open.filter(r -> !r.isError()).map(r -> DemoData.seedTitle(r.record()))
+                    .filter(Objects::nonNull).iterator();
         }
 
         int distinct() {

@@ -6,9 +6,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.quire.Api;
 import org.quire.Fixtures;
+import org.quire.app.DemoData;
 import org.quire.marc.MarcFiles;
 import org.quire.marc.MarcRecordOrError;
-import org.quire.marc.MarcToInstance;
 import org.quire.search.normalize.Isbn;
 
 import java.io.IOException;
@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,8 +45,8 @@ class IdentifierSearchRealDataTest {
         List<ObjectNode> instances = new ArrayList<>();
         try (Stream<MarcRecordOrError> entries = MarcFiles.read(file)) {
             // the file's early records are old and seldom have an ISBN: take the first 300 that have one
-            entries.filter(e -> e.record() != null).map(e -> MarcToInstance.toInstance(e.record()))
-                    .filter(i -> !values(i, ISBN).isEmpty()).limit(300).forEach(instances::add);
+            entries.filter(e -> e.record() != null).map(e -> DemoData.seedTitle(e.record()))
+                    .filter(Objects::nonNull).map(DemoData.SeedTitle::instance).filter(i -> !values(i, ISBN).isEmpty()).limit(300).forEach(instances::add);
         }
         for (ObjectNode instance : instances) {
             Api.Reply r = s.post("/instance-storage/instances", instance);
