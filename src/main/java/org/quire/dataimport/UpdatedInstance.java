@@ -12,7 +12,8 @@ import java.util.Set;
  * locking sees the version it read), metadata, status, statistical codes, suppressions, cataloged date, relations,
  * administrative notes, tags — is kept. The MARC-controlled fields are those FOLIO's default update mapping profile
  * ("Inventory Single Record - Default Update Instance", 862000b9-…) shows disabled, less {@code hrid}, which FOLIO
- * keeps; plus any other field the rules map that is not one of the instance's own administrative fields.
+ * keeps, and {@code dates} (the 008's, FOLIO's rules map them); plus any other field the rules map that is not one of
+ * the instance's own administrative fields.
  */
 final class UpdatedInstance {
     private UpdatedInstance() {
@@ -21,7 +22,8 @@ final class UpdatedInstance {
     static final List<String> MARC_CONTROLLED = List.of("source", "modeOfIssuanceId", "title", "alternativeTitles",
             "indexTitle", "series", "precedingTitles", "succeedingTitles", "identifiers", "contributors",
             "publication", "editions", "physicalDescriptions", "instanceTypeId", "instanceFormatIds", "languages",
-            "publicationFrequency", "publicationRange", "notes", "electronicAccess", "subjects", "classifications");
+            "publicationFrequency", "publicationRange", "notes", "electronicAccess", "subjects", "classifications",
+            "dates");
 
     /** Fields the update never takes from the rules (the update mapping profile's enabled fields, and identity). */
     private static final Set<String> KEPT = Set.of("id", "hrid", "_version", "metadata", "discoverySuppress",

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.marc4j.MarcStreamReader;
+import org.marc4j.marc.ControlField;
 import org.marc4j.marc.DataField;
 import org.marc4j.marc.MarcFactory;
 import org.marc4j.marc.Record;
@@ -248,6 +249,8 @@ class ImportMatchTest {
             if (df.getTag().equals("999")) exported.removeVariableField(df);
         }
         setTitle(exported, "Matched by its HRID");
+        ControlField f008 = (ControlField) exported.getVariableField("008");
+        f008.setData(f008.getData().substring(0, 6) + "s1777    " + f008.getData().substring(15));
 
         JsonNode log = run(file(List.of(exported)), BY_001);
 
@@ -256,6 +259,8 @@ class ImportMatchTest {
         assertThat(instanceId(e)).isEqualTo(id);
         JsonNode after = s.get("/instance-storage/instances/" + id).json();
         assertThat(after.path("title").asText()).startsWith("Matched by its HRID");
+        assertThat(after.path("dates").path("date1").asText()).isEqualTo("1777"); // the new 008's
+        assertThat(after.path("dates").has("date2")).isFalse();
         assertThat(after.path("staffSuppress").asBoolean()).isTrue();
         assertThat(after.path("administrativeNotes").get(0).asText()).isEqualTo("kept by the update");
         assertThat(after.path("hrid").asText()).isEqualTo(inst.path("hrid").asText());
