@@ -12,7 +12,7 @@ import java.util.Set;
  * locking sees the version it read), metadata, status, statistical codes, suppressions, cataloged date, relations,
  * administrative notes, tags — is kept. The MARC-controlled fields are those FOLIO's default update mapping profile
  * ("Inventory Single Record - Default Update Instance", 862000b9-…) shows disabled, less {@code hrid}, which FOLIO
- * keeps, and {@code dates} (the 008's, FOLIO's rules map them); plus any other field the rules map that is not one of
+ * keeps; plus {@code dates}, which the rules map from the 008; plus any other field the rules map that is not one of
  * the instance's own administrative fields.
  */
 final class UpdatedInstance {
