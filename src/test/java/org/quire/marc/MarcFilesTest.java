@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.marc4j.marc.Record;
 import org.quire.marc.rules.MappingRules;
 import org.quire.marc.rules.MarcMapper;
-import org.quire.marc.rules.RulesFixtures;
+import org.quire.app.ReferenceData;
 import org.quire.marc.rules.RulesType;
 
 class MarcFilesTest {
@@ -26,7 +26,7 @@ class MarcFilesTest {
         }
     }
 
-    static final MarcMapper BIB = MappingRules.defaultMapper(RulesType.MARC_BIB, RulesFixtures.defaultLookups());
+    static final MarcMapper BIB = MappingRules.defaultMapper(RulesType.MARC_BIB, ReferenceData.lookups());
 
     /** The record's title as the default MARC-bib rules map it (245 $a n p b c f g h k s). */
     static String title(Record r) {

@@ -6,7 +6,7 @@ import org.quire.marc.MarcFiles;
 import org.quire.marc.MarcRecordOrError;
 import org.quire.marc.rules.MappingRules;
 import org.quire.marc.rules.MarcMapper;
-import org.quire.marc.rules.RulesFixtures;
+import org.quire.app.ReferenceData;
 import org.quire.marc.rules.RulesType;
 
 import java.nio.file.Files;
@@ -34,7 +34,7 @@ public final class FullIndexProbe {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
         int n = Integer.parseInt(args[1]);
-        MarcMapper bib = MappingRules.defaultMapper(RulesType.MARC_BIB, RulesFixtures.defaultLookups());
+        MarcMapper bib = MappingRules.defaultMapper(RulesType.MARC_BIB, ReferenceData.lookups());
         List<ObjectNode> mapped = new ArrayList<>();
         try (Stream<MarcRecordOrError> s = MarcFiles.read(file)) {
             s.filter(r -> r.record() != null).limit(n).forEach(r -> mapped.add(bib.toInstance(r.record())));

@@ -12,7 +12,7 @@ import org.quire.marc.MarcFiles;
 import org.quire.marc.MarcRecordOrError;
 import org.quire.marc.rules.MappingRules;
 import org.quire.marc.rules.MarcMapper;
-import org.quire.marc.rules.RulesFixtures;
+import org.quire.app.ReferenceData;
 import org.quire.marc.rules.RulesType;
 
 import java.nio.file.Files;
@@ -36,7 +36,7 @@ public final class IndexCostProbe {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
-        MarcMapper bib = MappingRules.defaultMapper(RulesType.MARC_BIB, RulesFixtures.defaultLookups());
+        MarcMapper bib = MappingRules.defaultMapper(RulesType.MARC_BIB, ReferenceData.lookups());
         List<Object[]> rows = new ArrayList<>();
         try (Stream<MarcRecordOrError> s = MarcFiles.read(file)) {
             s.filter(r -> r.record() != null).forEach(r -> rows.add(shape(bib.toInstance(r.record()), rows.size())));

@@ -6,7 +6,7 @@ import org.quire.marc.MarcFiles;
 import org.quire.marc.MarcRecordOrError;
 import org.quire.marc.rules.MappingRules;
 import org.quire.marc.rules.MarcMapper;
-import org.quire.marc.rules.RulesFixtures;
+import org.quire.app.ReferenceData;
 import org.quire.marc.rules.RulesType;
 
 import java.nio.file.Files;
@@ -34,7 +34,7 @@ public final class NewerStatesCostProbe {
         int copies = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         int[] levels = Arrays.stream((args.length > 2 ? args[2] : "0,10000,25000,50000").split(","))
                 .mapToInt(Integer::parseInt).toArray();
-        MarcMapper bib = MappingRules.defaultMapper(RulesType.MARC_BIB, RulesFixtures.defaultLookups());
+        MarcMapper bib = MappingRules.defaultMapper(RulesType.MARC_BIB, ReferenceData.lookups());
         List<ObjectNode> records = new ArrayList<>();
         try (Stream<MarcRecordOrError> s = MarcFiles.read(file)) {
             s.filter(r -> r.record() != null).forEach(r -> records.add(bib.toInstance(r.record())));

@@ -13,7 +13,7 @@ import org.quire.marc.MarcFiles;
 import org.quire.marc.MarcRecordOrError;
 import org.quire.marc.rules.MappingRules;
 import org.quire.marc.rules.MarcMapper;
-import org.quire.marc.rules.RulesFixtures;
+import org.quire.app.ReferenceData;
 import org.quire.marc.rules.RulesType;
 
 import java.lang.management.ManagementFactory;
@@ -40,7 +40,7 @@ public final class RefreshCostProbe {
         int updates = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
         int perRefresh = args.length > 2 ? Integer.parseInt(args[2]) : 30;
         double floor = Double.parseDouble(System.getProperty("probe.floorMB", "-1"));
-        MarcMapper bib = MappingRules.defaultMapper(RulesType.MARC_BIB, RulesFixtures.defaultLookups());
+        MarcMapper bib = MappingRules.defaultMapper(RulesType.MARC_BIB, ReferenceData.lookups());
         List<InstanceDocument> docs = new ArrayList<>();
         try (Stream<MarcRecordOrError> s = MarcFiles.read(file)) {
             s.filter(r -> r.record() != null).forEach(r -> {

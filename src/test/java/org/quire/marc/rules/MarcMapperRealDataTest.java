@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.marc4j.marc.Record;
+import org.quire.app.ReferenceData;
 import org.quire.marc.FolioIds;
 import org.quire.marc.MarcFiles;
 import org.quire.marc.MarcRecordOrError;
@@ -23,7 +24,7 @@ import org.quire.marc.MarcRecordOrError;
  * instance type without 336 ...), and odd files never make it throw.
  */
 class MarcMapperRealDataTest {
-    static final Lookups LOOKUPS = RulesFixtures.defaultLookups();
+    static final Lookups LOOKUPS = ReferenceData.lookups();
     static final MarcMapper BIB = MappingRules.defaultMapper(RulesType.MARC_BIB, LOOKUPS);
     static final MarcMapper HOLDINGS = MappingRules.defaultMapper(RulesType.MARC_HOLDINGS, LOOKUPS);
     static final MarcMapper AUTHORITY = MappingRules.defaultMapper(RulesType.MARC_AUTHORITY, LOOKUPS);

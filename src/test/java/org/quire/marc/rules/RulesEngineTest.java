@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.marc4j.marc.DataField;
 import org.marc4j.marc.MarcFactory;
 import org.marc4j.marc.Record;
+import org.quire.app.ReferenceData;
 import org.quire.marc.FolioIds;
 import org.quire.platform.Json;
 import org.quire.platform.domain.InvalidInput;
@@ -20,7 +21,7 @@ import org.quire.platform.domain.InvalidInput;
  */
 class RulesEngineTest {
     static final MarcFactory F = MarcFactory.newInstance();
-    static final Lookups LOOKUPS = RulesFixtures.defaultLookups();
+    static final Lookups LOOKUPS = ReferenceData.lookups();
     static final MarcMapper BIB = MappingRules.defaultMapper(RulesType.MARC_BIB, LOOKUPS);
     // instance-date-types (mod-inventory-storage reference data)
     static final String SINGLE_DATE = "24a506e8-2a92-4ecc-bd09-ff849321fd5a";
