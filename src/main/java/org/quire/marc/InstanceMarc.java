@@ -6,20 +6,30 @@ import org.marc4j.marc.Leader;
 import org.marc4j.marc.MarcFactory;
 import org.marc4j.marc.Record;
 
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoField;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
  * MARC for an instance that has no SRS record, by mod-data-export's default rules (src/main/resources/rules/
- * rulesDefault.json): leader 17–19 "3c ", 001 HRID, 005 from metadata.updatedDate, identifiers by type name (010
- * LCCN, 020 ISBN, 022 ISSN, 035 System control number and OCLC, 074 GPO item number), 245 00 $a title, 264 _1 $a $b $c
- * per publication, 300 $a per physical description, 490 0_ $a per series, 653 $a per subject, 700/710/711 $a per
- * contributor by its name type (personal 1_, corporate and meeting 2_), and 999 ff $i the instance id — which is
- * what lets a re-import match the instance again.
+ * rulesDefault.json, the {@code $.instance…} version, with generate-marc-utils' translation functions), field by field
+ * in the rules' order: leader 17–19 "3c ", 001 HRID, 005 from metadata.updatedDate, 008 (created date, the first two
+ * four-character dates of publication, the language), identifiers by type name (010 LCCN, 020 ISBN, 022 ISSN, 035
+ * System control number and OCLC, 074 GPO item number), 100/110/111 for primary contributors by name type, 245 00 $a
+ * title, 264 _1 $a $b $c per publication, 300 $a per physical description, 336 $a the instance type's name, 337/338
+ * $a the two halves of each instance format's name ("computer -- online resource"), 490 0_ $a per series, 653 $a per
+ * subject, 655 _4 $a per nature-of-content term's name, 700/710/711 for the other contributors, 856 4_ per electronic
+ * access (second indicator by relationship: Resource 0, Version of resource 1, Related resource 2, else blank), and 999
+ * ff $i the instance id — which is what lets a re-import match the instance again.
  *
  * <p>One generator for every place that serves MARC for an instance without an SRS record: data export, OAI-PMH
  * (mod-oai-pmh generates these records "on the fly" with the same rulesDefault.json: AbstractGetRecordsHelper
@@ -27,29 +37,54 @@ import java.util.UUID;
  */
 public final class InstanceMarc {
     private static final MarcFactory FACTORY = MarcFactory.newInstance();
-    private static final DateTimeFormatter TRANSACTION = DateTimeFormatter.ofPattern("yyyyMMddHHmmss.S");
+    /**
+     * set_transaction_datetime's pattern, hour of the half-day included: FOLIO writes {@code hh}, so a record updated
+     * at 15:12 UTC gets "03" in FOLIO's 005, and the tenths only when they are not zero. Quire writes what FOLIO does.
+     */
+    private static final DateTimeFormatter TRANSACTION = new DateTimeFormatterBuilder().appendPattern("yyyyMMddhhmmss")
+            .appendFraction(ChronoField.MICRO_OF_SECOND, 0, 1, true).toFormatter();
+    private static final DateTimeFormatter YYMMDD = DateTimeFormatter.ofPattern("yyMMdd");
+    /** The two forms generate-marc-utils parses a metadata date in (strictly; anything else is not a date). */
+    private static final List<DateTimeFormatter> METADATA_DATES = List.of(
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ"),
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX"));
+    /** set_electronic_access_indicator's parameters in rulesDefault.json: relationship name → second indicator. */
+    private static final Map<String, Character> RELATIONSHIP_INDICATORS = Map.of(
+            "resource", '0', "version of resource", '1', "related resource", '2');
 
-    /** Reference data the rules translate ids with: identifier type and contributor name type names by id. */
-    public record Names(Map<UUID, String> identifierTypes, Map<UUID, String> contributorNameTypes) {
+    /**
+     * The tenant's reference names the rules translate ids to: identifier types, contributor name types, instance
+     * types, instance formats, nature-of-content terms and electronic access relationships, each by id.
+     */
+    public record Names(Map<UUID, String> identifierTypes, Map<UUID, String> contributorNameTypes,
+                        Map<UUID, String> instanceTypes, Map<UUID, String> instanceFormats,
+                        Map<UUID, String> natureOfContentTerms, Map<UUID, String> electronicAccessRelationships) {
     }
 
     private InstanceMarc() {
     }
 
     public static Record of(JsonNode instance, Names names) {
+        return of(instance, names, Instant.now());
+    }
+
+    /** {@code now} stands in for an instance without a readable created date (008/00–05), as FOLIO's does. */
+    static Record of(JsonNode instance, Names names, Instant now) {
         Record r = FACTORY.newRecord();
         Leader leader = FACTORY.newLeader("00000nam a2200000 a 4500");
         leader.setImplDefined2(new char[]{'3', 'c', ' '}); // positions 17-19 (set_17-19_positions)
         r.setLeader(leader);
         text(instance, "hrid").ifPresent(h -> r.addVariableField(FACTORY.newControlField("001", h)));
-        text(instance.path("metadata"), "updatedDate").map(InstanceMarc::transactionDate)
-                .ifPresent(d -> r.addVariableField(FACTORY.newControlField("005", d)));
+        text(instance.path("metadata"), "updatedDate").flatMap(InstanceMarc::metadataDate)
+                .ifPresent(d -> r.addVariableField(FACTORY.newControlField("005", TRANSACTION.format(d))));
+        r.addVariableField(FACTORY.newControlField("008", fixedLengthData(instance, now)));
         identifier(r, instance, names, "LCCN", "010");
         identifier(r, instance, names, "ISBN", "020");
         identifier(r, instance, names, "ISSN", "022");
         identifier(r, instance, names, "System control number", "035");
         identifier(r, instance, names, "OCLC", "035");
         identifier(r, instance, names, "GPO item number", "074");
+        contributors(r, instance, names, true, "100", "110", "111");
         text(instance, "title").ifPresent(t -> r.addVariableField(field("245", '0', '0', 'a', t)));
         for (JsonNode p : instance.path("publication")) {
             DataField f = FACTORY.newDataField("264", ' ', '1');
@@ -58,43 +93,109 @@ public final class InstanceMarc {
             text(p, "dateOfPublication").ifPresent(v -> f.addSubfield(FACTORY.newSubfield('c', v)));
             if (!f.getSubfields().isEmpty()) r.addVariableField(f);
         }
-        strings(r, instance.path("physicalDescriptions"), "300", ' ', ' ');
-        for (JsonNode s : instance.path("series")) {
-            String v = s.isTextual() ? s.asText() : s.path("value").asText("");
-            if (!v.isBlank()) r.addVariableField(field("490", '0', ' ', 'a', v));
+        strings(instance.path("physicalDescriptions")).forEach(v -> r.addVariableField(field("300", ' ', ' ', 'a', v)));
+        name(instance.path("instanceTypeId"), names.instanceTypes())
+                .ifPresent(v -> r.addVariableField(field("336", ' ', ' ', 'a', v)));
+        formats(r, instance, names, 0, "337");
+        formats(r, instance, names, 1, "338");
+        values(instance.path("series")).forEach(v -> r.addVariableField(field("490", '0', ' ', 'a', v)));
+        values(instance.path("subjects")).forEach(v -> r.addVariableField(field("653", ' ', ' ', 'a', v)));
+        for (JsonNode id : instance.path("natureOfContentTermIds")) {
+            name(id, names.natureOfContentTerms()).ifPresent(v -> r.addVariableField(field("655", ' ', '4', 'a', v)));
         }
-        for (JsonNode s : instance.path("subjects")) {
-            String v = s.isTextual() ? s.asText() : s.path("value").asText("");
-            if (!v.isBlank()) r.addVariableField(field("653", ' ', ' ', 'a', v));
-        }
-        for (JsonNode c : instance.path("contributors")) {
-            String type = uuid(c.path("contributorNameTypeId").asText(null))
-                    .map(names.contributorNameTypes()::get).orElse("");
-            String name = c.path("name").asText("");
-            if (name.isBlank()) continue;
-            switch (type) {
-                case "Personal name" -> r.addVariableField(field("700", '1', ' ', 'a', name));
-                case "Corporate name" -> r.addVariableField(field("710", '2', ' ', 'a', name));
-                case "Meeting name" -> r.addVariableField(field("711", '2', ' ', 'a', name));
-                default -> { } // no rule for other name types
-            }
-        }
+        contributors(r, instance, names, false, "700", "710", "711");
+        for (JsonNode e : instance.path("electronicAccess")) electronicAccess(r, e, names);
         r.addVariableField(field("999", 'f', 'f', 'i', instance.path("id").asText()));
         return r;
     }
 
+    /**
+     * set_fixed_length_data_elements: 00–05 the created date (yyMMdd, UTC; today when there is none readable), 06 "|",
+     * 07–10 and 11–14 the first two dates of publication when four characters long (else "||||"), 15–22 "|", 23–29
+     * blank, 30–34 "|", 35–37 the one language, "mul" for more, "und" for none, 38–39 "|".
+     */
+    static String fixedLengthData(JsonNode instance, Instant now) {
+        OffsetDateTime created = text(instance.path("metadata"), "createdDate").flatMap(InstanceMarc::metadataDate)
+                .orElse(now.atOffset(ZoneOffset.UTC));
+        // FOLIO's JSONPath $.instance.publication[*].dateOfPublication: only the publications that have one
+        List<String> dates = new ArrayList<>();
+        for (JsonNode p : instance.path("publication")) {
+            JsonNode d = p.path("dateOfPublication");
+            if (d.isValueNode() && !d.isNull()) dates.add(d.asText());
+        }
+        String date1 = dates.size() > 0 && dates.get(0).length() == 4 ? dates.get(0) : "||||";
+        String date2 = dates.size() > 1 && dates.get(1).length() == 4 ? dates.get(1) : "||||";
+        JsonNode languages = instance.path("languages");
+        String language = !languages.isArray() || languages.isEmpty() ? "und"
+                : languages.size() > 1 ? "mul"
+                : languages.get(0).isValueNode() && !languages.get(0).asText().isEmpty() ? languages.get(0).asText()
+                : "und";
+        return YYMMDD.format(created) + "|" + date1 + date2 + "||||||||       |||||" + language + "||";
+    }
+
     private static void identifier(Record r, JsonNode instance, Names names, String typeName, String tag) {
         for (JsonNode id : instance.path("identifiers")) {
-            String type = uuid(id.path("identifierTypeId").asText(null)).map(names.identifierTypes()::get).orElse("");
-            String value = id.path("value").asText("");
-            if (type.equals(typeName) && !value.isBlank()) r.addVariableField(field(tag, ' ', ' ', 'a', value));
+            boolean ofType = name(id.path("identifierTypeId"), names.identifierTypes())
+                    .filter(typeName::equalsIgnoreCase).isPresent();
+            text(id, "value").filter(v -> ofType).ifPresent(v -> r.addVariableField(field(tag, ' ', ' ', 'a', v)));
         }
     }
 
-    private static void strings(Record r, JsonNode array, String tag, char ind1, char ind2) {
-        for (JsonNode v : array) {
-            if (v.isTextual() && !v.asText().isBlank()) r.addVariableField(field(tag, ind1, ind2, 'a', v.asText()));
+    /** The primary contributors (1XX) or the others (7XX), personal, corporate and meeting names in turn. */
+    private static void contributors(Record r, JsonNode instance, Names names, boolean primary, String personal,
+                                     String corporate, String meeting) {
+        String[][] byType = {{"Personal name", personal, "1"}, {"Corporate name", corporate, "2"},
+                {"Meeting name", meeting, "2"}};
+        for (String[] type : byType) {
+            for (JsonNode c : instance.path("contributors")) {
+                if (c.path("primary").asBoolean(false) != primary) continue;
+                boolean ofType = name(c.path("contributorNameTypeId"), names.contributorNameTypes())
+                        .filter(type[0]::equalsIgnoreCase).isPresent();
+                text(c, "name").filter(n -> ofType)
+                        .ifPresent(n -> r.addVariableField(field(type[1], type[2].charAt(0), ' ', 'a', n)));
+            }
         }
+    }
+
+    /** set_instance_format_id: half 0 or 1 of the format's name split at "--", trimmed; none when blank. */
+    private static void formats(Record r, JsonNode instance, Names names, int half, String tag) {
+        for (JsonNode id : instance.path("instanceFormatIds")) {
+            name(id, names.instanceFormats()).map(n -> n.split("--")).filter(parts -> parts.length > half)
+                    .map(parts -> parts[half].trim()).filter(v -> !v.isEmpty())
+                    .ifPresent(v -> r.addVariableField(field(tag, ' ', ' ', 'a', v)));
+        }
+    }
+
+    private static void electronicAccess(Record r, JsonNode e, Names names) {
+        char ind2 = name(e.path("relationshipId"), names.electronicAccessRelationships())
+                .map(n -> RELATIONSHIP_INDICATORS.get(n.toLowerCase(java.util.Locale.ROOT))).orElse(' ');
+        DataField f = FACTORY.newDataField("856", '4', ind2);
+        text(e, "uri").ifPresent(v -> f.addSubfield(FACTORY.newSubfield('u', v)));
+        text(e, "linkText").ifPresent(v -> f.addSubfield(FACTORY.newSubfield('y', v)));
+        text(e, "publicNote").ifPresent(v -> f.addSubfield(FACTORY.newSubfield('z', v)));
+        text(e, "materialsSpecification").ifPresent(v -> f.addSubfield(FACTORY.newSubfield('3', v)));
+        if (!f.getSubfields().isEmpty()) r.addVariableField(f);
+    }
+
+    /** An array's non-blank strings. */
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode v : array) if (v.isTextual() && !v.asText().isBlank()) out.add(v.asText());
+        return out;
+    }
+
+    /** An array's non-blank values, given as strings or as objects with a "value" (series, subjects). */
+    private static List<String> values(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode s : array) {
+            String v = s.isTextual() ? s.asText() : s.path("value").isTextual() ? s.path("value").asText() : "";
+            if (!v.isBlank()) out.add(v);
+        }
+        return out;
+    }
+
+    private static Optional<String> name(JsonNode id, Map<UUID, String> names) {
+        return (id.isTextual() ? org.quire.platform.Ids.parse(id.asText()) : Optional.<UUID>empty()).map(names::get);
     }
 
     private static DataField field(String tag, char ind1, char ind2, char code, String value) {
@@ -103,22 +204,20 @@ public final class InstanceMarc {
         return f;
     }
 
-    private static java.util.Optional<String> text(JsonNode n, String field) {
+    private static Optional<String> text(JsonNode n, String field) {
         JsonNode v = n.path(field);
-        return v.isValueNode() && !v.asText().isBlank() ? java.util.Optional.of(v.asText()) : java.util.Optional.empty();
+        return v.isValueNode() && !v.isNull() && !v.asText().isBlank() ? Optional.of(v.asText()) : Optional.empty();
     }
 
-    private static java.util.Optional<UUID> uuid(String s) {
-        return org.quire.platform.Ids.parse(s);
-    }
-
-    /** set_transaction_datetime: yyyyMMddHHmmss.f in UTC; an unparsable date leaves 005 out. */
-    private static String transactionDate(String iso) {
-        try {
-            return OffsetDateTime.parse(iso.replaceFirst("\\+0000$", "Z").replaceFirst("([+-]\\d\\d)(\\d\\d)$", "$1:$2"))
-                    .withOffsetSameInstant(ZoneOffset.UTC).format(TRANSACTION);
-        } catch (DateTimeParseException e) {
-            return null;
+    /** A metadata date as generate-marc-utils reads it, in UTC; empty when it is not in one of its two forms. */
+    static Optional<OffsetDateTime> metadataDate(String s) {
+        for (DateTimeFormatter f : METADATA_DATES) {
+            try {
+                return Optional.of(OffsetDateTime.parse(s, f).withOffsetSameInstant(ZoneOffset.UTC));
+            } catch (DateTimeParseException e) {
+                // the other form
+            }
         }
+        return Optional.empty();
     }
 }

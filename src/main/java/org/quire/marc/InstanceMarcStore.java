@@ -6,6 +6,7 @@ import org.quire.platform.db.Sql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -17,10 +18,25 @@ public final class InstanceMarcStore {
     private InstanceMarcStore() {
     }
 
-    /** The tenant's names the rules translate ids to (identifier types, contributor name types). Round trips: 2. */
+    /** The reference tables whose names the rules translate ids to, in {@link InstanceMarc.Names}' order. */
+    private static final List<String> NAME_TABLES = List.of("identifier_type", "contributor_name_type",
+            "instance_type", "instance_format", "nature_of_content_term", "electronic_access_relationship");
+
+    /** The tenant's names the rules translate ids to. Round trips: 1. */
     public static InstanceMarc.Names names(Connection c, String schema) throws SQLException {
-        return new InstanceMarc.Names(idNames(c, schema, "identifier_type"), idNames(c, schema,
-                "contributor_name_type"));
+        StringBuilder sql = new StringBuilder();
+        for (int i = 0; i < NAME_TABLES.size(); i++) {
+            if (i > 0) sql.append(" UNION ALL ");
+            sql.append("SELECT ").append(i).append(", id, name FROM ").append(schema).append('.').append(NAME_TABLES.get(i));
+        }
+        List<Map<UUID, String>> byTable = new ArrayList<>();
+        for (int i = 0; i < NAME_TABLES.size(); i++) byTable.add(new HashMap<>());
+        for (Object[] row : Sql.list(c, sql.toString(), List.of(),
+                rs -> new Object[]{rs.getInt(1), rs.getObject(2, UUID.class), rs.getString(3)})) {
+            byTable.get((Integer) row[0]).put((UUID) row[1], (String) row[2]);
+        }
+        return new InstanceMarc.Names(byTable.get(0), byTable.get(1), byTable.get(2), byTable.get(3), byTable.get(4),
+                byTable.get(5));
     }
 
     /**
@@ -35,15 +51,6 @@ public final class InstanceMarcStore {
                 List.of(c.createArrayOf("uuid", instanceIds.toArray())),
                 rs -> new Object[]{rs.getObject(1, UUID.class), rs.getString(2)})) {
             out.put((UUID) row[0], MarcRecords.toMarcJson(InstanceMarc.of(Json.parse((String) row[1]), names)));
-        }
-        return out;
-    }
-
-    private static Map<UUID, String> idNames(Connection c, String schema, String table) throws SQLException {
-        Map<UUID, String> out = new HashMap<>();
-        for (Object[] row : Sql.list(c, "SELECT id, name FROM " + schema + "." + table, List.of(),
-                rs -> new Object[]{rs.getObject(1, UUID.class), rs.getString(2)})) {
-            out.put((UUID) row[0], (String) row[1]);
         }
         return out;
     }

@@ -268,7 +268,14 @@ class DataExportTest {
                 .put("value", "9780262033848");
         inst.putArray("contributors").addObject().put("name", "Cormen, Thomas H.")
                 .put("contributorNameTypeId", "2b94c631-fca9-4892-a730-03ee529ffe2a");
+        inst.withArray("contributors").addObject().put("name", "MIT Press Conference").put("primary", true)
+                .put("contributorNameTypeId", "e8b311a6-3b21-43f2-a269-dd9310cb2d0a"); // Meeting name
         inst.putArray("publication").addObject().put("publisher", "MIT Press").put("dateOfPublication", "2009");
+        inst.putArray("languages").add("eng");
+        inst.putArray("instanceFormatIds").add("f5e8210f-7640-459b-a71f-552567f92369"); // computer -- online resource
+        inst.putArray("natureOfContentTermIds").add("f5908d05-b16a-49cf-b192-96d55a94a0d1"); // bibliography
+        inst.putArray("electronicAccess").addObject().put("uri", "https://example.org/t")
+                .put("relationshipId", "f5d0068e-6272-458e-8a81-b85e7b9a14aa"); // Resource
         Api.Reply created = s.post("/instance-storage/instances", inst);
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         String id = created.json().path("id").asText();
@@ -288,6 +295,17 @@ class DataExportTest {
         assertThat(sub(r, "020", 'a')).isEqualTo("9780262033848");
         assertThat(sub(r, "700", 'a')).isEqualTo("Cormen, Thomas H.");
         assertThat(sub(r, "264", 'b')).isEqualTo("MIT Press");
+        // the rules' names come from the tenant's reference data: name types, type, formats, terms, relationships
+        assertThat(sub(r, "111", 'a')).isEqualTo("MIT Press Conference");
+        assertThat(sub(r, "336", 'a')).isEqualTo("text");
+        assertThat(sub(r, "337", 'a')).isEqualTo("computer");
+        assertThat(sub(r, "338", 'a')).isEqualTo("online resource");
+        assertThat(sub(r, "655", 'a')).isEqualTo("bibliography");
+        assertThat(sub(r, "856", 'u')).isEqualTo("https://example.org/t");
+        assertThat(((DataField) r.getVariableField("856")).getIndicator2()).isEqualTo('0');
+        String f008 = ((org.marc4j.marc.ControlField) r.getVariableField("008")).getData();
+        assertThat(f008.substring(6, 15)).isEqualTo("|2009||||");
+        assertThat(f008.substring(35, 38)).isEqualTo("eng");
         assertThat(sub(r, "999", 'i')).isEqualTo(id);
         assertThat(r.getControlNumber()).isEqualTo(created.json().path("hrid").asText());
         assertThat(r.getLeader().marshal().substring(17, 20)).isEqualTo("3c ");
