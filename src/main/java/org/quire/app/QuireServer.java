@@ -190,6 +190,8 @@ public final class QuireServer implements AutoCloseable {
             org.quire.platform.jobs.JobsApi.register(router, jobs);
             jobs.add(new RequestExpiry());
             org.quire.circulation.RequestsApi.registerExpiryTimer(router, jobs);
+            jobs.add(new org.quire.dataexport.ExportExpiry());
+            org.quire.dataexport.DataExportApi.registerExpiryTimer(router, jobs);
             // Permission names must be complete before the permissions API lists them (registerPlatform's routes
             // come later, as they need the installer, so their names are listed here).
             java.util.Set<String> names = new java.util.TreeSet<>(router.permissionNames());
@@ -224,6 +226,13 @@ public final class QuireServer implements AutoCloseable {
             for (Tenants.Tenant t : tenants.all()) idsJobs.failUnfinished(t.id());
             // Import jobs a crash interrupted go on after their last committed chunk (ImportJob, JobLeaseStore).
             imports.resumeAll(tenants.all().stream().map(t -> Tenants.schema(t.id())).toList(), config.dbUrl() == null);
+            // Export jobs a stop cut off end in FAIL: at once with the embedded database (no other process can be
+            // running them), else by the hourly expiry once their last update is an hour old (ExportExpiry).
+            if (config.dbUrl() == null) {
+                for (Tenants.Tenant t : tenants.all()) {
+                    db.tx(c -> org.quire.dataexport.ExportExpiry.failInterrupted(c, Tenants.schema(t.id())));
+                }
+            }
 
             Map<String, String> constraintMessages = new java.util.HashMap<>(Map.of(
                     "item_barcode_key", "Barcode must be unique, %s is already assigned to another item",

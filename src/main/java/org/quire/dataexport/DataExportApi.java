@@ -9,6 +9,7 @@ import org.quire.platform.http.ApiException;
 import org.quire.platform.http.Request;
 import org.quire.platform.http.Response;
 import org.quire.platform.http.Router;
+import org.quire.platform.jobs.Jobs;
 import org.quire.platform.records.RecordApi;
 import org.quire.platform.tenancy.Tenants;
 
@@ -103,6 +104,17 @@ public final class DataExportApi {
         RecordApi.register(r, db, DataExportTypes.JOB_PROFILES, P + "/job-profiles", "data-export.job-profiles");
         RecordApi.register(r, db, DataExportTypes.MAPPING_PROFILES, P + "/mapping-profiles",
                 "data-export.mapping-profiles");
+    }
+
+    /**
+     * {@code POST /data-export/expire-jobs} (mod-data-export's {@code _timer} endpoint): fails this tenant's jobs that
+     * have had no update for an hour ({@link ExportExpiry}, which Quire's scheduler also runs every hour); 204.
+     */
+    public static void registerExpiryTimer(Router r, Jobs jobs) {
+        r.post(P + "/expire-jobs", "data-export.expire-jobs.post", req -> {
+            jobs.runNow(ExportExpiry.NAME, req.tenant(), Instant.now());
+            return Response.noContent();
+        });
     }
 
     /** The job's exported file {fileId, fileName}; 404 when the job or the file is unknown. */

@@ -500,4 +500,56 @@ class DataExportTest {
         assertThat(s.get("/data-export/job-executions", "id==" + def.path("jobExecutionId").asText()).json()
                 .path("totalRecords").asInt()).isZero();
     }
+    @Test
+    void jobsWithoutUpdatesForAnHour_expireToFail_asFoliosTimerDoes_andAStopFailsRunningJobs() throws Exception {
+        String schema = org.quire.platform.tenancy.Tenants.schema(s.tenant());
+        String stale = newJob(), recent = newJob(), waiting = newJob();
+        running(schema, stale, "2 hours");
+        running(schema, recent, "10 minutes");
+        TestServer.get().database().tx(c -> {
+            DataExportTypes.ERROR_LOGS.insert(c, schema, ExportJobs.errorLog(UUID.fromString(stale),
+                    "error.uuidsNotFound", "Record not found: x", null, null), null);
+            return org.quire.platform.db.Sql.update(c, "UPDATE " + schema + ".data_export_job SET updated_date = "
+                    + "now() - interval '2 hours' WHERE id = ?::uuid", List.of(waiting));
+        });
+
+        Api.Reply expire = s.post("/data-export/expire-jobs", Json.object().put("ignored", "body"));
+        assertThat(expire.status()).as(expire.body()).isEqualTo(204);
+        JsonNode failed = job(stale);
+        assertThat(failed.path("status").asText()).isEqualTo("FAIL");
+        assertThat(failed.path("completedDate").asText()).isNotEmpty();
+        assertThat(failed.path("progress").path("exported").asInt()).isZero();
+        assertThat(failed.path("progress").path("total").asInt()).isZero();
+        JsonNode logs = s.get("/data-export/logs?limit=10", "jobExecutionId==" + stale).json().path("errorLogs");
+        assertThat(logs).hasSize(1); // FOLIO keeps one log, the reason, in place of the job's others
+        assertThat(logs.get(0).path("errorMessageCode").asText()).isEqualTo("error.messagePlaceholder");
+        assertThat(logs.get(0).path("errorMessageValues").get(0).asText()).isEqualTo(ExportExpiry.EXPIRED);
+        assertThat(job(recent).path("status").asText()).isEqualTo("IN_PROGRESS"); // updated 10 minutes ago
+        assertThat(job(waiting).path("status").asText()).isEqualTo("NEW"); // never started: not expired
+
+        // at start with the embedded database, a job still IN_PROGRESS was cut off by the stop, however recent
+        TestServer.get().database().tx(c -> ExportExpiry.failInterrupted(c, schema));
+        assertThat(job(recent).path("status").asText()).isEqualTo("FAIL");
+        assertThat(s.get("/data-export/logs?limit=10", "jobExecutionId==" + recent).json().path("errorLogs").get(0)
+                .path("errorMessageValues").get(0).asText()).isEqualTo(ExportExpiry.INTERRUPTED);
+        assertThat(job(waiting).path("status").asText()).isEqualTo("NEW");
+    }
+
+    /** A file definition's NEW job; its id. */
+    private static String newJob() {
+        Api.Reply def = s.post("/data-export/file-definitions", Json.object().put("fileName", "ids.csv"));
+        assertThat(def.status()).as(def.body()).isEqualTo(201);
+        return def.json().path("jobExecutionId").asText();
+    }
+
+    /** The job as one whose export stopped, IN_PROGRESS since {@code ago}. */
+    private static void running(String schema, String jobId, String ago) {
+        TestServer.get().database().tx(c -> org.quire.platform.db.Sql.update(c, "UPDATE " + schema
+                + ".data_export_job SET status = 'IN_PROGRESS', jsonb = jsonb || '{\"status\": \"IN_PROGRESS\"}', "
+                + "updated_date = now() - ?::interval WHERE id = ?::uuid", List.of(ago, jobId)));
+    }
+
+    private static JsonNode job(String id) {
+        return s.get("/data-export/job-executions", "id==" + id).json().path("jobExecutions").get(0);
+    }
 }
