@@ -1,6 +1,7 @@
 package org.quire.dataexport;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
 import org.quire.platform.cql.SqlWhere;
 import org.quire.platform.db.Sql;
@@ -54,6 +55,27 @@ final class DataExportStore {
                 List.of(c.createArrayOf("uuid", ids.toArray())), rs -> new Object[]{rs.getObject(1, UUID.class),
                         rs.getString(2)})) {
             out.put((UUID) row[0], Json.parseObject((String) row[1]));
+        }
+        return out;
+    }
+
+    /**
+     * The holdings records of these instances, all of them (mod-data-export filters none), in the order they were
+     * created, each with its {@code items} (empty unless {@code withItems}), by instance id. One statement.
+     */
+    static Map<UUID, List<ObjectNode>> holdings(Connection c, String schema, Collection<UUID> instanceIds,
+                                                boolean withItems) throws SQLException {
+        Map<UUID, List<ObjectNode>> out = new HashMap<>();
+        if (instanceIds.isEmpty()) return out;
+        String items = withItems ? "(SELECT json_agg(i.jsonb ORDER BY i.created_date, i.id) FROM " + schema
+                + ".item i WHERE i.holdings_record_id = h.id)::text" : "NULL";
+        for (Object[] row : Sql.list(c, "SELECT h.instance_id, h.jsonb::text, " + items + " FROM " + schema
+                        + ".holdings_record h WHERE h.instance_id = ANY(?) ORDER BY h.created_date, h.id",
+                List.of(c.createArrayOf("uuid", instanceIds.toArray())), rs -> new Object[]{
+                        rs.getObject(1, UUID.class), rs.getString(2), rs.getString(3)})) {
+            ObjectNode h = Json.parseObject((String) row[1]);
+            h.set("items", row[2] == null ? Json.array() : Json.parse((String) row[2]));
+            out.computeIfAbsent((UUID) row[0], k -> new ArrayList<>()).add(h);
         }
         return out;
     }

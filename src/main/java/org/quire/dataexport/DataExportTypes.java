@@ -54,6 +54,7 @@ final class DataExportTypes {
             .column("name", "name", FieldType.TEXT)
             .column("is_default", "default", FieldType.BOOLEAN)
             .required("name", "recordTypes")
+            .hooks(MappingProfile.CHECKED)
             .defaultSort("name, id")
             .build());
 }

@@ -20,12 +20,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Future;
@@ -55,6 +58,9 @@ final class ExportRun {
     private long failed;
     private long duplicatedSrs;
     private long readIds;
+    /** The job's mapping profile, and the fields its transformations add (none for the default profiles). */
+    private MappingProfile profile;
+    private TransformedFields transformed;
 
     ExportRun(Database db, DataFiles files, ExportJobs jobs, String schema, ExportJobs.Plan plan) {
         this.db = db;
@@ -76,6 +82,9 @@ final class ExportRun {
             long total = total();
             jobs.update(schema, plan.jobId(), plan.userId(), j -> progress(j, total), List.of());
             InstanceMarc.Names names = db.read(c -> InstanceMarcStore.names(c, schema));
+            profile = plan.kind() == RecordKind.INSTANCE ? db.read(c -> mappingProfile(c, job)) : null;
+            transformed = profile == null || profile.transformations().isEmpty() ? null
+                    : TransformedFields.of(profile, db.read(c -> TransformationNames.read(c, schema)));
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(part), 1 << 16)) {
                 MarcOutput marc = new MarcOutput(out);
                 // The next page is read while this one is converted and written: reading (PostgreSQL turning each
@@ -160,7 +169,7 @@ final class ExportRun {
      * MARC-in-JSON of each (how many were duplicated), and the instances without one.
      */
     private record Fetched(List<String> raw, Set<UUID> ids, List<String> invalid, Map<UUID, String> srs,
-                           Map<UUID, JsonNode> instances, int duplicatedSrs) {
+                           Map<UUID, JsonNode> instances, Map<UUID, List<ObjectNode>> holdings, int duplicatedSrs) {
         UUID lastId() {
             return UUID.fromString(raw.getLast());
         }
@@ -182,15 +191,21 @@ final class ExportRun {
         }
         Map<UUID, String> srs = new HashMap<>();
         int[] duplicated = {0};
+        Map<UUID, List<ObjectNode>> holdings = new HashMap<>();
         Map<UUID, JsonNode> instances = db.read(c -> {
-            for (DataExportStore.SrsRow row : DataExportStore.srsRecords(c, schema, plan.kind(), ids)) {
-                if (srs.putIfAbsent(row.externalId(), row.parsedContent()) != null) duplicated[0]++;
+            if (profile == null || profile.usesSrs()) {
+                for (DataExportStore.SrsRow row : DataExportStore.srsRecords(c, schema, plan.kind(), ids)) {
+                    if (srs.putIfAbsent(row.externalId(), row.parsedContent()) != null) duplicated[0]++;
+                }
             }
             if (plan.kind() != RecordKind.INSTANCE) return Map.of();
+            if (transformed != null && profile.withHoldings()) {
+                holdings.putAll(DataExportStore.holdings(c, schema, ids, profile.withItems()));
+            }
             List<UUID> without = ids.stream().filter(id -> !srs.containsKey(id)).toList();
             return DataExportStore.instances(c, schema, without);
         });
-        return new Fetched(raw, ids, invalid, srs, instances, duplicated[0]);
+        return new Fetched(raw, ids, invalid, srs, instances, holdings, duplicated[0]);
     }
 
     /** Starts reading {@code ids}, then writes the page read before it (null: none); returns the read started. */
@@ -216,10 +231,16 @@ final class ExportRun {
         for (UUID id : page.ids()) {
             Record record;
             try {
+                List<ObjectNode> holdings = page.holdings().getOrDefault(id, List.of());
                 if (srs.containsKey(id)) {
                     record = MarcRecords.fromMarcJson(Json.parse(srs.get(id)));
+                    transform(record, null, holdings); // beside an SRS record FOLIO reads no instance fields
                 } else if (instances.containsKey(id)) {
-                    record = InstanceMarc.of(instances.get(id), names);
+                    JsonNode instance = instances.get(id);
+                    // a profile without SRS that transforms fields gets those fields alone, as FOLIO's
+                    record = transformed != null && !profile.usesSrs() ? TransformedFields.emptyRecord()
+                            : InstanceMarc.of(instance, names);
+                    transform(record, instance, holdings);
                 } else {
                     failed++;
                     logs.add(ExportJobs.errorLog(plan.jobId(), "error.uuidsNotFound", "Record not found: " + id,
@@ -243,6 +264,24 @@ final class ExportRun {
             }
         }
         jobs.update(schema, plan.jobId(), plan.userId(), j -> progress(j, total), logs);
+    }
+
+    /** Adds the mapping profile's fields to an instance's record and removes what it suppresses. */
+    private void transform(Record record, JsonNode instance, List<ObjectNode> holdings) {
+        if (profile == null) return;
+        TransformedFields.merge(record, transformed == null ? List.of() : transformed.fields(instance, holdings),
+                profile);
+    }
+
+    /** The mapping profile of the job's job profile; the default instance profile's when either is gone. */
+    private MappingProfile mappingProfile(Connection c, ObjectNode job) throws SQLException {
+        Optional<UUID> jobProfileId = Ids.parse(job.path("jobProfileId").asText());
+        Optional<ObjectNode> jobProfile = jobProfileId.isEmpty() ? Optional.empty()
+                : DataExportTypes.JOB_PROFILES.get(c, schema, jobProfileId.get());
+        Optional<UUID> mappingId = jobProfile.flatMap(p -> Ids.parse(p.path("mappingProfileId").asText()));
+        Optional<ObjectNode> mapping = mappingId.isEmpty() ? Optional.empty()
+                : DataExportTypes.MAPPING_PROFILES.get(c, schema, mappingId.get());
+        return MappingProfile.of(mapping.orElseGet(() -> Json.object().put("default", true)));
     }
 
     private void progress(ObjectNode job, long total) {

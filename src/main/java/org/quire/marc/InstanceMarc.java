@@ -210,7 +210,7 @@ public final class InstanceMarc {
     }
 
     /** A metadata date as generate-marc-utils reads it, in UTC; empty when it is not in one of its two forms. */
-    static Optional<OffsetDateTime> metadataDate(String s) {
+    public static Optional<OffsetDateTime> metadataDate(String s) {
         for (DateTimeFormatter f : METADATA_DATES) {
             try {
                 return Optional.of(OffsetDateTime.parse(s, f).withOffsetSameInstant(ZoneOffset.UTC));

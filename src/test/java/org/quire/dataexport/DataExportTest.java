@@ -552,4 +552,131 @@ class DataExportTest {
     private static JsonNode job(String id) {
         return s.get("/data-export/job-executions", "id==" + id).json().path("jobExecutions").get(0);
     }
+    // ---- mapping profiles with transformations --------------------------------------------------------------------
+
+    static final String HOLDINGS_NOTE_TYPE = "b160f13a-ddba-4053-b9c4-60ec5ea45d56"; // "Note" (reference data)
+
+    /** A mapping profile with these transformations and a job profile using it; the job profile's id. */
+    static String jobProfile(ObjectNode mapping) {
+        Api.Reply m = s.post("/data-export/mapping-profiles", mapping.put("name", "Mapping " + UUID.randomUUID())
+                .put("outputFormat", "MARC"));
+        assertThat(m.status()).as(m.body()).isEqualTo(201);
+        Api.Reply j = s.post("/data-export/job-profiles", Json.object().put("name", "Job " + UUID.randomUUID())
+                .put("destination", "fileSystem").put("mappingProfileId", m.json().path("id").asText()));
+        assertThat(j.status()).as(j.body()).isEqualTo(201);
+        return j.json().path("id").asText();
+    }
+
+    static ObjectNode transformation(com.fasterxml.jackson.databind.node.ArrayNode list, String fieldId, String path,
+                                     String recordType, String value) {
+        return list.addObject().put("fieldId", fieldId).put("path", path).put("recordType", recordType)
+                .put("transformation", value).put("enabled", true);
+    }
+
+    /** The one record a quick export of {@code id} with the job profile writes. */
+    static Record exportWith(String jobProfileId, String id) throws Exception {
+        Api.Reply quick = s.post("/data-export/quick-export", Json.object().put("type", "uuid")
+                .put("recordType", "INSTANCE").put("jobProfileId", jobProfileId).set("uuids", Json.array().add(id)));
+        assertThat(quick.status()).as(quick.body()).isEqualTo(200);
+        JsonNode job = await(quick.json().path("jobExecutionId").asText());
+        assertThat(job.path("status").asText()).as(job.toString()).isEqualTo("COMPLETED");
+        return records(download(job, "").body()).getFirst();
+    }
+
+    static List<String> all(Record r, String tag) {
+        return r.getVariableFields(tag).stream().map(f -> ((DataField) f).getSubfields().stream()
+                .map(sf -> "$" + sf.getCode() + sf.getData()).reduce("" + ((DataField) f).getIndicator1()
+                        + ((DataField) f).getIndicator2() + " ", String::concat)).toList();
+    }
+
+    @Test
+    void mappingProfileTransformations_addHoldingsAndItemFields_toGeneratedAndSrsRecords() throws Exception {
+        // an instance without SRS: two holdings records (the second with a note), two items in the first
+        ObjectNode inst = Json.object().put("title", "Transformed " + UUID.randomUUID()).put("source", "FOLIO")
+                .put("instanceTypeId", Fixtures.TEXT_TYPE);
+        inst.putArray("subjects").addObject().put("value", "Cats");
+        String instanceId = s.post("/instance-storage/instances", inst).json().path("id").asText();
+        String h1 = Fixtures.holdings(s, instanceId, Fixtures.MAIN_LIBRARY);
+        ObjectNode second = Json.object().put("instanceId", instanceId).put("permanentLocationId", Fixtures.ONLINE)
+                .put("callNumber", "QA76 .B2");
+        second.putArray("notes").addObject().put("holdingsNoteTypeId", HOLDINGS_NOTE_TYPE).put("note", "Gift")
+                .put("staffOnly", false);
+        assertThat(s.post("/holdings-storage/holdings", second).status()).isEqualTo(201);
+        String hrid1 = s.get("/holdings-storage/holdings/" + h1).json().path("hrid").asText();
+        Fixtures.itemIn(s, h1, "tr-" + UUID.randomUUID());
+        Fixtures.itemIn(s, h1, "tr-" + UUID.randomUUID());
+
+        ObjectNode mapping = Json.object().put("fieldsSuppression", "653");
+        mapping.putArray("recordTypes").add("SRS").add("HOLDINGS").add("ITEM");
+        var t = mapping.putArray("transformations");
+        transformation(t, "holdings.permanentlocation.name", "$.holdings[*].permanentLocationId", "HOLDINGS", "900ff$b");
+        transformation(t, "holdings.callnumber", "$.holdings[*].callNumber", "HOLDINGS", "900ff$a");
+        transformation(t, "holdings.holdingnotetypeid.note", "$.holdings[*].notes[?(@.holdingsNoteTypeId=='"
+                + HOLDINGS_NOTE_TYPE + "' && (!(@.staffOnly) || @.staffOnly == false))].note", "HOLDINGS", "901  $a");
+        transformation(t, "item.barcode", "$.holdings[*].items[*].barcode", "ITEM", "876  $a");
+        transformation(t, "item.materialtypeid", "$.holdings[*].items[*].materialTypeId", "ITEM", "876  $t");
+        transformation(t, "holdings.hrid", "$.holdings[*].hrid", "HOLDINGS", "902  $a").put("enabled", false);
+        String withSrs = jobProfile(mapping);
+
+        Record generated = exportWith(withSrs, instanceId);
+        assertThat(sub(generated, "245", 'a')).isEqualTo(inst.path("title").asText()); // the default rules still
+        assertThat(all(generated, "900")).containsExactly("ff $aQA76 .Q5$bMain Library", "ff $aQA76 .B2$bOnline");
+        assertThat(all(generated, "901")).containsExactly("   $aGift"); // only the holdings record with the note
+        assertThat(all(generated, "876")).hasSize(2).allSatisfy(f -> assertThat(f).startsWith("   $atr-")
+                .endsWith("$tbook$3" + hrid1));
+        assertThat(generated.getVariableFields("902")).isEmpty(); // a disabled transformation
+        assertThat(generated.getVariableFields("653")).isEmpty(); // suppressed
+        assertThat(sub(generated, "999", 'i')).isEqualTo(instanceId);
+        assertThat(generated.getDataFields().stream().map(DataField::getTag).toList()).isSorted();
+
+        // beside an SRS record: the holdings and items of its instance, in tag order among the record's own fields
+        JsonNode imported = importFile(firstRecords(1), CREATE);
+        String srsInstance = imported.get(0).path("relatedInstanceInfo").path("idList").get(0).asText();
+        String h = Fixtures.holdings(s, srsInstance, Fixtures.MAIN_LIBRARY);
+        Fixtures.itemIn(s, h, "tr-srs-" + UUID.randomUUID());
+        Record fromSrs = exportWith(withSrs, srsInstance);
+        assertThat(sub(fromSrs, "999", 's')).isNotNull(); // the SRS record's own 999 ff
+        int own900 = records(firstRecords(1)).getFirst().getVariableFields("900").size();
+        assertThat(all(fromSrs, "900")).hasSize(own900 + 1).contains("ff $aQA76 .Q5$bMain Library");
+        assertThat(all(fromSrs, "876")).singleElement().asString().startsWith("   $atr-srs-");
+        assertThat(fromSrs.getDataFields().stream().map(DataField::getTag).toList()).isSorted();
+
+        // a profile without SRS that transforms fields writes those fields alone; 999 ff can be suppressed
+        ObjectNode bare = Json.object().put("suppress999ff", true);
+        bare.putArray("recordTypes").add("INSTANCE").add("HOLDINGS");
+        transformation(bare.putArray("transformations"), "holdings.permanentlocation.code",
+                "$.holdings[*].permanentLocationId", "HOLDINGS", "852  $b");
+        Record alone = exportWith(jobProfile(bare), instanceId);
+        assertThat(alone.getDataFields().stream().map(DataField::getTag).toList()).containsExactly("852", "852");
+        assertThat(all(alone, "852").getFirst()).isEqualTo("   $bKU/CC/DI/M");
+        assertThat(sub(exportWith(jobProfile(Json.object().put("suppress999ff", true).set("recordTypes",
+                Json.array().add("SRS").add("INSTANCE"))), srsInstance), "999", 'i')).isNull();
+    }
+
+    @Test
+    void mappingProfiles_withMalformedTransformations_areRefusedWith422() {
+        record Case(String json, String key) {
+        }
+        for (Case c : List.of(
+                new Case("{\"recordTypes\": [\"INSTANCE\"], \"transformations\": [{\"fieldId\": \"x\", "
+                        + "\"path\": \"$.instance.title\", \"recordType\": \"INSTANCE\", \"transformation\": \"90\"}]}",
+                        "transformations[0].transformation"),
+                new Case("{\"recordTypes\": [\"ITEM\", \"HOLDINGS\"], \"transformations\": [{\"fieldId\": \"item.barcode\", "
+                        + "\"path\": \"$.holdings[*].items[*].barcode\", \"recordType\": \"ITEM\", \"transformation\": \"\"}]}",
+                        "transformations[0].transformation"),
+                new Case("{\"recordTypes\": [\"HOLDINGS\"], \"transformations\": [{\"fieldId\": \"x\", "
+                        + "\"path\": \"$.holdings[*\", \"recordType\": \"HOLDINGS\", \"transformation\": \"900  $a\"}]}",
+                        "transformations[0].path"),
+                new Case("{\"recordTypes\": [\"INSTANCE\"], \"fieldsSuppression\": \"650, 65x\"}", "suppressionFields[1]"),
+                new Case("{\"recordTypes\": [\"ITEM\"]}", "recordTypes"),
+                new Case("{\"recordTypes\": [\"BOOKS\"]}", "recordTypes"),
+                new Case("{\"recordTypes\": [\"INSTANCE\"], \"transformations\": {\"a\": 1}}", "transformations"),
+                new Case("{\"recordTypes\": [\"INSTANCE\"], \"transformations\": [7]}", "transformations[0]"))) {
+            ObjectNode body = (ObjectNode) Json.parse(c.json());
+            Api.Reply r = s.post("/data-export/mapping-profiles", body.put("name", "Bad " + UUID.randomUUID()));
+            assertThat(r.status()).as(c.json() + " → " + r.body()).isEqualTo(422);
+            assertThat(r.json().path("errors").get(0).path("parameters").get(0).path("key").asText()).as(r.body())
+                    .isEqualTo(c.key());
+        }
+    }
 }
