@@ -101,6 +101,9 @@ public final class DataExportApi {
         r.get(P + "/logs", "data-export.logs.collection.get", req ->
                 RecordApi.collection(db, DataExportTypes.ERROR_LOGS, req));
 
+        r.get(P + "/transformation-fields", "data-export.transformation-fields.collection.get", req ->
+                Response.ok(db.read(c -> TransformationFieldCatalog.list(c, req.schema()))));
+
         RecordApi.register(r, db, DataExportTypes.JOB_PROFILES, P + "/job-profiles", "data-export.job-profiles");
         RecordApi.register(r, db, DataExportTypes.MAPPING_PROFILES, P + "/mapping-profiles",
                 "data-export.mapping-profiles");

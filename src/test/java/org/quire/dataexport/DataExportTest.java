@@ -679,4 +679,59 @@ class DataExportTest {
                     .isEqualTo(c.key());
         }
     }
+    @Test
+    void transformationFields_listFoliosFields_andEachMakesAValidTransformation() throws Exception {
+        Api.Reply r = s.get("/data-export/transformation-fields");
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        JsonNode fields = r.json().path("transformationFields");
+        assertThat(r.json().path("totalRecords").asInt()).isEqualTo(fields.size());
+        List<String> ids = new ArrayList<>();
+        java.util.Map<String, JsonNode> byId = new java.util.HashMap<>();
+        fields.forEach(f -> {
+            ids.add(f.path("fieldId").asText());
+            byId.put(f.path("fieldId").asText(), f);
+        });
+        assertThat(ids).isSorted();
+        assertThat(byId.get("instance.identifiers.isbn").path("path").asText())
+                .isEqualTo("$.instance.identifiers[?(@.identifierTypeId=='8261054f-be78-422d-bd51-4ed9f33c3422')].value");
+        assertThat(byId.get("instance.identifiers.isbn").path("referenceDataValue").asText()).isEqualTo("ISBN");
+        assertThat(byId.get("instance.identifiers.isbn").path("displayNameKey").asText()).isEqualTo("instance.identifiers");
+        assertThat(byId.get("holdings.holdingnotetypeid.staffonly.copy.note").path("path").asText()).isEqualTo(
+                "$.holdings[*].notes[?(@.holdingsNoteTypeId=='c4407cc7-d79f-4609-95bd-1cefb2e2b5c5' && "
+                        + "((@.staffOnly) && @.staffOnly == true))].note");
+        assertThat(byId.get("item.permanentlocation.library.name").path("path").asText())
+                .isEqualTo("$.holdings[*].items[*].permanentLocationId");
+        assertThat(byId.get("instance.metadata.createddate").path("displayNameKey").asText())
+                .isEqualTo("instance.metadata.createdDate");
+        assertThat(byId.get("holdings.electronic.access.uri.default").has("referenceDataValue")).isFalse();
+        assertThat(byId).doesNotContainKey("holdings.source"); // FOLIO lists source for instances only
+        // 97 plain fields, and one per reference record for the others
+        assertThat(fields).filteredOn(f -> !f.has("referenceDataValue")).hasSize(97);
+
+        // every listed field, as the settings' "Add transformations" sends it, makes a profile that is accepted
+        ObjectNode mapping = Json.object();
+        mapping.putArray("recordTypes").add("INSTANCE").add("HOLDINGS").add("ITEM");
+        var transformations = mapping.putArray("transformations");
+        for (JsonNode f : fields) {
+            transformations.addObject().put("fieldId", f.path("fieldId").asText()).put("path", f.path("path").asText())
+                    .put("recordType", f.path("recordType").asText()).put("enabled", true)
+                    .put("transformation", f.path("recordType").asText().equals("ITEM") ? "876  $a" : "900  $a");
+        }
+        String everything = jobProfile(mapping); // asserts the profile is accepted (201)
+
+        // and exports: every field read and translated, the holdings' and the item's values among them
+        String instanceId = Fixtures.instance(s, "Every field " + UUID.randomUUID());
+        String holdingsId = Fixtures.holdings(s, instanceId, Fixtures.MAIN_LIBRARY);
+        String barcode = "every-" + UUID.randomUUID();
+        Fixtures.itemIn(s, holdingsId, barcode);
+        Record exported = exportWith(everything, instanceId);
+        // one tag and indicators, one field: all instance and holdings values in it (the permanent location's
+        // name is left out, as FOLIO leaves it out when the temporary location's has the same "900  $a")
+        assertThat(all(exported, "900")).singleElement().asString().contains("$aQA76 .Q5", "$aKU/CC/DI/M",
+                "$aCity Campus", "$aEvery field").doesNotContain("$aMain Library");
+        assertThat(all(exported, "876")).singleElement().asString().contains("$a" + barcode, "$abook",
+                "$aAvailable").endsWith("$3" + s.get("/holdings-storage/holdings/" + holdingsId).json()
+                .path("hrid").asText());
+        assertThat(exported.getVariableFields("245")).isEmpty(); // no SRS among the record types: the fields alone
+    }
 }
