@@ -237,8 +237,10 @@ final class ExportRun {
                     transform(record, null, holdings); // beside an SRS record FOLIO reads no instance fields
                 } else if (instances.containsKey(id)) {
                     JsonNode instance = instances.get(id);
-                    // a profile without SRS that transforms fields gets those fields alone, as FOLIO's
-                    record = transformed != null && !profile.usesSrs() ? TransformedFields.emptyRecord()
+                    // a profile without SRS that transforms fields gets those fields alone, and the default rules
+                    // its instance transformations without a value name, as FOLIO's
+                    record = transformed != null && !profile.usesSrs()
+                            ? InstanceMarc.of(instance, names, transformed.defaultRules()::contains)
                             : InstanceMarc.of(instance, names);
                     transform(record, instance, holdings);
                 } else {

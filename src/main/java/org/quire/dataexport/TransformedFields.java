@@ -17,7 +17,9 @@ import org.quire.platform.Json;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
@@ -28,7 +30,8 @@ import java.util.function.UnaryOperator;
  * written once per holdings record; a field with any item transformation once per item, with $3 its holdings
  * record's HRID; a field of instance values once. Where a subfield's path finds several values (two notes of a type),
  * the field is written once for each, the other subfields repeating their first value. "TAGi1i2" without a subfield
- * is a control field, one per value. Transformations with no value (FOLIO: "use the default rule") add nothing.
+ * is a control field, one per value. An instance transformation with no value asks for the default rule of its field
+ * id ({@link #defaultRules}); holdings and item transformations with no value add nothing.
  */
 final class TransformedFields {
     private static final MarcFactory FACTORY = MarcFactory.newInstance();
@@ -51,19 +54,32 @@ final class TransformedFields {
     }
 
     private final List<Rule> rules;
+    private final Set<String> defaultRules;
 
-    private TransformedFields(List<Rule> rules) {
+    private TransformedFields(List<Rule> rules, Set<String> defaultRules) {
         this.rules = rules;
+        this.defaultRules = defaultRules;
+    }
+
+    /**
+     * The default rules (rulesDefault.json's ids) that instance transformations without a value ask for: FOLIO's
+     * DefaultRuleBuilder adds the default rule whose id is the transformation's field id.
+     */
+    Set<String> defaultRules() {
+        return defaultRules;
     }
 
     static TransformedFields of(MappingProfile profile, TransformationNames names) {
         List<Rule> rules = new ArrayList<>();
+        Set<String> defaultRules = new HashSet<>();
         String temporaryLocation = profile.transformations().stream()
                 .filter(t -> "HOLDINGS".equals(t.recordType()) && "holdings.temporarylocation.name".equals(t.fieldId()))
                 .map(MappingProfile.Transformation::transformation).findFirst().orElse(null);
         for (MappingProfile.Transformation t : profile.transformations()) {
             String value = t.transformation();
-            if (!t.enabled() || t.path().isBlank() || value.isBlank() || value.length() < 5) continue;
+            if (!t.enabled() || t.path().isBlank()) continue;
+            if (value.isBlank() && "INSTANCE".equals(t.recordType())) defaultRules.add(t.fieldId());
+            if (value.isBlank() || value.length() < 5) continue;
             // RuleFactory: the permanent location is left out where the temporary one fills the same subfield
             if ("HOLDINGS".equals(t.recordType()) && "holdings.permanentlocation.name".equals(t.fieldId())
                     && value.equals(temporaryLocation)) continue;
@@ -94,7 +110,7 @@ final class TransformedFields {
         for (Rule r : rules) if (!r.control()) r.sources().sort(SUBFIELDS);
         // generate-marc-utils' RuleHandler writes the item fields after all others
         rules.sort(Comparator.comparing(Rule::item));
-        return new TransformedFields(List.copyOf(rules));
+        return new TransformedFields(List.copyOf(rules), Set.copyOf(defaultRules));
     }
 
     private static int indexOf(List<Rule> rules, String tag, String indicators) {
@@ -174,13 +190,6 @@ final class TransformedFields {
         if (value == null) return null;
         String v = s.translation().apply(value);
         return v == null || v.isEmpty() ? null : v;
-    }
-
-    /** A record of the transformations' fields alone (a profile without SRS): the generated records' leader. */
-    static Record emptyRecord() {
-        Record r = FACTORY.newRecord();
-        r.setLeader(FACTORY.newLeader("00000nam a2200000 a 4500"));
-        return r;
     }
 
     /**

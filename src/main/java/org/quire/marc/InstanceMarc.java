@@ -65,49 +65,102 @@ public final class InstanceMarc {
     }
 
     public static Record of(JsonNode instance, Names names) {
-        return of(instance, names, Instant.now());
+        return of(instance, names, Instant.now(), id -> true);
+    }
+
+    /**
+     * The record by the rules {@code selected} picks (their ids in rulesDefault.json, e.g. {@code instance.title}):
+     * what a mapping profile's instance transformations without a value ask for. The leader is always written.
+     */
+    public static Record of(JsonNode instance, Names names, java.util.function.Predicate<String> selected) {
+        return of(instance, names, Instant.now(), selected);
     }
 
     /** {@code now} stands in for an instance without a readable created date (008/00–05), as FOLIO's does. */
     static Record of(JsonNode instance, Names names, Instant now) {
+        return of(instance, names, now, id -> true);
+    }
+
+    private static Record of(JsonNode instance, Names names, Instant now,
+                             java.util.function.Predicate<String> selected) {
         Record r = FACTORY.newRecord();
         Leader leader = FACTORY.newLeader("00000nam a2200000 a 4500");
         leader.setImplDefined2(new char[]{'3', 'c', ' '}); // positions 17-19 (set_17-19_positions)
         r.setLeader(leader);
-        text(instance, "hrid").ifPresent(h -> r.addVariableField(FACTORY.newControlField("001", h)));
-        text(instance.path("metadata"), "updatedDate").flatMap(InstanceMarc::metadataDate)
-                .ifPresent(d -> r.addVariableField(FACTORY.newControlField("005", TRANSACTION.format(d))));
-        r.addVariableField(FACTORY.newControlField("008", fixedLengthData(instance, now)));
-        identifier(r, instance, names, "LCCN", "010");
-        identifier(r, instance, names, "ISBN", "020");
-        identifier(r, instance, names, "ISSN", "022");
-        identifier(r, instance, names, "System control number", "035");
-        identifier(r, instance, names, "OCLC", "035");
-        identifier(r, instance, names, "GPO item number", "074");
-        contributors(r, instance, names, true, "100", "110", "111");
-        text(instance, "title").ifPresent(t -> r.addVariableField(field("245", '0', '0', 'a', t)));
-        for (JsonNode p : instance.path("publication")) {
-            DataField f = FACTORY.newDataField("264", ' ', '1');
-            text(p, "place").ifPresent(v -> f.addSubfield(FACTORY.newSubfield('a', v)));
-            text(p, "publisher").ifPresent(v -> f.addSubfield(FACTORY.newSubfield('b', v)));
-            text(p, "dateOfPublication").ifPresent(v -> f.addSubfield(FACTORY.newSubfield('c', v)));
-            if (!f.getSubfields().isEmpty()) r.addVariableField(f);
-        }
-        strings(instance.path("physicalDescriptions")).forEach(v -> r.addVariableField(field("300", ' ', ' ', 'a', v)));
-        name(instance.path("instanceTypeId"), names.instanceTypes())
-                .ifPresent(v -> r.addVariableField(field("336", ' ', ' ', 'a', v)));
-        formats(r, instance, names, 0, "337");
-        formats(r, instance, names, 1, "338");
-        values(instance.path("series")).forEach(v -> r.addVariableField(field("490", '0', ' ', 'a', v)));
-        values(instance.path("subjects")).forEach(v -> r.addVariableField(field("653", ' ', ' ', 'a', v)));
-        for (JsonNode id : instance.path("natureOfContentTermIds")) {
-            name(id, names.natureOfContentTerms()).ifPresent(v -> r.addVariableField(field("655", ' ', '4', 'a', v)));
-        }
-        contributors(r, instance, names, false, "700", "710", "711");
-        for (JsonNode e : instance.path("electronicAccess")) electronicAccess(r, e, names);
-        r.addVariableField(field("999", 'f', 'f', 'i', instance.path("id").asText()));
+        for (Rule rule : RULES) if (selected.test(rule.id())) rule.writer().write(r, instance, names, now);
         return r;
     }
+
+    /** Writes one rule's fields of an instance into a record. */
+    private interface Writer {
+        void write(Record r, JsonNode instance, Names names, Instant now);
+    }
+
+    /** One entry of rulesDefault.json: its id and what it writes. */
+    private record Rule(String id, Writer writer) {
+    }
+
+    /** rulesDefault.json's entries, in its order. */
+    private static final List<Rule> RULES = List.of(
+            new Rule("instance.hrid", (r, in, n, now) -> text(in, "hrid")
+                    .ifPresent(h -> r.addVariableField(FACTORY.newControlField("001", h)))),
+            new Rule("instance.metadata.updateddate", (r, in, n, now) -> text(in.path("metadata"), "updatedDate")
+                    .flatMap(InstanceMarc::metadataDate)
+                    .ifPresent(d -> r.addVariableField(FACTORY.newControlField("005", TRANSACTION.format(d))))),
+            new Rule("instance.metadata.createddate", (r, in, n, now) ->
+                    r.addVariableField(FACTORY.newControlField("008", fixedLengthData(in, now)))),
+            new Rule("instance.identifiers.lccn", (r, in, n, now) -> identifier(r, in, n, "LCCN", "010")),
+            new Rule("instance.identifiers.isbn", (r, in, n, now) -> identifier(r, in, n, "ISBN", "020")),
+            new Rule("instance.identifiers.issn", (r, in, n, now) -> identifier(r, in, n, "ISSN", "022")),
+            new Rule("instance.identifiers.systemcontrolnumber", (r, in, n, now) ->
+                    identifier(r, in, n, "System control number", "035")),
+            new Rule("instance.identifiers.oclc", (r, in, n, now) -> identifier(r, in, n, "OCLC", "035")),
+            new Rule("instance.identifiers.gpo", (r, in, n, now) -> identifier(r, in, n, "GPO item number", "074")),
+            new Rule("instance.contributornametypeid.personalname.primary", (r, in, n, now) ->
+                    contributors(r, in, n, true, "Personal name", "100", '1')),
+            new Rule("instance.contributornametypeid.corporatename.primary", (r, in, n, now) ->
+                    contributors(r, in, n, true, "Corporate name", "110", '2')),
+            new Rule("instance.contributornametypeid.meetingname.primary", (r, in, n, now) ->
+                    contributors(r, in, n, true, "Meeting name", "111", '2')),
+            new Rule("instance.title", (r, in, n, now) -> text(in, "title")
+                    .ifPresent(t -> r.addVariableField(field("245", '0', '0', 'a', t)))),
+            new Rule("instance.publication", (r, in, n, now) -> {
+                for (JsonNode p : in.path("publication")) {
+                    DataField f = FACTORY.newDataField("264", ' ', '1');
+                    text(p, "place").ifPresent(v -> f.addSubfield(FACTORY.newSubfield('a', v)));
+                    text(p, "publisher").ifPresent(v -> f.addSubfield(FACTORY.newSubfield('b', v)));
+                    text(p, "dateOfPublication").ifPresent(v -> f.addSubfield(FACTORY.newSubfield('c', v)));
+                    if (!f.getSubfields().isEmpty()) r.addVariableField(f);
+                }
+            }),
+            new Rule("instance.physicalDescriptions", (r, in, n, now) -> strings(in.path("physicalDescriptions"))
+                    .forEach(v -> r.addVariableField(field("300", ' ', ' ', 'a', v)))),
+            new Rule("instance.instancetypeid", (r, in, n, now) -> name(in.path("instanceTypeId"), n.instanceTypes())
+                    .ifPresent(v -> r.addVariableField(field("336", ' ', ' ', 'a', v)))),
+            new Rule("instance.instanceformatids", (r, in, n, now) -> {
+                formats(r, in, n, 0, "337");
+                formats(r, in, n, 1, "338");
+            }),
+            new Rule("instance.series", (r, in, n, now) -> values(in.path("series"))
+                    .forEach(v -> r.addVariableField(field("490", '0', ' ', 'a', v)))),
+            new Rule("instance.subjects", (r, in, n, now) -> values(in.path("subjects"))
+                    .forEach(v -> r.addVariableField(field("653", ' ', ' ', 'a', v)))),
+            new Rule("instance.natureofcontenttermids", (r, in, n, now) -> {
+                for (JsonNode id : in.path("natureOfContentTermIds")) {
+                    name(id, n.natureOfContentTerms()).ifPresent(v -> r.addVariableField(field("655", ' ', '4', 'a', v)));
+                }
+            }),
+            new Rule("instance.contributornametypeid.personalname", (r, in, n, now) ->
+                    contributors(r, in, n, false, "Personal name", "700", '1')),
+            new Rule("instance.contributornametypeid.corporatename", (r, in, n, now) ->
+                    contributors(r, in, n, false, "Corporate name", "710", '2')),
+            new Rule("instance.contributornametypeid.meetingname", (r, in, n, now) ->
+                    contributors(r, in, n, false, "Meeting name", "711", '2')),
+            new Rule("instance.electronicAccess", (r, in, n, now) -> {
+                for (JsonNode e : in.path("electronicAccess")) electronicAccess(r, e, n);
+            }),
+            new Rule("instance.id", (r, in, n, now) ->
+                    r.addVariableField(field("999", 'f', 'f', 'i', in.path("id").asText()))));
 
     /**
      * set_fixed_length_data_elements: 00–05 the created date (yyMMdd, UTC; today when there is none readable), 06 "|",
@@ -141,19 +194,14 @@ public final class InstanceMarc {
         }
     }
 
-    /** The primary contributors (1XX) or the others (7XX), personal, corporate and meeting names in turn. */
-    private static void contributors(Record r, JsonNode instance, Names names, boolean primary, String personal,
-                                     String corporate, String meeting) {
-        String[][] byType = {{"Personal name", personal, "1"}, {"Corporate name", corporate, "2"},
-                {"Meeting name", meeting, "2"}};
-        for (String[] type : byType) {
-            for (JsonNode c : instance.path("contributors")) {
-                if (c.path("primary").asBoolean(false) != primary) continue;
-                boolean ofType = name(c.path("contributorNameTypeId"), names.contributorNameTypes())
-                        .filter(type[0]::equalsIgnoreCase).isPresent();
-                text(c, "name").filter(n -> ofType)
-                        .ifPresent(n -> r.addVariableField(field(type[1], type[2].charAt(0), ' ', 'a', n)));
-            }
+    /** The primary contributors (1XX) or the others (7XX) of one name type. */
+    private static void contributors(Record r, JsonNode instance, Names names, boolean primary, String nameType,
+                                     String tag, char ind1) {
+        for (JsonNode c : instance.path("contributors")) {
+            if (c.path("primary").asBoolean(false) != primary) continue;
+            boolean ofType = name(c.path("contributorNameTypeId"), names.contributorNameTypes())
+                    .filter(nameType::equalsIgnoreCase).isPresent();
+            text(c, "name").filter(n -> ofType).ifPresent(n -> r.addVariableField(field(tag, ind1, ' ', 'a', n)));
         }
     }
 

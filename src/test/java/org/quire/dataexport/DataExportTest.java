@@ -644,10 +644,13 @@ class DataExportTest {
         // a profile without SRS that transforms fields writes those fields alone; 999 ff can be suppressed
         ObjectNode bare = Json.object().put("suppress999ff", true);
         bare.putArray("recordTypes").add("INSTANCE").add("HOLDINGS");
-        transformation(bare.putArray("transformations"), "holdings.permanentlocation.code",
-                "$.holdings[*].permanentLocationId", "HOLDINGS", "852  $b");
+        var bareFields = bare.putArray("transformations");
+        transformation(bareFields, "holdings.permanentlocation.code", "$.holdings[*].permanentLocationId", "HOLDINGS",
+                "852  $b");
+        transformation(bareFields, "instance.title", "$.instance.title", "INSTANCE", ""); // the default rule
         Record alone = exportWith(jobProfile(bare), instanceId);
-        assertThat(alone.getDataFields().stream().map(DataField::getTag).toList()).containsExactly("852", "852");
+        assertThat(alone.getDataFields().stream().map(DataField::getTag).toList()).containsExactly("245", "852", "852");
+        assertThat(alone.getControlFields()).isEmpty();
         assertThat(all(alone, "852").getFirst()).isEqualTo("   $bKU/CC/DI/M");
         assertThat(sub(exportWith(jobProfile(Json.object().put("suppress999ff", true).set("recordTypes",
                 Json.array().add("SRS").add("INSTANCE"))), srsInstance), "999", 'i')).isNull();

@@ -86,6 +86,16 @@ class InstanceMarcTest {
     }
 
     @Test
+    void selectedRules_byTheirIdsInRulesDefault_writeOnlyTheirFields() {
+        JsonNode instance = Json.parse("{\"id\": \"" + ID + "\", \"hrid\": \"in1\", \"title\": \"T\", "
+                + "\"subjects\": [\"Cats\"]}");
+        Record r = InstanceMarc.of(instance, NAMES, java.util.Set.of("instance.title", "instance.id")::contains);
+        assertThat(r.getVariableFields().stream().map(VariableField::getTag)).containsExactly("245", "999");
+        assertThat(r.getLeader().marshal().substring(17, 20)).isEqualTo("3c ");
+        assertThat(InstanceMarc.of(instance, NAMES, id -> false).getVariableFields()).isEmpty();
+    }
+
+    @Test
     void fixedLengthData_datesOfPublicationAndLanguages_asFolioReadsThem() {
         // only the publications that have a date count, and only four-character dates are written
         assertThat(f008("""
