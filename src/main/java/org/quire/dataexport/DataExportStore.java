@@ -8,12 +8,15 @@ import org.quire.platform.db.Sql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -78,6 +81,35 @@ final class DataExportStore {
             out.computeIfAbsent((UUID) row[0], k -> new ArrayList<>()).add(h);
         }
         return out;
+    }
+
+    /** Jobs IN_PROGRESS whose last update is at or before {@code updatedBefore}, oldest first, locked (others skipped). */
+    static List<UUID> staleJobIds(Connection c, String schema, Instant updatedBefore, int limit) throws SQLException {
+        return Sql.list(c, "SELECT id FROM " + schema + ".data_export_job WHERE status = 'IN_PROGRESS' "
+                        + "AND updated_date <= ? ORDER BY updated_date LIMIT ? FOR UPDATE SKIP LOCKED",
+                List.of(Timestamp.from(updatedBefore), limit), rs -> rs.getObject(1, UUID.class));
+    }
+
+    /** A reference record as transformations name it: its table, id, name, code and, for a location, its units. */
+    record ReferenceRow(String table, String id, String name, String code, String library, String campus,
+                        String institution) {
+    }
+
+    /** The tables among these that have a code the transformations write (locations and their units). */
+    private static final Set<String> CODED = Set.of("location", "library", "campus", "institution");
+
+    /** Every record of these reference tables, by table, then name, then id. One statement. */
+    static List<ReferenceRow> referenceRows(Connection c, String schema, List<String> tables) throws SQLException {
+        StringBuilder sql = new StringBuilder();
+        for (String t : tables) {
+            if (!sql.isEmpty()) sql.append(" UNION ALL ");
+            sql.append("SELECT '").append(t).append("', id::text, name, ").append(CODED.contains(t) ? "code" : "NULL")
+                    .append(t.equals("location") ? ", library_id::text, campus_id::text, institution_id::text"
+                            : ", NULL, NULL, NULL").append(" FROM ").append(schema).append('.').append(t);
+        }
+        return Sql.list(c, sql + " ORDER BY 1, 3, 2", List.of(), rs -> new ReferenceRow(rs.getString(1),
+                rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
+                rs.getString(7)));
     }
 
     /** One keyset page of the ids of the instances a CQL query selects, after {@code after} (null: from the start). */

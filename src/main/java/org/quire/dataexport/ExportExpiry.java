@@ -2,12 +2,10 @@ package org.quire.dataexport;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 import org.quire.platform.jobs.TenantJob;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -50,9 +48,7 @@ public final class ExportExpiry implements TenantJob {
 
     private static int fail(Connection c, String schema, Instant updatedBefore, int limit, String reason)
             throws SQLException {
-        List<UUID> ids = Sql.list(c, "SELECT id FROM " + schema + ".data_export_job WHERE status = 'IN_PROGRESS' "
-                        + "AND updated_date <= ? ORDER BY updated_date LIMIT ? FOR UPDATE SKIP LOCKED",
-                List.of(Timestamp.from(updatedBefore), limit), rs -> rs.getObject(1, UUID.class));
+        List<UUID> ids = DataExportStore.staleJobIds(c, schema, updatedBefore, limit);
         Instant now = Instant.now();
         for (UUID id : ids) {
             ObjectNode job = DataExportTypes.JOBS.getForUpdate(c, schema, id).orElseThrow();

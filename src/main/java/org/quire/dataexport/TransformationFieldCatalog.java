@@ -2,7 +2,6 @@ package org.quire.dataexport;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.quire.platform.Json;
-import org.quire.platform.db.Sql;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -154,17 +153,12 @@ final class TransformationFieldCatalog {
 
     /** The reference records (id, name) by table, in name order. */
     private static Map<String, List<String[]>> references(Connection c, String schema) throws SQLException {
-        List<String> tables = List.of("alternative_title_type", "contributor_name_type", "identifier_type",
-                "instance_type", "mode_of_issuance", "holdings_note_type", "item_note_type",
-                "electronic_access_relationship");
-        StringBuilder sql = new StringBuilder();
-        for (String t : tables) {
-            if (!sql.isEmpty()) sql.append(" UNION ALL ");
-            sql.append("SELECT '").append(t).append("', id::text, name FROM ").append(schema).append('.').append(t);
-        }
         Map<String, List<String[]>> out = new HashMap<>();
-        Sql.list(c, sql + " ORDER BY 1, 3, 2", List.of(), rs -> out.computeIfAbsent(rs.getString(1),
-                k -> new ArrayList<>()).add(new String[]{rs.getString(2), rs.getString(3)}));
+        for (DataExportStore.ReferenceRow r : DataExportStore.referenceRows(c, schema, List.of(
+                "alternative_title_type", "contributor_name_type", "identifier_type", "instance_type",
+                "mode_of_issuance", "holdings_note_type", "item_note_type", "electronic_access_relationship"))) {
+            out.computeIfAbsent(r.table(), k -> new ArrayList<>()).add(new String[]{r.id(), r.name()});
+        }
         return out;
     }
 

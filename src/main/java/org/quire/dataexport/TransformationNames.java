@@ -1,7 +1,5 @@
 package org.quire.dataexport;
 
-import org.quire.platform.db.Sql;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.format.DateTimeFormatter;
@@ -34,19 +32,11 @@ final class TransformationNames {
     }
 
     static TransformationNames read(Connection c, String schema) throws SQLException {
-        StringBuilder sql = new StringBuilder();
-        for (String t : TABLES) {
-            if (!sql.isEmpty()) sql.append(" UNION ALL ");
-            boolean location = t.equals("location");
-            boolean coded = !List.of("material_type", "loan_type", "call_number_type", "mode_of_issuance").contains(t);
-            sql.append("SELECT '").append(t).append("', id::text, name, ").append(coded ? "code" : "NULL")
-                    .append(location ? ", library_id::text, campus_id::text, institution_id::text" : ", NULL, NULL, NULL")
-                    .append(" FROM ").append(schema).append('.').append(t);
-        }
         Map<String, Map<String, Entry>> byTable = new HashMap<>();
-        Sql.list(c, sql.toString(), List.of(), rs -> byTable.computeIfAbsent(rs.getString(1), k -> new HashMap<>())
-                .put(rs.getString(2), new Entry(rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                        rs.getString(7))));
+        for (DataExportStore.ReferenceRow r : DataExportStore.referenceRows(c, schema, TABLES)) {
+            byTable.computeIfAbsent(r.table(), k -> new HashMap<>()).put(r.id(), new Entry(r.name(), r.code(),
+                    r.library(), r.campus(), r.institution()));
+        }
         return new TransformationNames(byTable);
     }
 

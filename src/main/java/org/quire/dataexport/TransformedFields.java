@@ -121,10 +121,6 @@ final class TransformedFields {
         return -1;
     }
 
-    boolean isEmpty() {
-        return rules.isEmpty();
-    }
-
     /**
      * The fields for one instance ({@code instance} null where FOLIO reads only the holdings: beside an SRS record)
      * and its holdings records, each with its {@code items}.
@@ -135,7 +131,7 @@ final class TransformedFields {
             if (r.item()) {
                 for (ObjectNode h : holdings) {
                     for (JsonNode item : h.path("items")) {
-                        ObjectNode one = h.deepCopy();
+                        ObjectNode one = Json.object().setAll(h); // the holdings record with this item alone
                         one.putArray("items").add(item);
                         write(r, document(instance, List.of(one)), h.path("hrid").asText(null), out);
                     }
