@@ -9,8 +9,9 @@ import java.util.List;
  * The SQL statements one action runs against a tenant's schema, counted by PostgreSQL itself (pg_stat_statements,
  * preloaded by the embedded PostgreSQL, see Database.embedded), not by the code under test. COMMIT names no schema
  * and is not counted. Outbox events are delivered first, and the dispatcher's own statements (background work after
- * commit: its claim, mark, flush and delete, marked {@code EventDispatcher.MARK}, and the search indexer's reads,
- * marked {@code SearchStore.MARK}) are left out; the action's own writes to the outbox count. The counting query
+ * commit: its claim, mark, flush and delete, marked {@code EventDispatcher.MARK} as OAI-PMH's re-dating of an item's
+ * instance is, and the search indexer's reads, marked {@code SearchStore.MARK}) are left out — they run when the
+ * dispatcher gets to them, which may be before the count or after; the action's own writes to the outbox count. The counting query
  * passes the schema as a parameter, so its own text does not match.
  */
 public final class StatementCount {

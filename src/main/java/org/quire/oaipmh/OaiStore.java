@@ -384,11 +384,12 @@ final class OaiStore {
     /**
      * Re-dates for marc21_withholdings the instances of {@code holdings} and the {@code instances} (OaiItemDates),
      * but not an instance whose row the event's own transaction wrote last (its {@code xmin}: it was dated in that
-     * transaction). In id order, so that two deliveries never lock the same rows in opposite orders.
+     * transaction). In id order, so that two deliveries never lock the same rows in opposite orders. Marked as the
+     * outbox dispatcher's own statements are: background work after a commit, not the request's (StatementCount).
      */
     static int reDate(Connection c, String schema, java.util.Collection<Touch> holdings,
                       java.util.Collection<Touch> instances) throws SQLException {
-        return Sql.update(c, "UPDATE " + schema + ".instance SET complete_updated_date = clock_timestamp() WHERE id IN ("
+        return Sql.update(c, org.quire.platform.events.EventDispatcher.MARK + "UPDATE " + schema + ".instance SET complete_updated_date = clock_timestamp() WHERE id IN ("
                 + "SELECT i.id FROM " + schema + ".instance i JOIN ("
                 + "SELECT h.instance_id AS id, t.tx FROM unnest(?::uuid[], ?::bigint[]) AS t(id, tx) JOIN " + schema
                 + ".holdings_record h ON h.id = t.id UNION ALL SELECT * FROM unnest(?::uuid[], ?::bigint[])) t(id, tx) "
