@@ -156,9 +156,10 @@ final class TransformedFields {
     private static void write(Rule r, JsonNode doc, String holdingsHrid, List<VariableField> out) {
         List<List<String>> values = new ArrayList<>();
         int width = 0;
+        var context = JsonPath.using(JSON_PATH).parse(doc); // one document, read once per source
         for (Source s : r.sources()) {
             List<String> v = new ArrayList<>();
-            if (JsonPath.using(JSON_PATH).parse(doc).read(s.path()) instanceof ArrayNode found) {
+            if (context.read(s.path()) instanceof ArrayNode found) {
                 for (JsonNode n : found) v.add(n == null || n.isNull() ? null : n.isValueNode() ? n.asText() : n.toString());
             }
             values.add(v);

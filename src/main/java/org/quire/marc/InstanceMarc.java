@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 /**
  * MARC for an instance that has no SRS record, by mod-data-export's default rules (src/main/resources/rules/
@@ -72,7 +73,7 @@ public final class InstanceMarc {
      * The record by the rules {@code selected} picks (their ids in rulesDefault.json, e.g. {@code instance.title}):
      * what a mapping profile's instance transformations without a value ask for. The leader is always written.
      */
-    public static Record of(JsonNode instance, Names names, java.util.function.Predicate<String> selected) {
+    public static Record of(JsonNode instance, Names names, Predicate<String> selected) {
         return of(instance, names, Instant.now(), selected);
     }
 
@@ -82,7 +83,7 @@ public final class InstanceMarc {
     }
 
     private static Record of(JsonNode instance, Names names, Instant now,
-                             java.util.function.Predicate<String> selected) {
+                             Predicate<String> selected) {
         Record r = FACTORY.newRecord();
         Leader leader = FACTORY.newLeader("00000nam a2200000 a 4500");
         leader.setImplDefined2(new char[]{'3', 'c', ' '}); // positions 17-19 (set_17-19_positions)
