@@ -1,6 +1,7 @@
 package org.quire.dataexport;
 
 import org.quire.platform.cql.FieldType;
+import org.quire.platform.records.RecordHooks;
 import org.quire.platform.records.RecordStore;
 import org.quire.platform.records.RecordType;
 
@@ -46,6 +47,7 @@ final class DataExportTypes {
             .column("mapping_profile_id", "mappingProfileId", FieldType.UUID)
             .column("is_default", "default", FieldType.BOOLEAN)
             .required("name", "mappingProfileId")
+            .hooks(DefaultProfiles.readOnly("job profile", RecordHooks.NONE))
             .defaultSort("name, id")
             .build());
 
@@ -54,7 +56,7 @@ final class DataExportTypes {
             .column("name", "name", FieldType.TEXT)
             .column("is_default", "default", FieldType.BOOLEAN)
             .required("name", "recordTypes")
-            .hooks(MappingProfile.CHECKED)
+            .hooks(DefaultProfiles.readOnly("mapping profile", MappingProfile.CHECKED))
             .defaultSort("name, id")
             .build());
 }

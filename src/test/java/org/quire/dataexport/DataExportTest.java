@@ -500,6 +500,33 @@ class DataExportTest {
         assertThat(s.get("/data-export/job-executions", "id==" + def.path("jobExecutionId").asText()).json()
                 .path("totalRecords").asInt()).isZero();
     }
+
+    @Test
+    void defaultProfiles_areReadOnly_withFoliosForbiddenAnswers_whileOthersAreEditable() {
+        String mapping = "/data-export/mapping-profiles/25d81cbe-9686-11ea-bb37-0242ac130002";
+        ObjectNode edited = (ObjectNode) s.get(mapping).json();
+        edited.put("name", "Renamed").put("default", false); // clearing the flag in the body does not unlock it
+        Api.Reply put = s.put(mapping, edited);
+        assertThat(put.status()).as(put.body()).isEqualTo(403);
+        assertThat(put.body()).isEqualTo("Editing of default mapping profile is forbidden");
+        Api.Reply delete = s.delete(mapping);
+        assertThat(delete.status()).as(delete.body()).isEqualTo(403);
+        assertThat(delete.body()).isEqualTo("Deletion of default mapping profile is forbidden");
+        assertThat(s.get(mapping).json().path("name").asText()).isEqualTo("Default instance mapping profile");
+
+        String job = "/data-export/job-profiles/" + INSTANCE_PROFILE;
+        ObjectNode editedJob = ((ObjectNode) s.get(job).json()).put("name", "Renamed");
+        assertThat(s.put(job, editedJob).body()).isEqualTo("Editing of default job profile is forbidden");
+        Api.Reply deleteJob = s.delete(job);
+        assertThat(deleteJob.status()).isEqualTo(403);
+        assertThat(deleteJob.body()).isEqualTo("Deletion of default job profile is forbidden");
+        assertThat(s.get(job).status()).isEqualTo(200);
+
+        String own = jobProfile(Json.object().set("recordTypes", Json.array().add("INSTANCE")));
+        ObjectNode ownJob = ((ObjectNode) s.get("/data-export/job-profiles/" + own).json()).put("name", "Mine");
+        assertThat(s.put("/data-export/job-profiles/" + own, ownJob).status()).isEqualTo(204);
+        assertThat(s.delete("/data-export/job-profiles/" + own).status()).isEqualTo(204);
+    }
     @Test
     void jobsWithoutUpdatesForAnHour_expireToFail_asFoliosTimerDoes_andAStopFailsRunningJobs() throws Exception {
         String schema = org.quire.platform.tenancy.Tenants.schema(s.tenant());

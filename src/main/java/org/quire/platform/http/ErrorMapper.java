@@ -4,6 +4,7 @@ import org.quire.platform.Json;
 import org.quire.platform.db.DbException;
 import org.quire.platform.domain.Conflict;
 import org.quire.platform.domain.DomainException;
+import org.quire.platform.domain.Forbidden;
 import org.quire.platform.domain.InvalidInput;
 import org.quire.platform.domain.NotFound;
 import org.quire.platform.domain.Refused;
@@ -46,6 +47,7 @@ public final class ErrorMapper {
             case NotFound n -> Response.text(404, n.getMessage());
             case Conflict c -> Response.text(409, c.getMessage());
             case InvalidInput i -> Response.text(400, i.getMessage());
+            case Forbidden f -> Response.text(403, f.getMessage());
         };
     }
 
