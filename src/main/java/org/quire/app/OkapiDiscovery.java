@@ -20,12 +20,15 @@ import java.util.List;
  * the staff UI's Check out, Check in, Users and Inventory apps call). The version of each is the highest one those
  * apps declare in their package.json {@code okapiInterfaces} (see notes-for-helpers/ui-endpoints.md: ui-checkin
  * 12.0, ui-users 11.0.2, ui-checkout and ui-inventory from their CHANGELOGs), or, for interfaces the apps do not
- * declare, the FOLIO module's current major. An interface Quire does not serve at all (notes, tags, staging-users,
- * search, source-storage-records, data-export, circulation-bff-loans, add-info, …) is not listed, so the apps hide
- * what needs it rather than call a missing endpoint. Interfaces Quire serves but the four apps do not declare
- * (request-policy-storage, the notice and template interfaces, rtac, …) are left out until their FOLIO versions are
- * checked. Module ids are Quire's own ({@code quire-<area>-<version>})
- * so nobody mistakes them for FOLIO's releases; the name says which FOLIO module each stands for.
+ * declare, the FOLIO module's current major; for the catalogue's interfaces (search, source record storage, data
+ * import and export, authorities), the versions ui-inventory 14, ui-quick-marc 9, ui-data-import and the FOLIO
+ * modules that call them declare, where FOLIO's current descriptor could not be read. An interface Quire does not
+ * serve at all (staging-users, consortia, consortium-search, orders, circulation-bff-loans, add-info, …) is not
+ * listed, so the apps hide what needs it rather than call a missing endpoint: ui-inventory, for one, shows its
+ * consortium facets and order actions only with {@code consortia} and {@code orders}. Interfaces Quire serves but the
+ * apps do not declare (request-policy-storage, the notice and template interfaces, rtac, OAI-PMH, …) are left out
+ * until their FOLIO versions are checked. Module ids are Quire's own ({@code quire-<area>-<version>}) so nobody
+ * mistakes them for FOLIO's releases; the name says which FOLIO module each stands for.
  */
 final class OkapiDiscovery {
     /** Okapi's own version string stands here for Quire's. */
@@ -80,7 +83,36 @@ final class OkapiDiscovery {
             new Module("settings", "mod-settings", List.of(
                     i("settings", "1.0"))),                 // newer stripes-core's locale settings
             new Module("calendar", "mod-calendar", List.of(
-                    i("calendar", "5.0"))));                // Quire serves mod-calendar's 5.x API
+                    i("calendar", "5.0"))),                 // Quire serves mod-calendar's 5.x API
+            new Module("tags", "mod-tags", List.of(
+                    i("tags", "1.0"))),                     // mod-tags' descriptor; ui-inventory, ui-users, ui-tags 1.0
+            new Module("notes", "mod-notes", List.of(
+                    i("notes", "4.0"))),                    // ui-users 13 (optional 4.0: mod-notes' current API)
+            // mod-search 6 split its interfaces; ui-inventory 14 requires these five at 1.0. The older "search"
+            // interface (mod-search 5's descriptor: 1.3) is what ui-quick-marc 9 (1.2) still declares.
+            new Module("search", "mod-search", List.of(
+                    i("search-inventory", "1.0"), i("search-facets", "1.0"), i("search-authorities", "1.0"),
+                    i("browse-inventory", "1.0"), i("browse-authorities", "1.0"),
+                    i("resource-ids-streaming", "1.0"), i("search", "1.3"))),
+            // The versions the apps and modules that call these declare (ui-inventory 14 and ui-marc-authorities 6:
+            // source-storage-records 3.3; mod-source-record-manager: source-records 3.2, snapshots 2.1).
+            new Module("source-record-storage", "mod-source-record-storage", List.of(
+                    i("source-storage-records", "3.3"), i("source-storage-source-records", "3.2"),
+                    i("source-storage-snapshots", "2.1"))),
+            new Module("source-record-manager", "mod-source-record-manager", List.of(
+                    i("source-manager-job-executions", "3.4"),  // mod-quick-marc 6 requires 3.4, ui-data-import 3.0
+                    i("mapping-rules-provider", "2.0"))),       // mod-entities-links (optional 2.0)
+            new Module("data-import", "mod-data-import", List.of(
+                    i("data-import", "3.0"))),              // ui-data-import 3.0
+            new Module("di-converter-storage", "mod-di-converter-storage", List.of(
+                    i("data-import-converter-storage", "1.5"))),  // ui-inventory 14 (optional 1.3–1.5)
+            new Module("data-export", "mod-data-export", List.of(
+                    i("data-export", "5.0"))),              // ui-inventory 14 (optional 5.0)
+            // mod-entities-links' descriptor (authorities moved there from mod-inventory-storage in its 2.0).
+            new Module("entities-links", "mod-entities-links", List.of(
+                    i("authority-storage", "2.2"), i("authority-source-files", "2.2"),
+                    i("authority-note-types", "1.0"), i("instance-authority-links", "2.2"),
+                    i("instance-authority-linking-rules", "1.1"))));
 
     private OkapiDiscovery() {
     }
