@@ -46,7 +46,8 @@ final class OkapiDiscovery {
 
     private static final List<Module> MODULES = List.of(
             new Module("users", "mod-users", List.of(
-                    i("users", "16.1"))),                   // ui-users 16.0–16.2, ui-checkout 16.1, ui-checkin 16.0
+                    i("users", "16.1"),                     // ui-users 16.0–16.2, ui-checkout 16.1, ui-checkin 16.0
+                    i("patron-pin", "1.0"))),               // mod-users' descriptor
             new Module("users-bl", "mod-users-bl", List.of(
                     i("users-bl", "6.1"))),                 // ui-users 6.1
             new Module("login", "mod-login", List.of(

@@ -270,7 +270,8 @@ public final class QuireServer implements AutoCloseable {
             events.start();
             if (config.runJobs()) jobs.start();
             org.quire.users.Logins sipLogins = new org.quire.users.Logins(db, tokens);
-            org.quire.sip2.Sip2Patrons sipPatrons = new org.quire.sip2.Sip2Patrons(db, sipLogins, permissions,
+            org.quire.sip2.Sip2Patrons sipPatrons = new org.quire.sip2.Sip2Patrons(db, sipLogins,
+                    new org.quire.users.PatronPins(db), permissions,
                     org.quire.circulation.LostAndPaid::afterAccountAction);
             org.quire.sip2.Sip2Service sip2 = new org.quire.sip2.Sip2Service(db, tenants, sipLogins,
                     QuireConfig.sip2Tenant(), new org.quire.sip2.Sip2Circulation(db, permissions, sipPatrons,

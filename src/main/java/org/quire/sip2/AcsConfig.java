@@ -9,14 +9,14 @@ import java.util.Set;
 
 /**
  * A tenant's SIP2 settings, in edge-sip2's shapes: the tenant's {@code acsTenantConfig} (AcsTenantConfig:
- * supportedMessages, statusUpdateOk, offlineOk, patronPasswordVerificationRequired) and the kiosk's
- * {@code selfCheckoutConfig.<service point id>} (ScStationConfig: timeoutPeriod, retriesAllowed, checkinOk,
+ * supportedMessages, statusUpdateOk, offlineOk, patronPasswordVerificationRequired, usePinForPatronVerification) and
+ * the kiosk's {@code selfCheckoutConfig.<service point id>} (ScStationConfig: timeoutPeriod, retriesAllowed, checkinOk,
  * checkoutOk, acsRenewalPolicy, libraryName, terminalLocation), both read from mod-settings' entries of scope
  * {@code edge-sip2.config.manage}. What an entry leaves out takes the default below (edge-sip2 fails instead).
  */
 record AcsConfig(Set<Message> supported, boolean statusUpdateOk, boolean offlineOk,
-                 boolean patronPasswordVerificationRequired, int timeoutPeriod, int retriesAllowed, boolean checkinOk,
-                 boolean checkoutOk, boolean acsRenewalPolicy, String libraryName, String terminalLocation,
+                 boolean patronPasswordVerificationRequired, boolean usePinForPatronVerification, int timeoutPeriod,
+                 int retriesAllowed, boolean checkinOk, boolean checkoutOk, boolean acsRenewalPolicy, String libraryName, String terminalLocation,
                  String currency) {
 
     static final String SCOPE = "edge-sip2.config.manage";
@@ -55,7 +55,8 @@ record AcsConfig(Set<Message> supported, boolean statusUpdateOk, boolean offline
             }
         }
         return new AcsConfig(supported, t.path("statusUpdateOk").asBoolean(false), t.path("offlineOk").asBoolean(false),
-                t.path("patronPasswordVerificationRequired").asBoolean(false), range(k.path("timeoutPeriod").asInt(0)),
+                t.path("patronPasswordVerificationRequired").asBoolean(false),
+                t.path("usePinForPatronVerification").asBoolean(false), range(k.path("timeoutPeriod").asInt(0)),
                 range(k.path("retriesAllowed").asInt(3)), k.path("checkinOk").asBoolean(true),
                 k.path("checkoutOk").asBoolean(true), k.path("acsRenewalPolicy").asBoolean(true),
                 k.path("libraryName").asText(""), k.path("terminalLocation").asText(""), currency);

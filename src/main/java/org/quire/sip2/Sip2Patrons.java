@@ -9,6 +9,7 @@ import org.quire.platform.auth.PermissionCache;
 import org.quire.platform.db.Database;
 import org.quire.platform.domain.DomainException;
 import org.quire.users.Logins;
+import org.quire.users.PatronPins;
 import org.quire.users.PatronView;
 import org.quire.users.UserTypes;
 import org.quire.users.UsersStore;
@@ -39,12 +40,15 @@ public final class Sip2Patrons {
 
     private final Database db;
     private final Logins logins;
+    private final PatronPins pins;
     private final PermissionCache permissions;
     private final AfterAccountAction afterPayment;
 
-    public Sip2Patrons(Database db, Logins logins, PermissionCache permissions, AfterAccountAction afterPayment) {
+    public Sip2Patrons(Database db, Logins logins, PatronPins pins, PermissionCache permissions,
+                       AfterAccountAction afterPayment) {
         this.db = db;
         this.logins = logins;
+        this.pins = pins;
         this.permissions = permissions;
         this.afterPayment = afterPayment;
     }
@@ -61,24 +65,25 @@ public final class Sip2Patrons {
         return Optional.empty();
     }
 
+    /** edge-sip2 UsersRepository's error message when the PIN sent as the patron password is not the patron's. */
+    static final String PIN_NOT_VERIFIED = "Error verifying PIN";
+
     /**
      * The patron password check (AD) of edge-sip2's PasswordVerifier: when the tenant requires it, a login with the
-     * patron's username and the password sent; empty when nothing was checked.
+     * patron's username and the password sent, or, with {@code usePinForPatronVerification}, the patron's PIN
+     * (mod-users' /patron-pin/verify); empty when nothing was checked.
      */
     Optional<Boolean> verifyPassword(Sip2Session s, PatronView patron, Sip2Message m) {
         if (!s.config.patronPasswordVerificationRequired()) return Optional.empty();
-        String username = Json.text(patron.user(), "username");
-        try {
-            logins.verifyPassword(s.schema, username == null ? "" : username, m.text("AD"));
-            return Optional.of(true);
-        } catch (DomainException e) {
-            return Optional.of(false);
-        }
+        return Optional.of(passwordRefusal(s, patron, m) == null);
     }
 
-    /** Why the patron's password (AD) does not do, as mod-login says it; null when it does or is not checked. */
+    /** Why the patron's password (AD) does not do, as mod-login or edge-sip2 say it; null when it does or is not checked. */
     String passwordRefusal(Sip2Session s, PatronView patron, Sip2Message m) {
         if (!s.config.patronPasswordVerificationRequired()) return null;
+        if (s.config.usePinForPatronVerification()) {
+            return pins.matches(s.schema, patron.id(), m.text("AD")) ? null : PIN_NOT_VERIFIED;
+        }
         String username = Json.text(patron.user(), "username");
         try {
             logins.verifyPassword(s.schema, username == null ? "" : username, m.text("AD"));

@@ -25,6 +25,28 @@ public final class UsersApi {
         RecordApi.register(r, db, REQUEST_PREFERENCES, "/request-preference-storage/request-preference",
                 "circulation-storage.request-preferences");
         // GET /automated-patron-blocks/{userId}: circulation/blocks/PatronBlocksApi.java.
+        registerPatronPins(r, new PatronPins(db));
+    }
+
+    /**
+     * mod-users' /patron-pin (interface patron-pin 1.0): POST {id, pin} sets or replaces a PIN (201, no body), DELETE
+     * with {id} removes it (200), POST /verify {id, pin} answers 200 when the PIN is the user's and 422 (no body)
+     * otherwise — the only two answers FOLIO's clients read.
+     */
+    private static void registerPatronPins(Router r, PatronPins pins) {
+        r.post("/patron-pin", "patron-pin.post", req -> {
+            var body = req.json();
+            pins.set(req.schema(), Json.text(body, "id"), Json.text(body, "pin"));
+            return Response.empty(201);
+        });
+        r.delete("/patron-pin", "patron-pin.delete", req -> {
+            pins.remove(req.schema(), Json.text(req.json(), "id"));
+            return Response.empty(200);
+        });
+        r.post("/patron-pin/verify", "patron-pin.validate", req -> {
+            var body = req.json();
+            return Response.empty(pins.matches(req.schema(), Json.text(body, "id"), Json.text(body, "pin")) ? 200 : 422);
+        });
     }
 
     /**

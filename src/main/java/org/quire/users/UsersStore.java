@@ -180,6 +180,25 @@ public final class UsersStore {
                 List.of(fresh, userId, stored));
     }
 
+    // ---- mod-users' patron PINs -------------------------------------------------------------------------------------
+
+    /** The hash of the patron's PIN; empty when none is set. */
+    static Optional<String> pinHash(Connection c, String schema, UUID userId) throws SQLException {
+        return Sql.one(c, "SELECT hash FROM " + schema + ".patron_pin WHERE user_id = ?", List.of(userId),
+                rs -> rs.getString(1));
+    }
+
+    /** Sets or replaces the patron's PIN hash; false when the user does not exist (nothing written). */
+    static boolean savePin(Connection c, String schema, UUID userId, String hash) throws SQLException {
+        return Sql.update(c, "INSERT INTO " + schema + ".patron_pin (user_id, hash) SELECT id, ? FROM " + schema
+                + ".users WHERE id = ? ON CONFLICT (user_id) DO UPDATE SET hash = EXCLUDED.hash, updated = now()",
+                List.of(hash, userId)) > 0;
+    }
+
+    static void deletePin(Connection c, String schema, UUID userId) throws SQLException {
+        Sql.update(c, "DELETE FROM " + schema + ".patron_pin WHERE user_id = ?", List.of(userId));
+    }
+
     static void deleteCredentials(Connection c, String schema, UUID userId) throws SQLException {
         Sql.update(c, "DELETE FROM " + schema + ".credentials WHERE user_id = ?", List.of(userId));
     }

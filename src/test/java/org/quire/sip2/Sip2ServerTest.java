@@ -182,6 +182,35 @@ class Sip2ServerTest {
     }
 
     @Test
+    void usePinForPatronVerification_checksThePatronsPin_notTheirPassword() throws IOException {
+        ObjectNode tenantCfg = Json.object().put("patronPasswordVerificationRequired", true)
+                .put("usePinForPatronVerification", true);
+        Api.Reply r = admin.post("/settings/entries", Json.object().put("id", UUID.randomUUID().toString())
+                .put("scope", "edge-sip2.config.manage").put("key", "acsTenantConfig").set("value", tenantCfg));
+        assertThat(r.status()).as(r.body()).isEqualTo(204);
+        try (Terminal t = new Terminal()) {
+            assertThat(t.login()).isEqualTo("941");
+            String patronStatus = "23001" + DATE + "AO" + TENANT + "|AA" + patronBarcode + "|AD";
+            assertThat(field(t.send(patronStatus + "8642|"), "CQ")).as("no PIN set").isEqualTo("N");
+            assertThat(admin.post("/patron-pin", Json.object().put("id", patronId).put("pin", "8642")).status())
+                    .isEqualTo(201);
+            assertThat(field(t.send(patronStatus + "8642|"), "CQ")).isEqualTo("Y");
+            assertThat(field(t.send(patronStatus + "1234|"), "CQ")).as("the login password is not the PIN")
+                    .isEqualTo("N");
+            String info = t.send("63001" + DATE + "          AO" + TENANT + "|AA" + patronBarcode + "|AD0000|");
+            assertThat(field(info, "CQ")).isEqualTo("N");
+            String wrongPin = t.send("11YN" + DATE + DATE + "AO" + TENANT + "|AA" + patronBarcode + "|ABx|AD0000|");
+            assertThat(wrongPin).startsWith("120NUN");
+            assertThat(field(wrongPin, "AF")).isEqualTo(Sip2Patrons.PIN_NOT_VERIFIED);
+        } finally {
+            admin.api().send("DELETE", "/patron-pin", Json.write(Json.object().put("id", patronId)), admin.tenant(),
+                    admin.token());
+            for (JsonNode e : admin.get("/settings/entries", "scope==\"edge-sip2.config.manage\"").json().path("items"))
+                admin.delete("/settings/entries/" + e.path("id").asText());
+        }
+    }
+
+    @Test
     void beforeLogin_messagesGetTheirNegativeResponse_andTheConnectionStays() throws IOException {
         try (Terminal t = new Terminal()) {
             String out = t.send("11YN" + DATE + DATE + "AO" + TENANT + "|AA" + patronBarcode + "|ABx|");

@@ -69,7 +69,12 @@ public record Response(int status, String contentType, byte[] body, Map<String, 
     }
 
     public static Response noContent() {
-        return new Response(204, null, new byte[0], new LinkedHashMap<>());
+        return empty(204);
+    }
+
+    /** A status without a body (RMB's {@code respond201()} / {@code respond200()} of an API that returns nothing). */
+    public static Response empty(int status) {
+        return new Response(status, null, new byte[0], new LinkedHashMap<>());
     }
 
     /**
