@@ -97,7 +97,11 @@ public final class ExportClient {
         JsonNode logs = QuireSession.ok(http.get("/data-export/logs?limit=" + limit + "&query=" + q),
                 "read the log of the job " + jobId).path("errorLogs");
         List<String> out = new ArrayList<>();
-        for (JsonNode l : logs) out.add(l.path("errorMessageValues").path(0).asText(l.path("errorMessageCode").asText()));
+        for (JsonNode l : logs) {
+            List<String> values = new ArrayList<>();
+            l.path("errorMessageValues").forEach(v -> values.add(v.asText()));
+            out.add(org.quire.dataexport.ExportError.describe(l.path("errorMessageCode").asText(), values));
+        }
         return out;
     }
 

@@ -38,7 +38,7 @@ final class DataExportTypes {
             .column("job_execution_id", "jobExecutionId", FieldType.UUID)
             .column("error_message_code", "errorMessageCode", FieldType.KEYWORD)
             .alias("createdDate", "created_date", FieldType.DATETIME)
-            .defaultSort("created_date, id")
+            .defaultSort("created_date, seq") // as written (V51)
             .build());
 
     static final RecordStore JOB_PROFILES = new RecordStore(RecordType.builder("data_export_job_profile",

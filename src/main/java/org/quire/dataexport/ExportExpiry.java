@@ -57,8 +57,7 @@ public final class ExportExpiry implements TenantJob {
             ObjectNode progress = next.path("progress") instanceof ObjectNode p ? p : next.putObject("progress");
             progress.put("exported", 0).put("total", 0).put("failed", 0);
             DataExportStore.deleteLogs(c, schema, id);
-            DataExportTypes.ERROR_LOGS.insert(c, schema, ExportJobs.errorLog(id, "error.messagePlaceholder", reason,
-                    null, null), null);
+            DataExportTypes.ERROR_LOGS.insert(c, schema, ExportJobs.errorLog(id, reason), null);
             DataExportTypes.JOBS.replace(c, schema, job, next, null);
         }
         return ids.size();

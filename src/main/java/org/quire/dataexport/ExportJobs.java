@@ -103,7 +103,7 @@ public final class ExportJobs {
         String base = def.path("fileName").asText().replaceFirst("\\.[^.]*$", "");
         start(schema, new Plan(jobId, kind, cql ? null : file, where, base, userId), profile,
                 file == null ? "Error while reading from input file with uuids or file is empty" : null,
-                file == null ? "error.readingFromInputFile" : null);
+                file == null ? ExportError.READING_FROM_INPUT_FILE : null);
     }
 
     /**
@@ -150,7 +150,7 @@ public final class ExportJobs {
                 ? body.get("fileName").asText().replaceFirst("\\.mrc$", "") : "quick-export";
         start(schema, new Plan(jobId, kind, csv, where, base, userId), profile,
                 where == null && csv == null ? "Error while reading from input file with uuids or file is empty" : null,
-                "error.readingFromInputFile");
+                ExportError.READING_FROM_INPUT_FILE);
         return Json.object().put("jobExecutionId", jobId.toString()).put("jobExecutionHrId",
                 job.get("hrId").asText());
     }
@@ -159,14 +159,14 @@ public final class ExportJobs {
      * Moves the NEW job to IN_PROGRESS with its profile and hands it to the background; a refusal FOLIO makes in
      * the job ({@code failure}) ends it in FAIL with its error log instead.
      */
-    private void start(String schema, Plan plan, ObjectNode profile, String failure, String failureCode) {
+    private void start(String schema, Plan plan, ObjectNode profile, String failure, ExportError failureCode) {
         String onlyDefault = plan.kind().onlyDefaultProfile();
         if (failure == null && onlyDefault != null && !plan.kind().defaultJobProfile().equals(profile.path("id").asText())) {
             failure = onlyDefault;
-            failureCode = "error.messagePlaceholder";
+            failureCode = ExportError.MESSAGE_PLACEHOLDER;
         }
         String finalFailure = failure;
-        String finalCode = failureCode;
+        ExportError finalCode = failureCode;
         db.tx(c -> {
             ObjectNode job = DataExportTypes.JOBS.getForUpdate(c, schema, plan.jobId())
                     .orElseThrow(() -> new NotFound("Job execution not found with id " + plan.jobId()));
@@ -179,8 +179,9 @@ public final class ExportJobs {
                     .put("startedDate", Json.date(Instant.now())).put("lastUpdatedDate", Json.date(Instant.now()));
             if (finalFailure != null) {
                 next.put("status", "FAIL").put("completedDate", Json.date(Instant.now()));
-                DataExportTypes.ERROR_LOGS.insert(c, schema, errorLog(plan.jobId(), finalCode, finalFailure, null,
-                        null), plan.userId());
+                DataExportTypes.ERROR_LOGS.insert(c, schema, errorLog(plan.jobId(), finalCode,
+                        finalCode == ExportError.MESSAGE_PLACEHOLDER ? List.of(finalFailure) : List.of(), null, null),
+                        plan.userId());
             } else {
                 next.put("status", "IN_PROGRESS");
             }
@@ -220,15 +221,28 @@ public final class ExportJobs {
      * errorLog.json: {jobExecutionId, createdDate, logLevel ERROR, errorMessageCode, errorMessageValues,
      * affectedRecord {id, recordType}} (mod-data-export's ErrorLogService).
      */
-    static ObjectNode errorLog(UUID jobId, String code, String message, String recordId, RecordKind kind) {
+    /**
+     * An error log entry: the code and its values (not the sentence, see {@link ExportError}); the affected record
+     * only for an entry about one record, as FOLIO's general errors carry none.
+     */
+    static ObjectNode errorLog(UUID jobId, ExportError error, List<String> values, String recordId, RecordKind kind) {
         ObjectNode l = Json.object().put("id", UUID.randomUUID().toString()).put("jobExecutionId", jobId.toString())
-                .put("createdDate", Json.date(Instant.now())).put("logLevel", "ERROR").put("errorMessageCode", code);
+                .put("createdDate", Json.date(Instant.now())).put("logLevel", "ERROR")
+                .put("errorMessageCode", error.code());
         // PostgreSQL's jsonb refuses \u0000, which a bad line of an uploaded file can carry into the message
-        l.putArray("errorMessageValues").add(message.replace('\u0000', '\uFFFD'));
-        ObjectNode affected = l.putObject("affectedRecord");
-        if (recordId != null) affected.put("id", recordId);
-        if (kind != null) affected.put("recordType", kind.name());
+        var array = l.putArray("errorMessageValues");
+        for (String v : values) array.add(v.replace('\u0000', '\uFFFD'));
+        if (recordId != null || kind != null) {
+            ObjectNode affected = l.putObject("affectedRecord");
+            if (recordId != null) affected.put("id", recordId);
+            if (kind != null) affected.put("recordType", kind.name());
+        }
         return l;
+    }
+
+    /** An entry whose one value is the message (FOLIO's error.messagePlaceholder). */
+    static ObjectNode errorLog(UUID jobId, String message) {
+        return errorLog(jobId, ExportError.MESSAGE_PLACEHOLDER, List.of(message), null, null);
     }
 
     private ObjectNode profile(String schema, UUID id) {

@@ -41,13 +41,17 @@ import java.util.concurrent.Future;
  * logs committed in one transaction. Never the whole export in memory: two pages of {@value #PAGE} records at most
  * (the next one is read while one is written).
  *
- * <p>Per-record errors (mod-data-export's ErrorCode): an id that is no UUID (error.invalidUuidFormat "Invalid UUID
- * format: %s"), an id with no record (error.uuidsNotFound "Record not found: %s"), a record too long for ISO 2709
- * (error.recordIsTooLong). The job ends COMPLETED (no failures), COMPLETED_WITH_ERRORS (some) or FAIL (nothing
- * exported), as mod-data-export's job status rules.
+ * <p>Errors as mod-data-export logs them ({@link ExportError}): a record too long for ISO 2709 or that cannot be
+ * converted, one entry each with the record; at the end, one entry listing the ids that are no UUIDs
+ * (error.invalidUuidFormat), one listing the ids with no record (error.uuidsNotFound), and the number of failed records
+ * (error.someRecordsFailed). An id given again is not exported again and counts as failed, as FOLIO's. The job ends
+ * COMPLETED (no failures), COMPLETED_WITH_ERRORS (some) or FAIL (nothing exported), as mod-data-export's job status
+ * rules.
  */
 final class ExportRun {
     static final int PAGE = 500;
+    /** The most ids one summary entry lists; a file of a million bad lines is one entry of bounded size. */
+    static final int LISTED = 10_000;
 
     private final Database db;
     private final DataFiles files;
@@ -58,6 +62,8 @@ final class ExportRun {
     private long failed;
     private long duplicatedSrs;
     private long readIds;
+    /** The ids that are no UUIDs, and those with no record, listed in the job's summary entries at the end. */
+    private final Listed invalid = new Listed(","), notFound = new Listed(", ");
     /** The job's mapping profile, and the fields its transformations add (none for the default profiles). */
     private MappingProfile profile;
     private TransformedFields transformed;
@@ -103,11 +109,18 @@ final class ExportRun {
                         }
                     } else if (plan.csv() != null) {
                         Future<Fetched> pending = null;
+                        SeenIds seen = new SeenIds();
                         try (BufferedReader in = idLines(plan.csv())) {
                             List<String> page = new ArrayList<>(PAGE);
                             for (String line; (line = in.readLine()) != null; ) {
                                 String id = csvValue(line);
                                 if (id.isEmpty()) continue;
+                                Optional<UUID> uuid = Ids.parse(id);
+                                if (uuid.isPresent() && !seen.add(uuid.get())) { // given again: FOLIO skips it
+                                    failed++;
+                                    readIds++;
+                                    continue;
+                                }
                                 page.add(id);
                                 if (page.size() == PAGE) {
                                     pending = readThenWrite(reader, page, pending, marc, names, total);
@@ -132,14 +145,14 @@ final class ExportRun {
                 progress(j, total);
                 if (!file.isEmpty()) j.withArray("exportedFiles").add(file);
                 j.put("status", status).put("completedDate", Json.date(Instant.now()));
-            }, List.of());
+            }, summary());
         } catch (Exception | Error e) {
             ExportJobs.log().error("Export job {} failed", plan.jobId(), e);
             try {
                 if (part != null) Files.deleteIfExists(part);
                 jobs.update(schema, plan.jobId(), plan.userId(), j -> j.put("status", "FAIL")
-                        .put("completedDate", Json.date(Instant.now())), List.of(ExportJobs.errorLog(plan.jobId(),
-                        "error.messagePlaceholder", "Export failed: " + e.getMessage(), null, null)));
+                        .put("completedDate", Json.date(Instant.now())),
+                        List.of(ExportJobs.errorLog(plan.jobId(), "Export failed: " + e.getMessage())));
             } catch (RuntimeException | IOException again) {
                 ExportJobs.log().error("Export job {} could not be marked FAIL", plan.jobId(), again);
             }
@@ -221,8 +234,7 @@ final class ExportRun {
         List<ObjectNode> logs = new ArrayList<>();
         for (String s : page.invalid()) {
             failed++;
-            logs.add(ExportJobs.errorLog(plan.jobId(), "error.invalidUuidFormat", "Invalid UUID format: " + s,
-                    null, plan.kind()));
+            invalid.add(s);
         }
         readIds += page.raw().size();
         duplicatedSrs += page.duplicatedSrs();
@@ -245,15 +257,14 @@ final class ExportRun {
                     transform(record, instance, holdings);
                 } else {
                     failed++;
-                    logs.add(ExportJobs.errorLog(plan.jobId(), "error.uuidsNotFound", "Record not found: " + id,
-                            id.toString(), plan.kind()));
+                    notFound.add(id.toString());
                     continue;
                 }
             } catch (IllegalArgumentException e) {
                 failed++;
-                logs.add(ExportJobs.errorLog(plan.jobId(), "error.messagePlaceholder",
-                        "Json record cannot be converted to marc format, cause: " + e.getMessage(), id.toString(),
-                        plan.kind()));
+                logs.add(ExportJobs.errorLog(plan.jobId(), ExportError.MESSAGE_PLACEHOLDER,
+                        List.of("Json record cannot be converted to marc format, cause: " + e.getMessage()),
+                        id.toString(), plan.kind()));
                 continue;
             }
             String error = marc.write(record);
@@ -262,7 +273,8 @@ final class ExportRun {
             } else {
                 failed++;
                 logs.add(ExportJobs.errorLog(plan.jobId(), error.startsWith("Record is too long")
-                        ? "error.recordIsTooLong" : "error.messagePlaceholder", error, id.toString(), plan.kind()));
+                        ? ExportError.RECORD_IS_TOO_LONG : ExportError.MESSAGE_PLACEHOLDER, List.of(error),
+                        id.toString(), plan.kind()));
             }
         }
         jobs.update(schema, plan.jobId(), plan.userId(), j -> progress(j, total), logs);
@@ -284,6 +296,44 @@ final class ExportRun {
         Optional<ObjectNode> mapping = mappingId.isEmpty() ? Optional.empty()
                 : DataExportTypes.MAPPING_PROFILES.get(c, schema, mappingId.get());
         return MappingProfile.of(mapping.orElseGet(() -> Json.object().put("default", true)));
+    }
+
+    /** The entries FOLIO writes when a job ends (ErrorLogService.saveCommonExportFailsErrors), in its order. */
+    private List<ObjectNode> summary() {
+        List<ObjectNode> logs = new ArrayList<>();
+        if (!invalid.isEmpty())
+            logs.add(ExportJobs.errorLog(plan.jobId(), ExportError.INVALID_UUID_FORMAT, List.of(invalid.value()), null,
+                    null));
+        if (!notFound.isEmpty())
+            logs.add(ExportJobs.errorLog(plan.jobId(), ExportError.UUIDS_NOT_FOUND, List.of(notFound.value()), null,
+                    null));
+        if (failed > 0)
+            logs.add(ExportJobs.errorLog(plan.jobId(), ExportError.SOME_RECORDS_FAILED, List.of(Long.toString(failed)),
+                    null, null));
+        return logs;
+    }
+
+    /** Values one log entry lists, joined as FOLIO joins them: the first {@link #LISTED}, then how many more. */
+    private static final class Listed {
+        private final String separator;
+        private final StringBuilder text = new StringBuilder();
+        private long count;
+
+        Listed(String separator) {
+            this.separator = separator;
+        }
+
+        void add(String value) {
+            if (count++ < LISTED) text.append(count == 1 ? "" : separator).append(value);
+        }
+
+        boolean isEmpty() {
+            return count == 0;
+        }
+
+        String value() {
+            return count <= LISTED ? text.toString() : text + separator + "… and " + (count - LISTED) + " more";
+        }
     }
 
     private void progress(ObjectNode job, long total) {
