@@ -203,11 +203,24 @@ public final class ExportJobs {
         files.deleteTree(files.dir(tenant, jobId.toString()));
     }
 
-    /** Changes a job in one transaction (the job's row locked). */
+    /** The job ended while its export still ran (expired, see {@link ExportExpiry}, or deleted): the run stops. */
+    static final class JobEnded extends RuntimeException {
+        JobEnded(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /**
+     * Changes a running job in one transaction (the job's row locked). A job no longer IN_PROGRESS is left as it is
+     * ({@link JobEnded}): an export the expiry failed must not end COMPLETED when its thread finishes after all.
+     */
     void update(String schema, UUID jobId, UUID userId, Consumer<ObjectNode> change, List<ObjectNode> logs) {
         db.tx(c -> {
             ObjectNode job = DataExportTypes.JOBS.getForUpdate(c, schema, jobId)
-                    .orElseThrow(() -> new NotFound("Job execution not found with id " + jobId));
+                    .orElseThrow(() -> new JobEnded("Job execution " + jobId + " was deleted while it ran"));
+            String status = job.path("status").asText();
+            if (!"IN_PROGRESS".equals(status))
+                throw new JobEnded("Job execution " + jobId + " became " + status + " while it ran");
             ObjectNode next = job.deepCopy();
             change.accept(next);
             next.put("lastUpdatedDate", Json.date(Instant.now()));
@@ -218,12 +231,10 @@ public final class ExportJobs {
     }
 
     /**
-     * errorLog.json: {jobExecutionId, createdDate, logLevel ERROR, errorMessageCode, errorMessageValues,
-     * affectedRecord {id, recordType}} (mod-data-export's ErrorLogService).
-     */
-    /**
-     * An error log entry: the code and its values (not the sentence, see {@link ExportError}); the affected record
-     * only for an entry about one record, as FOLIO's general errors carry none.
+     * An error log entry, errorLog.json: {jobExecutionId, createdDate, logLevel ERROR, errorMessageCode,
+     * errorMessageValues, affectedRecord {id, recordType}} (mod-data-export's ErrorLogService): the code and its values
+     * (not the sentence, see {@link ExportError}); the affected record only for an entry about one record, as FOLIO's
+     * general errors carry none.
      */
     static ObjectNode errorLog(UUID jobId, ExportError error, List<String> values, String recordId, RecordKind kind) {
         ObjectNode l = Json.object().put("id", UUID.randomUUID().toString()).put("jobExecutionId", jobId.toString())

@@ -146,6 +146,15 @@ final class ExportRun {
                 if (!file.isEmpty()) j.withArray("exportedFiles").add(file);
                 j.put("status", status).put("completedDate", Json.date(Instant.now()));
             }, summary());
+        } catch (ExportJobs.JobEnded ended) {
+            // expired or deleted meanwhile: what it says stands, and what this run wrote goes
+            ExportJobs.log().info("Export stopped: {}", ended.getMessage());
+            try {
+                if (part != null) Files.deleteIfExists(part);
+                if (target != null) Files.deleteIfExists(target);
+            } catch (IOException e) {
+                ExportJobs.log().warn("Export job {}: its files could not be removed", plan.jobId(), e);
+            }
         } catch (Exception | Error e) {
             ExportJobs.log().error("Export job {} failed", plan.jobId(), e);
             try {

@@ -567,6 +567,34 @@ class DataExportTest {
     }
 
     /** A file definition's NEW job; its id. */
+    @Test
+    void anExportWhoseJobExpiredMeanwhile_leavesTheJobAsTheExpiryLeftIt_andNoFile() throws Exception {
+        String schema = org.quire.platform.tenancy.Tenants.schema(s.tenant());
+        String jobId = newJob();
+        String id = Fixtures.instance(s, "Exported after its job expired " + UUID.randomUUID());
+        // the export's thread still runs when the expiry fails its job (no update for an hour)
+        running(schema, jobId, "2 hours");
+        assertThat(s.post("/data-export/expire-jobs", Json.object()).status()).isEqualTo(204);
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("export-ended");
+        java.nio.file.Path csv = dir.resolve("ids.csv");
+        java.nio.file.Files.writeString(csv, id + "\n");
+        var db = TestServer.get().database();
+        new ExportRun(db, new org.quire.platform.DataFiles(dir, "data-export"), new ExportJobs(db, dir), schema,
+                new ExportJobs.Plan(UUID.fromString(jobId), RecordKind.INSTANCE, csv, null, "ended", null)).run();
+
+        JsonNode job = job(jobId);
+        assertThat(job.path("status").asText()).isEqualTo("FAIL");
+        assertThat(job.path("progress").path("exported").asInt()).isZero();
+        assertThat(job.path("exportedFiles")).isEmpty();
+        JsonNode logs = logs(jobId);
+        assertThat(logs).hasSize(1);
+        assertThat(logs.get(0).path("errorMessageValues").get(0).asText()).isEqualTo(ExportExpiry.EXPIRED);
+        try (var written = java.nio.file.Files.walk(dir)) {
+            assertThat(written.filter(p -> p.toString().endsWith(".mrc") || p.toString().endsWith(".part")))
+                    .isEmpty();
+        }
+    }
+
     private static String newJob() {
         Api.Reply def = s.post("/data-export/file-definitions", Json.object().put("fileName", "ids.csv"));
         assertThat(def.status()).as(def.body()).isEqualTo(201);
