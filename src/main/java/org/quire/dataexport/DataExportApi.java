@@ -57,6 +57,10 @@ public final class DataExportApi {
             jobs.export(req.tenant(), req.schema(), req.json(), req.userId());
             return Response.noContent();
         });
+        r.post(P + "/export-all", "data-export.export.all", req -> {
+            jobs.exportAll(req.schema(), req.json(), req.userId());
+            return Response.empty(200);
+        });
 
         r.get(P + "/job-executions", "data-export.job-executions.collection.get", req ->
                 RecordApi.collection(db, DataExportTypes.JOBS, req));

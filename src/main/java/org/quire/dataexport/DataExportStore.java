@@ -112,23 +112,46 @@ final class DataExportStore {
                 rs.getString(7)));
     }
 
-    /** One keyset page of the ids of the instances a CQL query selects, after {@code after} (null: from the start). */
-    static List<UUID> instanceIds(Connection c, String schema, SqlWhere where, UUID after, int limit)
+    /**
+     * One keyset page of the ids a condition selects, after {@code after} (null: from the start): instances for
+     * {@link RecordKind#INSTANCE} (a CQL query's, or {@link #all}), the SRS records' holdings or authority ids for the
+     * other kinds ({@link #all}).
+     */
+    static List<UUID> ids(Connection c, String schema, RecordKind kind, SqlWhere where, UUID after, int limit)
             throws SQLException {
+        String id = kind == RecordKind.INSTANCE ? "id" : kind.idColumn();
         List<Object> params = new ArrayList<>(where.params());
         String keyset = "";
         if (after != null) {
-            keyset = " AND id > ?";
+            keyset = " AND " + id + " > ?";
             params.add(after);
         }
         params.add(limit);
-        return Sql.list(c, "SELECT id FROM " + schema + ".instance WHERE (" + where.where() + ")" + keyset
-                + " ORDER BY id LIMIT ?", params, rs -> rs.getObject(1, UUID.class));
+        return Sql.list(c, "SELECT " + id + " FROM " + schema + "." + table(kind) + " WHERE (" + where.where() + ")"
+                + keyset + " ORDER BY " + id + " LIMIT ?", params, rs -> rs.getObject(1, UUID.class));
     }
 
-    static long countInstances(Connection c, String schema, SqlWhere where) throws SQLException {
-        return Sql.one(c, "SELECT count(*) FROM " + schema + ".instance WHERE " + where.where(), where.params(),
-                rs -> rs.getLong(1)).orElse(0L);
+    static long count(Connection c, String schema, RecordKind kind, SqlWhere where) throws SQLException {
+        return Sql.one(c, "SELECT count(*) FROM " + schema + "." + table(kind) + " WHERE " + where.where(),
+                where.params(), rs -> rs.getLong(1)).orElse(0L);
+    }
+
+    private static String table(RecordKind kind) {
+        return kind == RecordKind.INSTANCE ? "instance" : "srs_record";
+    }
+
+    /**
+     * What {@code /data-export/export-all} takes of a kind: every instance, or every current SRS record of the
+     * holdings' or authorities' type; those suppressed from discovery only when asked (mod-data-export's
+     * suppressedFromDiscovery, default false).
+     */
+    static SqlWhere all(RecordKind kind, boolean withSuppressed) {
+        if (kind == RecordKind.INSTANCE) {
+            return new SqlWhere(withSuppressed ? "true"
+                    : "coalesce(jsonb ->> 'discoverySuppress', 'false') <> 'true'", List.of(), "");
+        }
+        return new SqlWhere("record_type = ? AND state = 'ACTUAL' AND " + kind.idColumn() + " IS NOT NULL"
+                + (withSuppressed ? "" : " AND NOT suppress_discovery"), List.of(kind.srsType()), "");
     }
 
     /** The user's personal names for a job's runBy ({firstName, lastName}); empty for an unknown user. */

@@ -53,7 +53,10 @@ public final class ExportJobs {
         return files;
     }
 
-    /** What a started job runs: its ids, kind and profile, the output's base name and who runs it. */
+    /**
+     * What a started job runs: its ids (an uploaded file's, or those a condition over the kind's rows selects: a
+     * CQL query's, or export-all's), kind and profile, the output's base name and who runs it.
+     */
     record Plan(UUID jobId, RecordKind kind, Path csv, SqlWhere cql, String outputBase, UUID userId) {
     }
 
@@ -104,6 +107,40 @@ public final class ExportJobs {
         start(schema, new Plan(jobId, kind, cql ? null : file, where, base, userId), profile,
                 file == null ? "Error while reading from input file with uuids or file is empty" : null,
                 file == null ? ExportError.READING_FROM_INPUT_FILE : null);
+    }
+
+    /**
+     * {@code POST /data-export/export-all} (exportAllRequest.json: idType instance|holding|authority, default instance;
+     * jobProfileId, default the kind's; suppressedFromDiscovery, default false; deletedRecords): every record of the
+     * kind, as mod-data-export's DataExportAllService: a file definition "&lt;idType&gt;-all.csv" and its job.
+     * Deleted records are not exported whatever deletedRecords says (Quire keeps no deleted instances to export).
+     */
+    void exportAll(String schema, ObjectNode body, UUID userId) {
+        String idType = body.hasNonNull("idType") ? body.get("idType").asText() : "instance";
+        RecordKind kind = RecordKind.ofIdType(idType).orElseThrow(() ->
+                new InvalidInput("idType must be instance, holding or authority, not " + body.path("idType")));
+        UUID profileId = body.hasNonNull("jobProfileId") ? uuid(body, "jobProfileId")
+                : UUID.fromString(kind.defaultJobProfile());
+        boolean withSuppressed = flag(body, "suppressedFromDiscovery", false);
+        flag(body, "deletedRecords", true);
+        ObjectNode profile = profile(schema, profileId);
+        String name = idType.toLowerCase(java.util.Locale.ROOT) + "-all";
+        ObjectNode job = db.tx(c -> {
+            ObjectNode j = newJob(c, schema, userId);
+            DataExportTypes.FILE_DEFINITIONS.insert(c, schema, Json.object().put("id", UUID.randomUUID().toString())
+                    .put("fileName", name + ".csv").put("jobExecutionId", j.get("id").asText()).put("status", "NEW")
+                    .put("size", 0), userId);
+            return j;
+        });
+        start(schema, new Plan(UUID.fromString(job.get("id").asText()), kind, null,
+                DataExportStore.all(kind, withSuppressed), name, userId), profile, null, null);
+    }
+
+    private static boolean flag(ObjectNode body, String name, boolean otherwise) {
+        JsonNode v = body.get(name);
+        if (v == null || v.isNull()) return otherwise;
+        if (!v.isBoolean()) throw new InvalidInput(name + " must be true or false, not " + v);
+        return v.booleanValue();
     }
 
     /**

@@ -176,9 +176,9 @@ final class ExportRun {
         return new BufferedReader(new java.io.InputStreamReader(Files.newInputStream(csv), StandardCharsets.UTF_8));
     }
 
-    /** The job's total: the CSV's non-blank lines (one cheap pass) or the CQL query's count. */
+    /** The job's total: the CSV's non-blank lines (one cheap pass), or the count of the query's (or export-all's). */
     private long total() throws IOException {
-        if (plan.cql() != null) return db.read(c -> DataExportStore.countInstances(c, schema, plan.cql()));
+        if (plan.cql() != null) return db.read(c -> DataExportStore.count(c, schema, plan.kind(), plan.cql()));
         long n = 0;
         try (BufferedReader in = idLines(plan.csv())) {
             for (String line; (line = in.readLine()) != null; ) if (!csvValue(line).isEmpty()) n++;
@@ -197,9 +197,9 @@ final class ExportRun {
         }
     }
 
-    /** The next keyset page of the CQL query's instance ids after {@code after}, fetched. */
+    /** The next keyset page of the ids the query (or export-all) selects after {@code after}, fetched. */
     private Fetched fetchCql(UUID after) {
-        List<UUID> ids = db.read(c -> DataExportStore.instanceIds(c, schema, plan.cql(), after, PAGE));
+        List<UUID> ids = db.read(c -> DataExportStore.ids(c, schema, plan.kind(), plan.cql(), after, PAGE));
         return fetch(ids.stream().map(UUID::toString).toList());
     }
 

@@ -131,7 +131,11 @@ class DataExportTest {
     }
 
     static byte[] firstRecords(int n) throws Exception {
-        MarcStreamReader r = new MarcStreamReader(Files.newInputStream(BIB), "UTF-8");
+        return firstRecords(BIB, n);
+    }
+
+    static byte[] firstRecords(Path file, int n) throws Exception {
+        MarcStreamReader r = new MarcStreamReader(Files.newInputStream(file), "UTF-8");
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         for (int i = 0; i < n && r.hasNext(); i++) {
             out.writeBytes(org.quire.marc.MarcRecords.toIso2709(r.next()).getBytes(StandardCharsets.UTF_8));
@@ -593,6 +597,64 @@ class DataExportTest {
             assertThat(written.filter(p -> p.toString().endsWith(".mrc") || p.toString().endsWith(".part")))
                     .isEmpty();
         }
+    }
+
+    @Test
+    void exportAll_takesEveryRecordOfTheKind_suppressedOnesOnlyWhenAsked() throws Exception {
+        String shown = Fixtures.instance(s, "Shown in export-all " + UUID.randomUUID());
+        String hidden = s.post("/instance-storage/instances", Json.object().put("title", "Suppressed from discovery")
+                .put("source", "FOLIO").put("instanceTypeId", Fixtures.TEXT_TYPE).put("discoverySuppress", true))
+                .json().path("id").asText();
+
+        JsonNode job = exportAll(Json.object());
+        assertThat(job.path("status").asText()).isIn("COMPLETED", "COMPLETED_WITH_ERRORS");
+        assertThat(job.path("jobProfileId").asText()).isEqualTo(INSTANCE_PROFILE);
+        assertThat(job.path("exportedFiles").get(0).path("fileName").asText())
+                .isEqualTo("instance-all-" + job.path("hrId").asText() + ".mrc");
+        JsonNode progress = job.path("progress");
+        assertThat(progress.path("exported").asInt() + progress.path("failed").asInt())
+                .isEqualTo(progress.path("total").asInt());
+        List<String> exported = records(download(job, "").body()).stream().map(r -> sub(r, "999", 'i')).toList();
+        assertThat(exported).hasSize(progress.path("exported").asInt()).contains(shown).doesNotContain(hidden)
+                .doesNotHaveDuplicates();
+        assertThat(records(download(exportAll(Json.object().put("suppressedFromDiscovery", true)), "").body())
+                .stream().map(r -> sub(r, "999", 'i')).toList()).contains(shown, hidden);
+
+        // authorities: their SRS records, with the default authority profile
+        JsonNode imported = importFile(firstRecords(Path.of("../shared/data/marc/authority/lc-naf-names-5k.mrc"), 3),
+                "6eefa4c6-bbf7-4845-ad82-de7fc5abd0e3");
+        List<String> authorities = new ArrayList<>();
+        imported.forEach(e -> authorities.add(e.path("relatedAuthorityInfo").path("idList").get(0).asText()));
+        JsonNode authorityJob = exportAll(Json.object().put("idType", "authority"));
+        assertThat(authorityJob.path("status").asText()).isEqualTo("COMPLETED");
+        assertThat(authorityJob.path("jobProfileId").asText()).isEqualTo("56944b1c-f3f9-475b-bed0-7387c33620ce");
+        assertThat(records(download(authorityJob, "").body()).stream().map(r -> sub(r, "999", 'i')).toList())
+                .containsExactlyInAnyOrderElementsOf(authorities);
+    }
+
+    @Test
+    void exportAll_malformedRequests_are4xxWithAMessage() {
+        assertThat(s.post("/data-export/export-all", Json.object().put("idType", "item")).status()).isEqualTo(400);
+        assertThat(s.post("/data-export/export-all", Json.object().put("jobProfileId", "x")).status()).isEqualTo(400);
+        assertThat(s.post("/data-export/export-all", Json.object().put("jobProfileId", UUID.randomUUID().toString()))
+                .status()).isEqualTo(404);
+        Api.Reply notBoolean = s.post("/data-export/export-all", Json.object().put("suppressedFromDiscovery", "yes"));
+        assertThat(notBoolean.status()).isEqualTo(400);
+        assertThat(notBoolean.body()).contains("suppressedFromDiscovery must be true or false");
+        assertThat(s.api().send("POST", "/data-export/export-all", "", s.tenant(), s.token()).status())
+                .isEqualTo(400);
+        assertThat(s.api().send("POST", "/data-export/export-all", "[1]", s.tenant(), s.token()).status())
+                .isEqualTo(400);
+    }
+
+    /** POSTs an export-all and waits for its job: the newest one, as export-all answers 200 with no body (FOLIO). */
+    private static JsonNode exportAll(ObjectNode body) throws InterruptedException {
+        Api.Reply r = s.post("/data-export/export-all", body);
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        assertThat(r.body()).isEmpty();
+        String id = s.get("/data-export/job-executions?limit=1", "cql.allRecords=1 sortBy hrId/sort.descending").json()
+                .path("jobExecutions").get(0).path("id").asText();
+        return await(id);
     }
 
     private static String newJob() {
