@@ -19,9 +19,17 @@ public final class CqlFields {
 
     private final List<CqlField> defaults;
 
-    private CqlFields(Map<String, CqlField> byName, List<CqlField> defaults) {
+    /** The JSON column an undeclared sort key is read from (RMB's storage modules), or null: such a key is refused. */
+    private final String jsonSort;
+
+    /** A sort key that can name a JSON property: names of letters, digits and _ joined by dots. */
+    private static final java.util.regex.Pattern PROPERTY_PATH =
+            java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*");
+
+    private CqlFields(Map<String, CqlField> byName, List<CqlField> defaults, String jsonSort) {
         this.byName = byName;
         this.defaults = defaults;
+        this.jsonSort = jsonSort;
     }
 
     public static CqlFields of(CqlField... fields) {
@@ -31,7 +39,7 @@ public final class CqlFields {
                 throw new IllegalArgumentException("Duplicate CQL field: " + field.name());
             }
         }
-        return new CqlFields(Collections.unmodifiableMap(byName), List.of());
+        return new CqlFields(Collections.unmodifiableMap(byName), List.of(), null);
     }
 
     /**
@@ -46,7 +54,28 @@ public final class CqlFields {
                             .orElseThrow(
                                     () -> new IllegalArgumentException("Default field is not declared: " + name)));
         }
-        return new CqlFields(byName, List.copyOf(chosen));
+        return new CqlFields(byName, List.copyOf(chosen), jsonSort);
+    }
+
+    /**
+     * A copy that sorts by a key it does not declare as RMB's storage modules do: by that property of the record's
+     * JSON in {@code column} (case-insensitive text, or a number with {@code /number}; records without it last).
+     * FOLIO's apps send such keys ({@code sortby requestDate desc}, where cql-java reads "desc" as a second key;
+     * {@code progress.total/number}); RMB answers them, and so must Quire, instead of a 400 that empties the screen.
+     * Filters still name declared indexes only.
+     */
+    public CqlFields withJsonSort(String column) {
+        return new CqlFields(byName, defaults, column);
+    }
+
+    /** The SQL of an undeclared sort key read from the JSON, when this resource allows it and the key is a path. */
+    Optional<String> jsonSortExpression(SortKey key) {
+        if (jsonSort == null || !PROPERTY_PATH.matcher(key.index()).matches()) return Optional.empty();
+        String path = "'{" + key.index().replace('.', ',') + "}'";
+        return Optional.of(key.numeric()
+                ? "CASE WHEN jsonb_typeof(" + jsonSort + " #> " + path + ") = 'number' THEN (" + jsonSort + " #>> "
+                        + path + ")::numeric END"
+                : "lower(" + jsonSort + " #>> " + path + ")");
     }
 
     /** The declared field for a CQL index, matched case-insensitively. */

@@ -246,15 +246,18 @@ public final class CqlParser {
         while (peek().kind() == Kind.WORD) {
             String index = take().text();
             boolean descending = false;
+            boolean numeric = false;
             for (String modifier : parseModifiers()) {
                 String name = modifier.toLowerCase(Locale.ROOT);
                 if (name.equals("sort.descending") || name.equals("descending")) {
                     descending = true;
                 } else if (name.equals("sort.ascending") || name.equals("ascending")) {
                     descending = false;
-                } // the other accepted modifiers (sort.ignoreCase, /number ...) do not change the order we produce
+                } else if (name.equals("number")) {
+                    numeric = true;
+                } // the other accepted modifiers (sort.ignoreCase ...) do not change the order we produce
             }
-            keys.add(new SortKey(index, descending));
+            keys.add(new SortKey(index, descending, numeric));
         }
         if (keys.isEmpty()) {
             throw expected("an index after '" + sortBy.text() + "'", peek());

@@ -101,13 +101,16 @@ public final class CqlToSql {
     private static String orderBy(List<SortKey> keys, CqlFields fields) {
         List<String> parts = new ArrayList<>();
         for (SortKey key : keys) {
-            CqlField field =
-                    fields
-                            .find(key.index())
-                            .orElseThrow(() -> new CqlException("Unsupported sort index: " + key.index()));
-            // TEXT compares case-insensitively, so it sorts that way too
-            String expr =
-                    field.type() == FieldType.TEXT ? "lower(" + field.column() + ")" : field.column();
+            Optional<CqlField> field = fields.find(key.index());
+            String expr;
+            if (field.isPresent()) {
+                // TEXT compares case-insensitively, so it sorts that way too
+                expr = field.get().type() == FieldType.TEXT ? "lower(" + field.get().column() + ")"
+                        : field.get().column();
+            } else {
+                expr = fields.jsonSortExpression(key)
+                        .orElseThrow(() -> new CqlException("Unsupported sort index: " + key.index()));
+            }
             parts.add(expr + (key.descending() ? " DESC NULLS LAST" : " ASC"));
         }
         return String.join(", ", parts);

@@ -112,7 +112,8 @@ public record RecordType(String table, String collectionKey, List<Column> column
             cql.add(new CqlField("metadata.updatedDate", "updated_date", FieldType.DATETIME));
             for (Column col : columns) cql.add(new CqlField(col.jsonPath(), col.column(), col.type()));
             cql.addAll(extraCql);
-            CqlFields fields = CqlFields.of(cql.toArray(CqlField[]::new));
+            // an undeclared sort key sorts by the record's JSON, as RMB's storage modules do
+            CqlFields fields = CqlFields.of(cql.toArray(CqlField[]::new)).withJsonSort("jsonb");
             if (!defaults.isEmpty()) fields = fields.withDefaults(defaults.toArray(String[]::new));
             return new RecordType(table, collectionKey, List.copyOf(columns), List.copyOf(required), versioned, hooks,
                     fields, defaultSort, eventTopic, keyedEvents);

@@ -385,6 +385,25 @@ class CqlToSqlTest {
     }
 
     @Test
+    void withJsonSort_anUndeclaredSortKeySortsByTheJsonProperty_asRmb() {
+        CqlFields rmb = FIELDS.withJsonSort("jsonb");
+        // cql-java reads "sortby requestDate desc" as two keys; FOLIO's storage sorts by both (desc: no such property)
+        assertThat(CqlToSql.translate("barcode=1 sortby barcode desc", rmb).orderBy())
+                .isEqualTo("barcode ASC, lower(jsonb #>> '{desc}') ASC");
+        assertThat(CqlToSql.translate("barcode=1 sortby completedDate/sort.descending progress.total/number", rmb)
+                .orderBy()).isEqualTo("lower(jsonb #>> '{completedDate}') DESC NULLS LAST, CASE WHEN "
+                + "jsonb_typeof(jsonb #> '{progress,total}') = 'number' THEN (jsonb #>> '{progress,total}')::numeric "
+                + "END ASC");
+        // only property paths: anything else is still refused, and filters name declared indexes only
+        assertThatThrownBy(() -> CqlToSql.translate("barcode=1 sortby a-b", rmb))
+                .isInstanceOf(CqlException.class).hasMessage("Unsupported sort index: a-b");
+        assertThatThrownBy(() -> CqlToSql.translate("barcode=1 sortby \"x'}'); DROP TABLE t; --\"", rmb))
+                .isInstanceOf(CqlException.class);
+        assertThatThrownBy(() -> CqlToSql.translate("color=red", rmb))
+                .isInstanceOf(CqlException.class).hasMessage("Unsupported CQL index: color");
+    }
+
+    @Test
     void valuesAreNeverConcatenatedIntoSql() {
         SqlWhere r = sql("name=\"x'); DROP TABLE t; --\" or barcode==\"' OR 1=1\"");
         assertThat(r.where()).doesNotContain("DROP", "1=1", "'");
