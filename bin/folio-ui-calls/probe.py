@@ -30,6 +30,27 @@ item = json.loads(call("GET", "/inventory/items?limit=1", token=token)[1])["item
 values = {"{U}": user["id"], "{T}": "diku", "{G}": str(uuid.uuid4()), "{SP}": "3a40852d-49fd-4df2-a1f9-6e2641a6e91f",
           "{I}": item["id"], "{H}": item["holdingsRecordId"], "{INST}": item.get("instanceId", str(uuid.uuid4())),
           "{L}": str(uuid.uuid4()), "{X}": str(uuid.uuid4())}
+
+
+def first(path, key):
+    """The id of the first record a GET returns, or a random id when there is none."""
+    status, text, _ = call("GET", path, token=token)
+    records = json.loads(text).get(key, []) if status == 200 else []
+    return records[0]["id"] if records else str(uuid.uuid4())
+
+
+# the catalogue apps' ids: an instance with MARC source, an authority, the jobs of data import and export, the
+# default data-import job profile "Default - Create instance and SRS MARC Bib", the first data-export job profile
+status, text, _ = call("GET", "/data-export/job-profiles?limit=1", token=token)
+export_profile = (json.loads(text).get("jobProfiles") or [{}])[0] if status == 200 else {}
+values.update({
+    "{SRS}": first("/instance-storage/instances?limit=1&query=" + urllib.parse.quote("source==MARC"), "instances"),
+    "{AU}": first("/authority-storage/authorities?limit=1", "authorities"),
+    "{JE}": first("/metadata-provider/jobExecutions?limit=1", "jobExecutions"),
+    "{DE}": first("/data-export/job-executions?limit=1", "jobExecutions"),
+    "{JP}": "e34d7b92-9b83-11eb-a8b3-0242ac130003",
+    "{EP}": export_profile.get("id") or str(uuid.uuid4()),
+    "{MP}": export_profile.get("mappingProfileId") or str(uuid.uuid4())})
 for line in open(tsv):
     app, when, method, template = line.rstrip("\n").split("\t")
     path = template

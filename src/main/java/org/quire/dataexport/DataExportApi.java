@@ -102,6 +102,12 @@ public final class DataExportApi {
             return res.header("Content-Disposition", "attachment; filename=\"" + name + "\"");
         });
 
+        r.get(P + "/related-users", "data-export.related-users.collection.get", req -> {
+            var users = db.read(c -> DataExportStore.relatedUsers(c, req.schema()));
+            var body = org.quire.platform.Json.object().put("totalRecords", users.size());
+            body.putArray("relatedUsers").addAll(users);
+            return Response.ok(body);
+        });
         r.get(P + "/logs", "data-export.logs.collection.get", req ->
                 RecordApi.collection(db, DataExportTypes.ERROR_LOGS, req));
 

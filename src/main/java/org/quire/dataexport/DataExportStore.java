@@ -154,6 +154,22 @@ final class DataExportStore {
                 + (withSuppressed ? "" : " AND NOT suppress_discovery"), List.of(kind.srsType()), "");
     }
 
+    /**
+     * {@code GET /data-export/related-users}: who ran the tenant's jobs, each once ({userId, firstName, lastName} from
+     * the jobs' runBy, as mod-data-export's RelatedUsersController), by last and first name.
+     */
+    static List<ObjectNode> relatedUsers(Connection c, String schema) throws SQLException {
+        return Sql.list(c, "SELECT DISTINCT jsonb -> 'runBy' ->> 'userId', jsonb -> 'runBy' ->> 'firstName', "
+                + "jsonb -> 'runBy' ->> 'lastName' FROM " + schema + ".data_export_job "
+                + "WHERE jsonb -> 'runBy' IS NOT NULL ORDER BY 3, 2, 1", List.of(), rs -> {
+                    ObjectNode u = Json.object();
+                    if (rs.getString(2) != null) u.put("firstName", rs.getString(2));
+                    if (rs.getString(3) != null) u.put("lastName", rs.getString(3));
+                    if (rs.getString(1) != null) u.put("userId", rs.getString(1));
+                    return u;
+                });
+    }
+
     /** The user's personal names for a job's runBy ({firstName, lastName}); empty for an unknown user. */
     static Optional<JsonNode> personal(Connection c, String schema, UUID userId) throws SQLException {
         if (userId == null) return Optional.empty();

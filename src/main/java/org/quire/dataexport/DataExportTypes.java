@@ -30,6 +30,7 @@ final class DataExportTypes {
             .column("job_profile_id", "jobProfileId", FieldType.UUID)
             .column("started_date", "startedDate", FieldType.DATETIME)
             .column("completed_date", "completedDate", FieldType.DATETIME)
+            .column("run_by_user_id", "runBy.userId", FieldType.UUID) // the app's "User" filter (V52)
             .defaultSort("completed_date DESC NULLS FIRST, hrid DESC")
             .build());
 

@@ -60,7 +60,7 @@ public final class ExportJobs {
     record Plan(UUID jobId, RecordKind kind, Path csv, SqlWhere cql, String outputBase, UUID userId) {
     }
 
-    /** A NEW job (jobExecution.json), its hrId from the sequence and runBy from the user's names. */
+    /** A NEW job (jobExecution.json), its hrId from the sequence and runBy: the user's id and names. */
     ObjectNode newJob(Connection c, String schema, UUID userId) throws SQLException {
         ObjectNode job = Json.object().put("id", UUID.randomUUID().toString())
                 .put("hrId", DataExportStore.nextHrid(c, schema)).put("status", NEW);
@@ -68,6 +68,7 @@ public final class ExportJobs {
         job.putObject("progress").put("exported", 0).put("failed", 0).put("duplicatedSrs", 0).put("total", 0)
                 .put("readIds", 0);
         ObjectNode runBy = job.putObject("runBy");
+        if (userId != null) runBy.put("userId", userId.toString());
         DataExportStore.personal(c, schema, userId).ifPresent(p -> {
             runBy.put("firstName", p.path("firstName").asText(""));
             runBy.put("lastName", p.path("lastName").asText(""));

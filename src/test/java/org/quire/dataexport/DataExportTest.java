@@ -503,6 +503,24 @@ class DataExportTest {
         assertThat(finished.json().path("jobExecutions").get(0).path("jobProfileId").asText())
                 .isEqualTo(INSTANCE_PROFILE);
 
+        // who ran it: runBy.userId (FOLIO's UI tests find their job by it), the app's "User" filter and its list
+        String me = s.get("/bl-users/_self").json().path("user").path("id").asText();
+        JsonNode mine = s.get("/data-export/job-executions?limit=1", "id==" + def.path("jobExecutionId").asText()
+                + " and runBy.userId==" + me).json().path("jobExecutions");
+        assertThat(mine.get(0).path("runBy").path("userId").asText()).isEqualTo(me);
+        Api.Reply related = s.get("/data-export/related-users?limit=100");
+        assertThat(related.status()).as(related.body()).isEqualTo(200);
+        List<String> relatedIds = new ArrayList<>();
+        related.json().path("relatedUsers").forEach(u -> relatedIds.add(u.path("userId").asText()));
+        assertThat(relatedIds).containsOnlyOnce(me);
+        assertThat(related.json().path("totalRecords").asInt()).isEqualTo(relatedIds.size());
+
+        // the Data export app's "View all" logs: its second sort key is a JSON property no column holds
+        Api.Reply viewAll = s.get("/data-export/job-executions?limit=100", "(status=(COMPLETED OR "
+                + "COMPLETED_WITH_ERRORS OR FAIL)) sortby completedDate/sort.descending progress.total/number");
+        assertThat(viewAll.status()).as(viewAll.body()).isEqualTo(200);
+        assertThat(viewAll.json().path("jobExecutions").size()).isPositive();
+
         Api.Reply del = s.delete("/data-export/job-executions/" + def.path("jobExecutionId").asText());
         assertThat(del.status()).isEqualTo(204);
         assertThat(s.get("/data-export/job-executions", "id==" + def.path("jobExecutionId").asText()).json()
