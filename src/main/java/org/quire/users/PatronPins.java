@@ -53,14 +53,14 @@ public final class PatronPins {
         } catch (IllegalArgumentException notAUuid) {
             return false;
         }
-        if (pin == null) return false;
-        Optional<String> hash = db.read(c -> UsersStore.pinHash(c, schema, id));
-        return hash.isPresent() && Passwords.matches(pin, hash.get());
+        return matches(schema, id, pin);
     }
 
     /** Whether the PIN is the user's, for a caller that has the user's id (SIP2's patron). */
     public boolean matches(String schema, UUID userId, String pin) {
-        return matches(schema, userId.toString(), pin);
+        if (pin == null) return false;
+        Optional<String> hash = db.read(c -> UsersStore.pinHash(c, schema, userId));
+        return hash.isPresent() && Passwords.matches(pin, hash.get());
     }
 
     private static UUID userId(String id) {
