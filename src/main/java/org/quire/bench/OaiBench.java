@@ -154,15 +154,16 @@ final class OaiBench {
             p.pages.recordValue(Math.min(HIGHEST_NANOS, Math.max(1, System.nanoTime() - start)));
             pages++;
             byte[] body = r.body() == null ? new byte[0] : r.body();
-            String error = OaiPageScan.error(body);
+            OaiPageScan scan = OaiPageScan.of(body);
+            String error = scan.error();
             if (r.status() != 200 || error != null) {
                 p.errorCount++;
                 p.errors.add("harvester " + harvester + ", page " + pages + ": HTTP " + r.status() + " "
                         + (error != null ? error : abbreviated(body)));
                 break;
             }
-            returned += OaiPageScan.identifiers(body, seen::add);
-            String token = OaiPageScan.token(body);
+            returned += scan.identifiers(seen::add);
+            String token = scan.token();
             query = token != null && !token.isEmpty() ? "verb=ListRecords&resumptionToken="
                     + URLEncoder.encode(token, StandardCharsets.UTF_8) : null;
         }

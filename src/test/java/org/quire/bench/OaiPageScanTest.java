@@ -22,22 +22,27 @@ class OaiPageScanTest {
                 + "<header status=\"deleted\"><identifier>oai:a/2</identifier></header></record>"
                 + "<resumptionToken completeListSize=\"9\" cursor=\"0\">bWV0YQ==</resumptionToken></ListRecords>");
         List<String> ids = new ArrayList<>();
-        assertThat(OaiPageScan.identifiers(page, ids::add)).isEqualTo(2);
+        assertThat(OaiPageScan.of(page).identifiers(ids::add)).isEqualTo(2);
         assertThat(ids).containsExactly("oai:a/1", "oai:a/2");
-        assertThat(OaiPageScan.token(page)).isEqualTo("bWV0YQ==");
-        assertThat(OaiPageScan.error(page)).isNull();
+        assertThat(OaiPageScan.of(page).token()).isEqualTo("bWV0YQ==");
+        assertThat(OaiPageScan.of(page).error()).isNull();
     }
 
     @Test
     void theLastPagesEmptyToken_noToken_andErrors() {
-        assertThat(OaiPageScan.token(utf8("<resumptionToken completeListSize=\"2\" cursor=\"1\"></resumptionToken>")))
-                .isEmpty();
-        assertThat(OaiPageScan.token(utf8("<ListRecords></ListRecords>"))).isNull();
-        assertThat(OaiPageScan.token(utf8("<resumptionToken"))).isNull();
-        assertThat(OaiPageScan.error(utf8("<error code=\"badResumptionToken\">expired</error>")))
-                .isEqualTo("badResumptionToken: expired");
-        assertThat(OaiPageScan.error(utf8("<error code=\"bad"))).isEqualTo("unreadable error element");
-        assertThat(OaiPageScan.identifiers(utf8("<header><identifier>cut"), id -> { })).isZero();
-        assertThat(OaiPageScan.identifiers(new byte[0], id -> { })).isZero();
+        assertThat(OaiPageScan.of(utf8("<resumptionToken completeListSize=\"2\" cursor=\"1\"></resumptionToken>"))
+                .token()).isEmpty();
+        assertThat(OaiPageScan.of(utf8("<ListRecords></ListRecords>")).token()).isNull();
+        assertThat(OaiPageScan.of(utf8("<resumptionToken")).token()).isNull();
+        assertThat(OaiPageScan.of(utf8("<OAI-PMH><request>x</request>\n<error code=\"badResumptionToken\">expired</error>"
+                + "</OAI-PMH>")).error()).isEqualTo("badResumptionToken: expired");
+        assertThat(OaiPageScan.of(utf8("<request>x</request><error code=\"bad")).error())
+                .isEqualTo("unreadable error element");
+        // errors are where the protocol puts them, right after the request: not after the list's start
+        assertThat(OaiPageScan.of(utf8("<request>x</request><ListRecords><error code=\"a\">b</error>")).error())
+                .isNull();
+        assertThat(OaiPageScan.of(utf8("<error code=\"a\">no request element</error>")).error()).isNull();
+        assertThat(OaiPageScan.of(utf8("<header><identifier>cut")).identifiers(id -> { })).isZero();
+        assertThat(OaiPageScan.of(new byte[0]).identifiers(id -> { })).isZero();
     }
 }
