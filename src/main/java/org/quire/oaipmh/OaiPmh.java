@@ -102,7 +102,7 @@ public final class OaiPmh {
         }
         String verbName = single.get("verb");
         Verb verb = Verb.byName(verbName);
-        Utf8Buffer body = new Utf8Buffer(verb == Verb.LIST_RECORDS ? 512 * 1024 : 2048);
+        Utf8Buffer body = verb == Verb.LIST_RECORDS ? PAGE_BUFFERS.take() : new Utf8Buffer(2048);
         try {
             if (verb == null) {
                 throw new OaiError.Failure(OaiError.BAD_VERB, "Bad verb. Verb '" + (verbName == null ? "empty"
@@ -111,6 +111,7 @@ public final class OaiPmh {
             errors.addAll(verb.validate(single));
             if (!errors.isEmpty()) throw new OaiError.Failure(errors);
             Context ctx = new Context(tenant, schema, s, host, now, single);
+            OaiDocument.head(now, baseUrl, verbName, single, true, body);
             switch (verb) {
                 case IDENTIFY -> identify(ctx, baseUrl, body);
                 case LIST_METADATA_FORMATS -> body.add(listMetadataFormats(ctx));
@@ -125,7 +126,8 @@ public final class OaiPmh {
                     }
                 }
             }
-            return new Answer(200, OaiDocument.wrap(now, baseUrl, verbName, single, true, body));
+            OaiDocument.end(body);
+            return new Answer(200, body.toByteArray());
         } catch (OaiError.Failure f) {
             boolean echo = f.errors().stream().noneMatch(e -> e.code().equals(OaiError.BAD_VERB)
                     || e.code().equals(OaiError.BAD_ARGUMENT));
@@ -135,8 +137,17 @@ public final class OaiPmh {
             }
             int status = s.errorsAsOk() ? 200 : OaiError.httpStatus(f.errors());
             return new Answer(status, OaiDocument.wrap(now, baseUrl, verbName, single, echo, answer));
+        } finally {
+            if (verb == Verb.LIST_RECORDS) PAGE_BUFFERS.give(body);
         }
     }
+
+    /**
+     * The buffers a ListRecords page is written in (the document and its records' starts), kept for the next page:
+     * the answer is copied out of them, and a new half-megabyte array per buffer and page, zeroed, was a tenth of a
+     * page's Java time (perf, docs/benchmarks.md).
+     */
+    private static final Utf8Buffer.Pool PAGE_BUFFERS = new Utf8Buffer.Pool(16, 512 * 1024);
 
     /** Arguments that are not the verb's (mod-oai-pmh Verb.excludeParams; apiKey is edge-common's other name). */
     private static final Set<String> EXCLUDED = Set.of("apikey", "apiKey", "apiKeyPath");
@@ -379,36 +390,41 @@ public final class OaiPmh {
         // read after the names: a request holds one connection at a time
         boolean withHoldings = prefix.equals(MARC21_WITHHOLDINGS);
         Future<PageHoldings> holdings = withHoldings ? READER.submit(() -> holdings(ctx, rows)) : null;
-        List<Utf8Buffer> written = new ArrayList<>(rows.size());
-        for (OaiStore.Row r : rows) {
-            Utf8Buffer out = new Utf8Buffer(8192).add("<record>");
-            header(ctx, r, out);
+        // Each record's start is written while the holdings are read, all into one buffer (one buffer per record
+        // was a megabyte of new, zeroed arrays per page); the ends follow once the holdings are there.
+        Utf8Buffer starts = rows.size() > 1 ? PAGE_BUFFERS.take() : new Utf8Buffer(8192);
+        int[] startEnds = new int[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            OaiStore.Row r = rows.get(i);
+            starts.add("<record>");
+            header(ctx, r, starts);
             if (hasMetadata(r, s)) {
-                out.add("<metadata>");
+                starts.add("<metadata>");
                 if (prefix.equals(OAI_DC)) {
-                    DublinCore.write(marc(r, names), out);
+                    DublinCore.write(marc(r, names), starts);
                 } else {
                     Boolean suppressed = s.suppressedRecordsProcessing() ? r.suppressed() : null;
                     // the SRS record's JSON is written as it is read; MARC generated from an instance is a tree
-                    if (r.marcJson() != null) MarcXml.start(r.marcJson(), suppressed, out);
-                    else MarcXml.start(marc(r, names), suppressed, out);
+                    if (r.marcJson() != null) MarcXml.start(r.marcJson(), suppressed, starts);
+                    else MarcXml.start(marc(r, names), suppressed, starts);
                 }
             }
-            written.add(out);
+            startEnds[i] = starts.length();
         }
         PageHoldings page = holdings == null ? null : await(holdings);
         for (int i = 0; i < rows.size(); i++) {
             OaiStore.Row r = rows.get(i);
-            Utf8Buffer out = written.get(i);
+            records.add(starts, i == 0 ? 0 : startEnds[i - 1], startEnds[i]);
             if (hasMetadata(r, s)) {
                 if (!prefix.equals(OAI_DC)) {
                     MarcXml.end(page == null ? List.of() : HoldingsFields.of(page.byInstance().getOrDefault(
-                            r.instanceId(), List.of()), page.relationships(), s.suppressedRecordsProcessing()), out);
+                            r.instanceId(), List.of()), page.relationships(), s.suppressedRecordsProcessing()), records);
                 }
-                out.add("</metadata>");
+                records.add("</metadata>");
             }
-            records.add(out.add("</record>"));
+            records.add("</record>");
         }
+        if (rows.size() > 1) PAGE_BUFFERS.give(starts);
     }
 
     /** Whether the record has metadata to write: not a tombstone, with an SRS record or an instance to make one. */

@@ -39,6 +39,12 @@ final class Utf8Buffer {
         add(other.bytes, 0, other.length);
     }
 
+    /** Adds the bytes {@code from} (inclusive) to {@code to} (exclusive) of {@code other}. */
+    void add(Utf8Buffer other, int from, int to) {
+        if (from < 0 || to > other.length || from > to) throw new IndexOutOfBoundsException(from + ".." + to);
+        add(other.bytes, from, to - from);
+    }
+
     /** Adds bytes that are UTF-8 already (markup kept as bytes). */
     Utf8Buffer add(byte[] utf8) {
         add(utf8, 0, utf8.length);
@@ -167,6 +173,33 @@ final class Utf8Buffer {
         return length;
     }
 
+    /**
+     * Buffers kept for reuse, at most {@code kept} of them, each made with {@code capacity} bytes; one that grew
+     * beyond four times that (a page of very long records) is let go rather than kept.
+     */
+    static final class Pool {
+        private final java.util.concurrent.ArrayBlockingQueue<Utf8Buffer> spare;
+        private final int capacity;
+
+        Pool(int kept, int capacity) {
+            this.spare = new java.util.concurrent.ArrayBlockingQueue<>(kept);
+            this.capacity = capacity;
+        }
+
+        /** An empty buffer: a kept one, or a new one. */
+        Utf8Buffer take() {
+            Utf8Buffer b = spare.poll();
+            if (b == null) return new Utf8Buffer(capacity);
+            b.clear();
+            return b;
+        }
+
+        /** Keeps a buffer its user is done with (it must not be used after). */
+        void give(Utf8Buffer b) {
+            if (b.bytes.length <= 4 * capacity) spare.offer(b);
+        }
+    }
+
     void clear() {
         length = 0;
     }
@@ -176,8 +209,9 @@ final class Utf8Buffer {
         this.length = length;
     }
 
+    /** A copy of the bytes added (always a copy: a pooled buffer's array is written again). */
     byte[] toByteArray() {
-        return length == bytes.length ? bytes : Arrays.copyOf(bytes, length);
+        return Arrays.copyOf(bytes, length);
     }
 
     @Override
