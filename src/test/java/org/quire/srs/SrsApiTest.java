@@ -518,6 +518,37 @@ class SrsApiTest {
     }
 
     /**
+     * V53: the MARC-in-JSON and the instance's JSON are not compressed with pglz, whose decompression was PostgreSQL's
+     * largest cost of an OAI-PMH page: lz4 where the server has it, else kept whole in the row while it fits a page.
+     */
+    @Test
+    void marcJsonAndInstanceJsonAreNotStoredWithPglz() {
+        Database db = TestServer.get().database();
+        String schema = Tenants.schema(TENANT);
+        UUID snap = UUID.fromString(snapshot());
+        List<SrsRecord> batch = new ArrayList<>();
+        for (int i = 0; i < bibs.size(); i++) {
+            batch.add(SrsRecord.fromMarc(UUID.randomUUID(), snap, SrsRecordType.MARC_BIB, bibs.get(i), i)
+                    .withExternalIds(ExternalIds.NONE.withInstance(UUID.randomUUID(), "z" + i)));
+        }
+        db.tx(c -> SrsStore.insert(c, schema, batch, null));
+        ObjectNode longInstance = Json.object().put("title", "A long instance").put("source", "FOLIO")
+                .put("instanceTypeId", Fixtures.TEXT_TYPE);
+        longInstance.putArray("notes").addObject().put("note", "A note of some length. ".repeat(200))
+                .put("staffOnly", false);
+        String instanceId = s.post("/instance-storage/instances", longInstance).json().get("id").asText();
+
+        // rows long enough that PostgreSQL's toaster compressed them (tuples over 2 KB), short enough to fit a page
+        List<String> srs = db.read(c -> Sql.list(c, "SELECT coalesce(pg_column_compression(parsed_content), 'none') "
+                + "FROM " + schema + ".srs_record WHERE snapshot_id = ? AND octet_length(raw_content) "
+                + "+ octet_length(parsed_content::text) BETWEEN 2500 AND 7000", List.of(snap), rs -> rs.getString(1)));
+        assertThat(srs).hasSizeGreaterThan(10).doesNotContain("pglz");
+        String instance = db.read(c -> Sql.one(c, "SELECT coalesce(pg_column_compression(jsonb), 'none') FROM "
+                + schema + ".instance WHERE id = ?::uuid", List.of(instanceId), rs -> rs.getString(1))).orElseThrow();
+        assertThat(instance).isNotEqualTo("pglz");
+    }
+
+    /**
      * A record shaped like FOLIO's own Karate sample (folio-integration-tests mod-source-record-storage
      * samples/record.json): a control field 035 among data fields and "\\" indicators. The content is stored as sent
      * and formattedContent has the sample's form: control fields first, indicators as sent, "$" before each code.
