@@ -495,11 +495,7 @@ class SrsApiTest {
         Database db = TestServer.get().database();
         String schema = Tenants.schema(TENANT);
         UUID snap = UUID.fromString(snapshot());
-        List<SrsRecord> batch = new ArrayList<>();
-        for (int i = 0; i < 1200; i++) {
-            SrsRecord r = SrsRecord.fromMarc(UUID.randomUUID(), snap, SrsRecordType.MARC_BIB, bibs.get(i % bibs.size()), i);
-            batch.add(r.withExternalIds(ExternalIds.NONE.withInstance(UUID.randomUUID(), "b" + i)));
-        }
+        List<SrsRecord> batch = bibsOfNewInstances(snap, 1200, "b");
         db.tx(c -> SrsStore.insert(c, schema, batch, null));
         db.tx(c -> Sql.update(c, "ANALYZE " + schema + ".srs_record", List.of()));
         assertThat(s.get("/source-storage/records?snapshotId=" + snap + "&limit=1").json().get("totalRecords").asInt())
@@ -517,6 +513,16 @@ class SrsApiTest {
         assertThat(plan).contains("srs_record_instance_id_idx").doesNotContain("Seq Scan");
     }
 
+    /** {@code n} SRS MARC bibs of the test's records in turn, in one snapshot, each of a new instance id. */
+    static List<SrsRecord> bibsOfNewInstances(UUID snapshot, int n, String hridPrefix) {
+        List<SrsRecord> batch = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            batch.add(SrsRecord.fromMarc(UUID.randomUUID(), snapshot, SrsRecordType.MARC_BIB, bibs.get(i % bibs.size()),
+                    i).withExternalIds(ExternalIds.NONE.withInstance(UUID.randomUUID(), hridPrefix + i)));
+        }
+        return batch;
+    }
+
     /**
      * V53: the MARC-in-JSON and the instance's JSON are not compressed with pglz, whose decompression was PostgreSQL's
      * largest cost of an OAI-PMH page: lz4 where the server has it, else kept whole in the row while it fits a page.
@@ -526,11 +532,7 @@ class SrsApiTest {
         Database db = TestServer.get().database();
         String schema = Tenants.schema(TENANT);
         UUID snap = UUID.fromString(snapshot());
-        List<SrsRecord> batch = new ArrayList<>();
-        for (int i = 0; i < bibs.size(); i++) {
-            batch.add(SrsRecord.fromMarc(UUID.randomUUID(), snap, SrsRecordType.MARC_BIB, bibs.get(i), i)
-                    .withExternalIds(ExternalIds.NONE.withInstance(UUID.randomUUID(), "z" + i)));
-        }
+        List<SrsRecord> batch = bibsOfNewInstances(snap, bibs.size(), "z");
         db.tx(c -> SrsStore.insert(c, schema, batch, null));
         ObjectNode longInstance = Json.object().put("title", "A long instance").put("source", "FOLIO")
                 .put("instanceTypeId", Fixtures.TEXT_TYPE);
