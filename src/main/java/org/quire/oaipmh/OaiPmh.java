@@ -144,8 +144,8 @@ public final class OaiPmh {
 
     /**
      * The buffers a ListRecords page is written in (the document and its records' starts), kept for the next page:
-     * the answer is copied out of them, and a new half-megabyte array per buffer and page, zeroed, was a tenth of a
-     * page's Java time (perf, docs/benchmarks.md).
+     * the answer is copied out of them. New arrays per page, zeroed, were about 2% of the machine on an 8-harvester
+     * harvest (perf, docs/benchmarks.md).
      */
     private static final Utf8Buffer.Pool PAGE_BUFFERS = new Utf8Buffer.Pool(16, 512 * 1024);
 
