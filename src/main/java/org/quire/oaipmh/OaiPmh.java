@@ -102,7 +102,8 @@ public final class OaiPmh {
         }
         String verbName = single.get("verb");
         Verb verb = Verb.byName(verbName);
-        Utf8Buffer body = verb == Verb.LIST_RECORDS ? PAGE_BUFFERS.take() : new Utf8Buffer(2048);
+        boolean pooled = verb == Verb.LIST_RECORDS;
+        Utf8Buffer body = pooled ? PAGE_BUFFERS.take() : new Utf8Buffer(2048);
         try {
             if (verb == null) {
                 throw new OaiError.Failure(OaiError.BAD_VERB, "Bad verb. Verb '" + (verbName == null ? "empty"
@@ -138,7 +139,7 @@ public final class OaiPmh {
             int status = s.errorsAsOk() ? 200 : OaiError.httpStatus(f.errors());
             return new Answer(status, OaiDocument.wrap(now, baseUrl, verbName, single, echo, answer));
         } finally {
-            if (verb == Verb.LIST_RECORDS) PAGE_BUFFERS.give(body);
+            if (pooled) PAGE_BUFFERS.give(body);
         }
     }
 
@@ -392,7 +393,8 @@ public final class OaiPmh {
         Future<PageHoldings> holdings = withHoldings ? READER.submit(() -> holdings(ctx, rows)) : null;
         // Each record's start is written while the holdings are read, all into one buffer (one buffer per record
         // was a megabyte of new, zeroed arrays per page); the ends follow once the holdings are there.
-        Utf8Buffer starts = rows.size() > 1 ? PAGE_BUFFERS.take() : new Utf8Buffer(8192);
+        boolean pooled = rows.size() > 1; // a page's; GetRecord's one record takes a small buffer of its own
+        Utf8Buffer starts = pooled ? PAGE_BUFFERS.take() : new Utf8Buffer(8192);
         int[] startEnds = new int[rows.size()];
         for (int i = 0; i < rows.size(); i++) {
             OaiStore.Row r = rows.get(i);
@@ -424,7 +426,7 @@ public final class OaiPmh {
             }
             records.add("</record>");
         }
-        if (rows.size() > 1) PAGE_BUFFERS.give(starts);
+        if (pooled) PAGE_BUFFERS.give(starts);
     }
 
     /** Whether the record has metadata to write: not a tombstone, with an SRS record or an instance to make one. */
