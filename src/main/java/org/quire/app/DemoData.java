@@ -12,6 +12,10 @@ import org.quire.marc.rules.MappingRules;
 import org.quire.marc.rules.MarcMapper;
 import org.quire.marc.rules.RulesType;
 import org.quire.platform.Json;
+import org.quire.srs.Snapshot;
+import org.quire.srs.SrsRecord;
+import org.quire.srs.SrsRecordType;
+import org.quire.srs.SrsStore;
 import org.quire.users.UserTypes;
 
 import java.io.IOException;
@@ -29,10 +33,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A sample catalogue and patrons to try things with: each of 1,200 real Library of Congress records becomes an
- * instance with one holdings record and one Available item (barcodes 10000001…), and FOLIO's 300 sample patrons
- * are made active (FOLIO's sample marks some inactive and expired; a newcomer needs patrons who can borrow).
- * Ids are derived from the record number so that loading twice changes nothing.
+ * A sample catalogue and patrons to try things with: each of 1,200 real Library of Congress records becomes an SRS
+ * MARC bib and its instance with one holdings record and one Available item (barcodes 10000001…), and FOLIO's 300
+ * sample patrons are made active (FOLIO's sample marks some inactive and expired; a newcomer needs patrons who can
+ * borrow). Ids are derived from the record number, so every demo tenant has the same ones.
  */
 public final class DemoData {
     public static final String MAIN_LIBRARY = "fcd64ce1-6995-48f0-840e-89ffa2288371";
@@ -55,15 +59,23 @@ public final class DemoData {
     /** The 1,200 real LC records of the demo catalogue; the benchmark's generator reuses them for its titles. */
     public static List<SeedTitle> seedTitles() {
         List<SeedTitle> titles = new ArrayList<>();
+        for (Record marc : seedRecords()) {
+            SeedTitle title = seedTitle(marc);
+            if (title != null) titles.add(title);
+        }
+        return titles;
+    }
+
+    /** The demo catalogue's MARC records as read from the file (the unreadable ones left out). */
+    private static List<Record> seedRecords() {
+        List<Record> out = new ArrayList<>();
         Path tmp = null;
         try (InputStream in = DemoData.class.getResourceAsStream("/seed/lc-books-1200.mrc")) {
             tmp = Files.createTempFile("quire-seed", ".mrc");
             Files.copy(in, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             try (Stream<MarcRecordOrError> records = MarcFiles.read(tmp)) {
                 for (MarcRecordOrError r : (Iterable<MarcRecordOrError>) records::iterator) {
-                    if (r.isError()) continue;
-                    SeedTitle title = seedTitle(r.record());
-                    if (title != null) titles.add(title);
+                    if (!r.isError()) out.add(r.record());
                 }
             }
         } catch (IOException e) {
@@ -75,7 +87,7 @@ public final class DemoData {
                 // a temp file left behind is harmless
             }
         }
-        return titles;
+        return out;
     }
 
     /**
@@ -107,13 +119,27 @@ public final class DemoData {
         return "";
     }
 
+    /**
+     * The demo catalogue as an import with FOLIO's default create profile leaves it: per record an SRS MARC bib (in
+     * one committed snapshot: 035 from 001/003, 999 ff $s, then 001 = the instance HRID and 999 ff $i), the instance
+     * mapped from that record (source MARC), a holdings record and an Available item. Without the SRS records the
+     * instances said "source MARC" with no MARC behind them: no MARC view, no SRS record to export, and nothing for
+     * OAI-PMH's default records source to harvest.
+     */
     public static int loadCatalogue(Connection c, String schema) throws SQLException {
         List<ObjectNode> instances = new ArrayList<>(), holdings = new ArrayList<>(), items = new ArrayList<>();
-        for (SeedTitle title : seedTitles()) {
+        List<SrsRecord> bibs = new ArrayList<>();
+        UUID snapshot = UUID.fromString(uuid("snapshot", 0));
+        for (Record marc : seedRecords()) {
             int n = instances.size();
+            UUID srsId = UUID.fromString(uuid("srs", n));
+            SrsRecord bib = SrsRecord.fromImport(srsId, snapshot, SrsRecordType.MARC_BIB, marc, n);
+            SeedTitle title = seedTitle(marc);
+            if (title == null) continue;
             ObjectNode inst = title.instance();
             inst.put("id", uuid("instance", n));
             instances.add(inst);
+            bibs.add(bib);
             ObjectNode h = Json.object();
             h.put("id", uuid("holdings", n));
             h.put("instanceId", inst.get("id").asText());
@@ -133,6 +159,16 @@ public final class DemoData {
             item.put("permanentLoanTypeId", CAN_CIRCULATE);
             items.add(item);
         }
+        // as the import writes them: HRIDs first, the SRS records carrying them, then the instances (ImportChunk)
+        InventoryTypes.assignInstanceHrids(c, schema, instances);
+        List<SrsRecord> linked = new ArrayList<>(bibs.size());
+        for (int i = 0; i < bibs.size(); i++) {
+            ObjectNode inst = instances.get(i);
+            linked.add(bibs.get(i).linkedToInstance(UUID.fromString(inst.get("id").asText()),
+                    inst.get("hrid").asText()));
+        }
+        SrsStore.insertSnapshot(c, schema, new Snapshot(snapshot, "COMMITTED", null, null, null, null, null), null);
+        SrsStore.insert(c, schema, linked, null);
         InventoryTypes.INSTANCES.insertAll(c, schema, instances, null, true);
         InventoryTypes.HOLDINGS.insertAll(c, schema, holdings, null, true);
         InventoryTypes.ITEMS.insertAll(c, schema, items, null, true);

@@ -141,6 +141,36 @@ class ReferenceAndSampleDataTest {
     }
 
     /** V20's tables, as they did not exist in a tenant created before it. */
+
+    /**
+     * The demo's instances say "source MARC", so each has its MARC: an SRS MARC bib linked as an import links it (001
+     * = the instance HRID, 999 ff $i = the instance id, $s = the record's matched id), which the MARC view, data
+     * export and OAI-PMH's default records source (SRS) serve.
+     */
+    @Test
+    void demoTenant_instancesHaveTheirSrsMarcBibs() {
+        Api.Session diku = TestServer.api().demoAdmin();
+        String instanceId = DemoData.uuid("instance", 0);
+        JsonNode instance = diku.get("/instance-storage/instances/" + instanceId).json();
+        assertThat(instance.path("source").asText()).isEqualTo("MARC");
+        Api.Reply bib = diku.get("/source-storage/records/" + instanceId + "/formatted?idType=INSTANCE");
+        assertThat(bib.status()).as(bib.body()).isEqualTo(200);
+        assertThat(bib.json().path("recordType").asText()).isEqualTo("MARC_BIB");
+        assertThat(bib.json().at("/externalIdsHolder/instanceHrid").asText()).isEqualTo(instance.path("hrid").asText());
+        assertThat(bib.json().at("/parsedRecord/formattedContent").asText())
+                .contains("001 " + instance.path("hrid").asText() + "\n")
+                .contains("999 ff$s" + bib.json().path("matchedId").asText() + "$i" + instanceId);
+        assertThat(diku.get("/source-storage/source-records", "externalIdsHolder.instanceId==" + instanceId)
+                .status()).isEqualTo(200);
+
+        // every demo instance has one (other tests add records to diku: the demo's are counted by their snapshot)
+        assertThat(diku.get("/source-storage/records?snapshotId=" + DemoData.uuid("snapshot", 0) + "&limit=0").json()
+                .path("totalRecords").asInt()).isEqualTo(1200);
+
+        String oai = diku.get("/oai/records?verb=GetRecord&metadataPrefix=marc21&identifier=oai:localhost:diku/"
+                + instanceId).body();
+        assertThat(oai).doesNotContain("<error").contains("<controlfield tag=\"001\">" + instance.path("hrid").asText());
+    }
     static final List<String> V20_TABLES = List.of("alternative_title_type", "electronic_access_relationship",
             "holdings_note_type", "ill_policy", "instance_date_type", "instance_format", "instance_note_type",
             "instance_relationship_type", "item_damaged_status", "item_note_type", "nature_of_content_term",
