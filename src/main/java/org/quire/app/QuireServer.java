@@ -112,7 +112,7 @@ public final class QuireServer implements AutoCloseable {
     public static QuireServer start(QuireConfig config) {
         requireFreePort(config.port());
         Sip2Listeners sip2Listeners = Sip2Listeners.fromEnvironment(); // a bad setting stops the start before any work
-        int oaiPages = QuireConfig.oaiConcurrentPages(); // as does this one
+        int oaiPages = QuireConfig.oaiConcurrentPages(config.poolSize()); // as does this one
         Metrics metrics = new Metrics();
         Database db;
         try {

@@ -37,14 +37,20 @@ public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, S
 
     /**
      * How many OAI-PMH list pages (ListRecords, ListIdentifiers) the server builds at once: the environment's
-     * {@code QUIRE_OAI_CONCURRENT_PAGES}, by default one per core. More harvesters wait their turn (OaiPmh).
+     * {@code QUIRE_OAI_CONCURRENT_PAGES}, by default one more than the cores and at most half of the database pool
+     * ({@code poolSize}), so that harvests leave the rest to the other requests. More harvesters wait their turn
+     * (OaiPmh). A page waits for PostgreSQL twice before it writes its XML; while it waits, its virtual thread leaves
+     * its carrier (one per core), and the extra page keeps that core busy. On 2 cores, 8 harvesters of 100,000
+     * records: 3 at once harvested 25,800–28,100 records/s (p95 45.1–49.0 ms a page), 2 at once 20,000–23,900
+     * (49.8–62.4 ms), 4 at once 24,900 (51.1 ms) (docs/benchmarks.md, issue 15).
      */
-    public static int oaiConcurrentPages() {
-        return oaiConcurrentPages(System.getenv("QUIRE_OAI_CONCURRENT_PAGES"));
+    public static int oaiConcurrentPages(int poolSize) {
+        return oaiConcurrentPages(System.getenv("QUIRE_OAI_CONCURRENT_PAGES"), poolSize);
     }
 
-    static int oaiConcurrentPages(String v) {
-        if (v == null || v.isBlank()) return Runtime.getRuntime().availableProcessors();
+    static int oaiConcurrentPages(String v, int poolSize) {
+        if (v == null || v.isBlank())
+            return Math.max(1, Math.min(Runtime.getRuntime().availableProcessors() + 1, poolSize / 2));
         try {
             int n = Integer.parseInt(v.trim());
             if (n >= 1) return n;

@@ -31,12 +31,15 @@ class QuireConfigTest {
     }
 
     @Test
-    void oaiConcurrentPages_aPositiveNumber_onePerCoreWhenUnset() {
-        assertThat(QuireConfig.oaiConcurrentPages(null)).isEqualTo(Runtime.getRuntime().availableProcessors());
-        assertThat(QuireConfig.oaiConcurrentPages(" ")).isEqualTo(Runtime.getRuntime().availableProcessors());
-        assertThat(QuireConfig.oaiConcurrentPages(" 3 ")).isEqualTo(3);
+    void oaiConcurrentPages_aPositiveNumber_oneMoreThanTheCoresWhenUnset_atMostHalfThePool() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertThat(QuireConfig.oaiConcurrentPages(null, 100)).isEqualTo(Math.min(cores + 1, 50));
+        assertThat(QuireConfig.oaiConcurrentPages(" ", 100)).isEqualTo(Math.min(cores + 1, 50));
+        assertThat(QuireConfig.oaiConcurrentPages(null, 4)).isEqualTo(Math.min(cores + 1, 2));
+        assertThat(QuireConfig.oaiConcurrentPages(null, 1)).isEqualTo(1);
+        assertThat(QuireConfig.oaiConcurrentPages(" 3 ", 4)).isEqualTo(3); // the setting is taken as given
         for (String bad : List.of("0", "-2", "two", "1.5")) {
-            assertThatThrownBy(() -> QuireConfig.oaiConcurrentPages(bad)).as(bad)
+            assertThatThrownBy(() -> QuireConfig.oaiConcurrentPages(bad, 8)).as(bad)
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("QUIRE_OAI_CONCURRENT_PAGES must be a whole number of at least 1, not '" + bad + "'");
         }
