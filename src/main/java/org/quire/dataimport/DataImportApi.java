@@ -18,12 +18,14 @@ import java.util.UUID;
 /**
  * mod-data-import's API (ramls/dataImport.raml, permission names of its module descriptor as FOLIO's API tests
  * grant them): split status, upload definitions and their files, the file upload itself (streamed), file extensions
- * and job cancelling. {@code processFiles} starts the pipeline ({@link ImportJob}). Refusals are RMB's 422
- * {@code {"errors": [...], "total_records": n}}; unknown or malformed ids are 404s with mod-data-import's texts.
+ * and job cancelling; and mod-data-import-converter-storage's MARC field protection settings. {@code processFiles}
+ * starts the pipeline ({@link ImportJob}). Refusals are RMB's 422 {@code {"errors": [...], "total_records": n}};
+ * unknown or malformed ids are 404s with the modules' texts.
  */
 public final class DataImportApi {
     private static final String UPLOAD_DEFINITIONS = "/data-import/uploadDefinitions";
     private static final String FILE_EXTENSIONS = "/data-import/fileExtensions";
+    private static final String FIELD_PROTECTION = "/field-protection-settings/marc";
 
     private DataImportApi() {
     }
@@ -32,6 +34,7 @@ public final class DataImportApi {
     public static void register(Router r, Database db, UploadFiles files, long maxUploadBytes, ImportJob imports) {
         UploadDefinitions definitions = new UploadDefinitions(db, files);
         FileExtensions extensions = new FileExtensions(db);
+        FieldProtectionSettings protection = new FieldProtectionSettings(db);
         JobExecutions jobs = new JobExecutions(db);
 
         // Quire has no S3: the UI and PTF then upload each file in one POST (folio-catalogue-api.md §3.1).
@@ -117,6 +120,25 @@ public final class DataImportApi {
             return Response.noContent();
         }));
 
+        // mod-data-import-converter-storage's MARC field protection settings (its newer permission names)
+        r.get(FIELD_PROTECTION, "converter-storage.field-protection-settings.collection.get", req ->
+                RecordApi.collection(db, DataImportTypes.FIELD_PROTECTION_SETTINGS, req));
+        r.post(FIELD_PROTECTION, "converter-storage.field-protection-settings.post", errors(req -> {
+            ObjectNode saved = protection.create(req.schema(), req.json(), req.userId());
+            return Response.created(saved).header("Location", FIELD_PROTECTION + "/" + saved.get("id").asText());
+        }));
+        r.get(FIELD_PROTECTION + "/{id}", "converter-storage.field-protection-settings.item.get", errors(req -> {
+            UUID id = protectionId(req);
+            return Response.ok(db.read(c -> DataImportTypes.FIELD_PROTECTION_SETTINGS.get(c, req.schema(), id))
+                    .orElseThrow(() -> FieldProtectionSettings.notFound(id.toString())));
+        }));
+        r.put(FIELD_PROTECTION + "/{id}", "converter-storage.field-protection-settings.put", errors(req ->
+                Response.ok(protection.update(req.schema(), protectionId(req), req.json(), req.userId()))));
+        r.delete(FIELD_PROTECTION + "/{id}", "converter-storage.field-protection-settings.delete", errors(req -> {
+            protection.delete(req.schema(), protectionId(req));
+            return Response.noContent();
+        }));
+
         r.delete("/data-import/jobExecutions/{id}/cancel", "data-import.jobexecution.cancel", errors(req -> {
             UUID id = JobExecutionsApi.jobId(req, "id");
             jobs.cancel(req.schema(), id);
@@ -133,6 +155,10 @@ public final class DataImportApi {
     private static UUID fileId(Request req) {
         return Ids.parse(req.path("fileId")).orElseThrow(() -> new org.quire.platform.domain.NotFound(
                 "FileDefinition not found. FileDefinition ID: " + req.path("fileId")));
+    }
+
+    private static UUID protectionId(Request req) {
+        return Ids.parse(req.path("id")).orElseThrow(() -> FieldProtectionSettings.notFound(req.path("id")));
     }
 
     private static UUID extensionId(Request req) {

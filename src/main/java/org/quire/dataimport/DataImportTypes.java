@@ -4,7 +4,10 @@ import org.quire.platform.cql.FieldType;
 import org.quire.platform.records.RecordStore;
 import org.quire.platform.records.RecordType;
 
-/** mod-data-import's stored records: upload definitions (with their file definitions inside) and file extensions. */
+/**
+ * mod-data-import's stored records: upload definitions (with their file definitions inside) and file extensions; and
+ * mod-data-import-converter-storage's MARC field protection settings.
+ */
 final class DataImportTypes {
     private DataImportTypes() {
     }
@@ -30,5 +33,17 @@ final class DataImportTypes {
             .column("import_blocked", "importBlocked", FieldType.BOOLEAN)
             .required("extension", "importBlocked")
             .defaultSort("extension, id")
+            .build());
+
+    /**
+     * FOLIO's marcFieldProtectionSetting (schemas/mod-data-import-converter-storage/marc-field-protection/): field
+     * required; the UI lists them {@code cql.allRecords=1 sortby field}.
+     */
+    static final RecordStore FIELD_PROTECTION_SETTINGS = new RecordStore(RecordType.builder(
+                    "marc_field_protection_setting", "marcFieldProtectionSettings")
+            .column("field", "field", FieldType.TEXT)
+            .column("source", "source", FieldType.KEYWORD)
+            .required("field")
+            .defaultSort("field, id")
             .build());
 }

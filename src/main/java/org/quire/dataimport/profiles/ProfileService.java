@@ -178,6 +178,45 @@ public final class ProfileService {
         return db.read(c -> ProfileStore.associations(c, schema, master, detail));
     }
 
+    /**
+     * GET /profileAssociations/{id}/masters and /details (mod-di-converter-storage's findMasters and findDetails): the
+     * profile as a ProfileSnapshotWrapper {@code {id, contentType, content}} whose {@code childSnapshotWrappers} are
+     * the profiles linked above it ({@code masters}) or below it, of {@code otherType} (null: of every type), each
+     * {@code {id, contentType, content}}, by name (the Settings pages ask {@code sortBy name}; a query containing
+     * "descending" reverses it), {@code offset} and {@code limit} applied; 404 when the profile does not exist.
+     */
+    public ObjectNode linked(String schema, ProfileType type, String id, ProfileType otherType, boolean masters,
+                             boolean descending, int limit, int offset) {
+        UUID uuid = Ids.parse(id).orElseThrow(() -> notFound(type, id));
+        return db.read(c -> {
+            ObjectNode profile = ProfileStore.get(c, schema, type, uuid).orElseThrow(() -> notFound(type, id));
+            List<ObjectNode> children = new ArrayList<>();
+            for (ProfileType other : otherType == null ? List.of(ProfileType.values()) : List.of(otherType)) {
+                List<Association> links = masters ? ProfileStore.associations(c, schema, other, type)
+                        : ProfileStore.associations(c, schema, type, other);
+                Set<UUID> seen = new java.util.HashSet<>(); // FOLIO's view lists a profile linked twice once
+                for (Association a : links) {
+                    UUID self = masters ? a.detailProfileId() : a.masterProfileId();
+                    UUID linkedId = masters ? a.masterProfileId() : a.detailProfileId();
+                    if (!self.equals(uuid) || !seen.add(linkedId)) continue;
+                    ProfileStore.get(c, schema, other, linkedId).ifPresent(p -> children.add(wrapper(other, p)));
+                }
+            }
+            java.util.Comparator<ObjectNode> byName = java.util.Comparator.comparing(
+                    w -> w.path("content").path("name").asText(), String.CASE_INSENSITIVE_ORDER);
+            children.sort(descending ? byName.reversed() : byName);
+            ObjectNode out = wrapper(type, profile);
+            out.putArray("childSnapshotWrappers").addAll(children.stream().skip(offset).limit(limit).toList());
+            return out;
+        });
+    }
+
+    private static ObjectNode wrapper(ProfileType t, ObjectNode profile) {
+        ObjectNode w = Json.object().put("id", profile.path("id").asText()).put("contentType", t.name());
+        w.set("content", profile);
+        return w;
+    }
+
     public Association association(String schema, String id) {
         UUID uuid = Ids.parse(id).orElseThrow(() -> associationNotFound(id));
         return db.read(c -> ProfileStore.association(c, schema, uuid)).orElseThrow(() -> associationNotFound(id));

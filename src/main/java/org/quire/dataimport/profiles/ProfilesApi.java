@@ -97,6 +97,18 @@ public final class ProfilesApi {
             body.put("totalRecords", links.size());
             return Response.ok(body);
         }));
+        // the profiles linked above or below one (Settings → Data import: a mapping profile's action profiles …)
+        for (boolean masters : new boolean[]{true, false}) {
+            String self = masters ? "detailType" : "masterType", other = masters ? "masterType" : "detailType";
+            r.get(BASE + "profileAssociations/{id}/" + (masters ? "masters" : "details"),
+                    "converter-storage.profile-association.collection.get", errors(req -> {
+                        ProfileType otherType = req.param(other).isPresent() ? type(req, other) : null;
+                        boolean descending = req.param("query").orElse("").contains("descending");
+                        return Response.ok(profiles.linked(req.schema(), type(req, self), req.path("id"), otherType,
+                                masters, descending, req.intParam("limit", Integer.MAX_VALUE, 0, Integer.MAX_VALUE),
+                                req.intParam("offset", 0, 0, Integer.MAX_VALUE)));
+                    }));
+        }
         r.post(BASE + "profileAssociations", "converter-storage.profileassociation.post", errors(req -> {
             Association a = profiles.createAssociation(req.schema(), type(req, "master"), type(req, "detail"), body(req));
             return Response.created(a.toJson()).header("Location", BASE + "profileAssociations/" + a.id());

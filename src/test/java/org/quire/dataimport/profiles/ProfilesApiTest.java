@@ -415,6 +415,56 @@ class ProfilesApiTest {
                 .json().path("totalRecords").asInt()).isEqualTo(1);
     }
 
+    /**
+     * The Settings pages' "associated profiles": a mapping profile's action profiles (ui-data-import asks
+     * {@code /masters?detailType=MAPPING_PROFILE&masterType=ACTION_PROFILE&query=cql.allRecords=1 sortBy name/ascending})
+     * and a profile's details, as FOLIO's ProfileSnapshotWrapper.
+     */
+    @Test
+    void mastersAndDetails_areTheLinkedProfiles_byName() {
+        String mapId = create("mappingProfiles", dto(mapping(unique("Shared map"), "HOLDINGS")));
+        String second = create("actionProfiles", dto(action(unique("B act"), "CREATE", "HOLDINGS"),
+                rel(null, "ACTION_PROFILE", mapId, "MAPPING_PROFILE", 0)));
+        String first = create("actionProfiles", dto(action(unique("A act"), "CREATE", "HOLDINGS"),
+                rel(null, "ACTION_PROFILE", mapId, "MAPPING_PROFILE", 0)));
+        Api.Reply masters = s.get(P + "profileAssociations/" + mapId + "/masters?detailType=MAPPING_PROFILE"
+                + "&masterType=ACTION_PROFILE", "cql.allRecords=1 sortBy name/ascending");
+        assertThat(masters.status()).as(masters.body()).isEqualTo(200);
+        assertThat(masters.json().path("id").asText()).isEqualTo(mapId);
+        assertThat(masters.json().path("contentType").asText()).isEqualTo("MAPPING_PROFILE");
+        assertThat(masters.json().at("/content/id").asText()).isEqualTo(mapId);
+        assertThat(childIds(masters.json())).containsExactly(first, second);
+        assertThat(masters.json().path("childSnapshotWrappers").get(0).path("contentType").asText())
+                .isEqualTo("ACTION_PROFILE");
+        assertThat(masters.json().at("/childSnapshotWrappers/0/content/name").asText()).startsWith("A act");
+        assertThat(childIds(s.get(P + "profileAssociations/" + mapId
+                + "/masters?detailType=MAPPING_PROFILE&limit=1&offset=1").json())).containsExactly(second);
+
+        Api.Reply details = s.get(P + "profileAssociations/" + DEFAULT_ACTION + "/details?masterType=ACTION_PROFILE");
+        assertThat(details.status()).as(details.body()).isEqualTo(200);
+        assertThat(childIds(details.json())).containsExactly(DEFAULT_MAPPING);
+        assertThat(childIds(s.get(P + "profileAssociations/" + DEFAULT_JOB + "/details?masterType=JOB_PROFILE"
+                + "&detailType=ACTION_PROFILE").json())).containsExactly(DEFAULT_ACTION);
+
+        // malformed or unknown: 400 for the types, 404 for the profile
+        assertThat(s.get(P + "profileAssociations/" + mapId + "/masters").status()).isEqualTo(400);
+        assertThat(s.get(P + "profileAssociations/" + mapId + "/masters?detailType=BOGUS").status()).isEqualTo(400);
+        assertThat(s.get(P + "profileAssociations/" + mapId + "/masters?detailType=MAPPING_PROFILE&masterType=X")
+                .status()).isEqualTo(400);
+        assertThat(s.get(P + "profileAssociations/" + UUID.randomUUID() + "/masters?detailType=MAPPING_PROFILE")
+                .status()).isEqualTo(404);
+        assertThat(s.get(P + "profileAssociations/not-a-uuid/details?masterType=JOB_PROFILE").status()).isEqualTo(404);
+        assertThat(s.get(P + "profileAssociations/" + mapId + "/masters?detailType=MAPPING_PROFILE&limit=-1")
+                .status()).isEqualTo(400);
+    }
+
+    /** The ids of a ProfileSnapshotWrapper's children (not of their contents). */
+    static List<String> childIds(JsonNode wrapper) {
+        List<String> ids = new ArrayList<>();
+        wrapper.path("childSnapshotWrappers").forEach(w -> ids.add(w.path("id").asText()));
+        return ids;
+    }
+
     // ---- FOLIO's rules -----------------------------------------------------------------------------------------
 
     @Test
