@@ -41,7 +41,7 @@ public record QuireConfig(int port, Path dataDir, String dbUrl, String dbUser, S
      * ({@code poolSize}), so that harvests leave the rest to the other requests. More harvesters wait their turn
      * (OaiPmh). A page waits for PostgreSQL twice before it writes its XML; while it waits, its virtual thread leaves
      * its carrier (one per core), and the extra page keeps that core busy. On 2 cores, 8 harvesters of 100,000
-     * records: 3 at once harvested 24,200–28,100 records/s (p95 45.1–53.1 ms a page), 2 at once 20,000–23,900
+     * records: 3 at once harvested 24,200–28,100 records/s (p95 45.1–53.8 ms a page), 2 at once 20,000–23,900
      * (49.8–62.4 ms), 4 at once 24,900 (51.1 ms) (docs/benchmarks.md, issue 15).
      */
     public static int oaiConcurrentPages(int poolSize) {
