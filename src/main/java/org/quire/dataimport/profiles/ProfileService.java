@@ -190,16 +190,19 @@ public final class ProfileService {
         UUID uuid = Ids.parse(id).orElseThrow(() -> notFound(type, id));
         return db.read(c -> {
             ObjectNode profile = ProfileStore.get(c, schema, type, uuid).orElseThrow(() -> notFound(type, id));
+            // the profile's links on its side (one statement), then the linked profiles, one statement per type;
+            // a profile linked twice is listed once, as FOLIO's associations view
+            Map<ProfileType, Set<UUID>> linkedIds = new EnumMap<>(ProfileType.class);
+            for (Association a : ProfileStore.linksOf(c, schema, type, List.of(uuid), !masters)) {
+                ProfileType t = masters ? a.masterProfileType() : a.detailProfileType();
+                if (otherType != null && t != otherType) continue;
+                linkedIds.computeIfAbsent(t, k -> new LinkedHashSet<>())
+                        .add(masters ? a.masterProfileId() : a.detailProfileId());
+            }
             List<ObjectNode> children = new ArrayList<>();
-            for (ProfileType other : otherType == null ? List.of(ProfileType.values()) : List.of(otherType)) {
-                List<Association> links = masters ? ProfileStore.associations(c, schema, other, type)
-                        : ProfileStore.associations(c, schema, type, other);
-                Set<UUID> seen = new java.util.HashSet<>(); // FOLIO's view lists a profile linked twice once
-                for (Association a : links) {
-                    UUID self = masters ? a.detailProfileId() : a.masterProfileId();
-                    UUID linkedId = masters ? a.masterProfileId() : a.detailProfileId();
-                    if (!self.equals(uuid) || !seen.add(linkedId)) continue;
-                    ProfileStore.get(c, schema, other, linkedId).ifPresent(p -> children.add(wrapper(other, p)));
+            for (Map.Entry<ProfileType, Set<UUID>> e : linkedIds.entrySet()) {
+                for (ObjectNode p : ProfileStore.getMany(c, schema, e.getKey(), e.getValue()).values()) {
+                    children.add(wrapper(e.getKey(), p));
                 }
             }
             java.util.Comparator<ObjectNode> byName = java.util.Comparator.comparing(
