@@ -48,14 +48,6 @@ public final class EventDispatcher implements AutoCloseable {
     static final long MAX_LINGER_MILLIS = 600;
     /** How long events a flushing consumer applied may wait for its flush (and stay marked in the outbox). */
     static final long FLUSH_MILLIS = 5_000;
-    /**
-     * … and how long while a backlog is worked off (a full batch since the last flush: a MARC import). The search
-     * index's flush is a Lucene commit, whose cost is mostly per commit (fsyncs, and the merges of the small segments
-     * each one seals): every 30 s instead of every 5 s cut a 20,000-record import's wall time by a tenth and its
-     * server CPU by 7% (docs/benchmarks.md). Longer costs more on a crash (the marked events are delivered again)
-     * and leaves more marked rows for each delivery to pass; a single write, or check-out/check-in's trickle, keeps 5 s.
-     */
-    static final long BACKLOG_FLUSH_MILLIS = 30_000;
     /** The last wake-up's delivery time: the next linger is twice it (see {@link #loop}). */
     private long lastDeliveryMillis;
 
@@ -77,8 +69,6 @@ public final class EventDispatcher implements AutoCloseable {
     private final Object deliveryLock = new Object();
     /** Tenants with marked events, and since when (the oldest unflushed delivery). */
     private final java.util.Map<String, Long> unflushed = new ConcurrentHashMap<>();
-    /** Tenants that delivered a full batch since their last flush: theirs waits {@link #BACKLOG_FLUSH_MILLIS}. */
-    private final Set<String> backlogged = ConcurrentHashMap.newKeySet();
     private final Set<String> dirty = ConcurrentHashMap.newKeySet();
     private final Semaphore wake = new Semaphore(0);
     private volatile boolean running = true;
@@ -222,18 +212,16 @@ public final class EventDispatcher implements AutoCloseable {
     }
 
     /**
-     * For each tenant whose oldest unflushed delivery is {@link #FLUSH_MILLIS} old ({@link #BACKLOG_FLUSH_MILLIS} under
-     * a backlog; any, when {@code all}): the flushing consumers flush, then the events they covered are deleted.
+     * For each tenant whose oldest unflushed delivery is {@link #FLUSH_MILLIS} old (or any, when {@code all}): the
+     * flushing consumers flush, then the events they covered are deleted.
      */
     private void flush(boolean all) {
         long now = System.currentTimeMillis();
         for (var e : List.copyOf(unflushed.entrySet())) {
+            if (!all && now - e.getValue() < FLUSH_MILLIS) continue;
             String tenant = e.getKey();
-            long wait = backlogged.contains(tenant) ? BACKLOG_FLUSH_MILLIS : FLUSH_MILLIS;
-            if (!all && now - e.getValue() < wait) continue;
             synchronized (deliveryLock) {
                 if (unflushed.remove(tenant) == null) continue;
-                backlogged.remove(tenant);
                 try {
                     for (BatchConsumer b : batchConsumers) if (b.flush() != null) b.flush().accept(tenant);
                     db.tx(c -> Sql.update(c, MARK + "DELETE FROM " + Tenants.schema(tenant) + ".outbox WHERE delivered",
@@ -260,7 +248,6 @@ public final class EventDispatcher implements AutoCloseable {
             int n = deliverBatch(tenant, limit);
             total += n;
             full = n == limit;
-            if (full) backlogged.add(tenant);
             limit = BACKLOG_BATCH;
             // Under sustained load the backlog never empties and this loop does not return: the flushing consumers'
             // events must still be flushed and deleted as they age (they were not: a 1-hour check-out run at 8 users
